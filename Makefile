@@ -1,0 +1,24 @@
+# The two README commands: `make demo` and `make test`. Both install what is missing first.
+.PHONY: setup build demo test bench clean
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	swift build -c release --product hlrender
+
+demo: build
+	@mkdir -p out
+	.build/release/hlrender render --text-file samples/story.txt --width 860 --align center \
+	  --size 56 --canvas 1080x1080 --background '#E9446A' -o out/demo.png
+	@echo "wrote out/demo.png"
+
+test: setup
+	swift test
+
+bench: setup
+	@scripts/setup.sh pango1.0-tools hyperfine
+	scripts/bench.sh
+
+clean:
+	rm -rf .build out

@@ -1,0 +1,3 @@
+// Fontconfig: font discovery, matching and coverage (charsets).
+#include <fontconfig/fontconfig.h>
+#include <fontconfig/fcfreetype.h>

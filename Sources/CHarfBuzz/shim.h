@@ -1,0 +1,4 @@
+// HarfBuzz shaping with its own OpenType font functions (hb-ot): metrics never come from a
+// FreeType face that Cairo also sizes (see DESIGN.md).
+#include <hb.h>
+#include <hb-ot.h>

@@ -1,0 +1,76 @@
+#include "CTextBreak.h"
+
+#include <string.h>
+#include <unicode/ubidi.h>
+#include <unicode/ubrk.h>
+#include <unicode/uscript.h>
+#include <unicode/utypes.h>
+
+int32_t hl_line_breaks(const uint16_t *text, int32_t length, const char *locale,
+                       int32_t *positions, uint8_t *mandatory, int32_t capacity,
+                       int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    if (capacity < length + 1) {
+        *status = U_BUFFER_OVERFLOW_ERROR;
+        return -1;
+    }
+    UBreakIterator *it = ubrk_open(UBRK_LINE, locale, (const UChar *)text, length, &err);
+    if (U_FAILURE(err)) {
+        *status = err;
+        return -1;
+    }
+    int32_t count = 0;
+    // The first boundary is 0 (a line cannot end before it starts): skip it.
+    ubrk_first(it);
+    for (int32_t pos = ubrk_next(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
+        int32_t rule = ubrk_getRuleStatus(it);
+        positions[count] = pos;
+        mandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+        count++;
+    }
+    ubrk_close(it);
+    *status = U_ZERO_ERROR;
+    return count;
+}
+
+int32_t hl_bidi_levels(const uint16_t *text, int32_t length, int32_t base, uint8_t *levels,
+                       int32_t *status) {
+    UErrorCode err = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &err);
+    if (U_FAILURE(err)) {
+        *status = err;
+        return -1;
+    }
+    UBiDiLevel paraLevel = base < 0 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)base;
+    ubidi_setPara(bidi, (const UChar *)text, length, paraLevel, NULL, &err);
+    if (U_FAILURE(err)) {
+        ubidi_close(bidi);
+        *status = err;
+        return -1;
+    }
+    int32_t resolved = ubidi_getParaLevel(bidi);
+    if (length > 0) {
+        const UBiDiLevel *src = ubidi_getLevels(bidi, &err);
+        if (U_FAILURE(err)) {
+            ubidi_close(bidi);
+            *status = err;
+            return -1;
+        }
+        memcpy(levels, src, (size_t)length);
+    }
+    ubidi_close(bidi);
+    *status = U_ZERO_ERROR;
+    return resolved;
+}
+
+uint32_t hl_script_tag(uint32_t codepoint) {
+    UErrorCode err = U_ZERO_ERROR;
+    UScriptCode code = uscript_getScript((UChar32)codepoint, &err);
+    if (U_FAILURE(err)) code = USCRIPT_COMMON;
+    const char *name = uscript_getShortName(code);
+    if (name == NULL || strlen(name) != 4) return 0x5A797979; /* Zyyy */
+    return ((uint32_t)(unsigned char)name[0] << 24) | ((uint32_t)(unsigned char)name[1] << 16) |
+           ((uint32_t)(unsigned char)name[2] << 8) | (uint32_t)(unsigned char)name[3];
+}
+
+const char *hl_status_name(int32_t status) { return u_errorName((UErrorCode)status); }

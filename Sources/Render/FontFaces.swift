@@ -1,0 +1,47 @@
+import CCairo
+import CFreeType
+import Typeset
+
+/// Process-wide FreeType library: Cairo faces may outlive any one renderer (Cairo caches them),
+/// so the library is never freed.
+private nonisolated(unsafe) let freetype: FT_Library? = {
+    var library: FT_Library?
+    return FT_Init_FreeType(&library) == 0 ? library : nil
+}()
+
+/// Cairo font faces over FreeType faces for the layout's fonts. Cairo does not own an FT_Face:
+/// each face is released by a destroy callback when Cairo drops its last reference.
+final class FontFaces {
+    private var faces: [OpaquePointer] = []
+
+    init(_ fonts: [FontFace]) throws {
+        for font in fonts {
+            var face: FT_Face?
+            let error = FT_New_Face(freetype, font.file, FT_Long(font.index), &face)
+            guard error == 0, let face else {
+                throw RenderError.freetype(font.file, code: error)
+            }
+            // Outlines unhinted (positions come from HarfBuzz); colour bitmaps for emoji.
+            let flags = Int32(FT_LOAD_NO_HINTING) | (font.isColor ? Int32(FT_LOAD_COLOR) : 0)
+            guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, flags) else {
+                FT_Done_Face(face)
+                throw RenderError.cairo("cannot create a font face for \(font.file)")
+            }
+            let status = cairo_font_face_set_user_data(cairoFace, &FontFaces.key, UnsafeMutableRawPointer(face)) { face in
+                if let face { FT_Done_Face(face.assumingMemoryBound(to: FT_FaceRec.self)) }
+            }
+            if status != CAIRO_STATUS_SUCCESS {
+                cairo_font_face_destroy(cairoFace)
+                FT_Done_Face(face)
+                try Cairo.check(status, "font face \(font.file)")
+            }
+            faces.append(cairoFace)
+        }
+    }
+
+    deinit { faces.forEach { cairo_font_face_destroy($0) } }
+
+    subscript(index: Int) -> OpaquePointer { faces[index] }
+
+    private nonisolated(unsafe) static var key = cairo_user_data_key_t()
+}

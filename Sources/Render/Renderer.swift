@@ -1,0 +1,97 @@
+import CCairo
+import Typeset
+
+public enum OutputFormat: String, CaseIterable, Sendable {
+    case png, pdf
+}
+
+/// How to turn a layout into an image.
+public struct RenderOptions: Sendable {
+    public var format: OutputFormat = .png
+    public var textColor: Color = .black
+    public var background: Color = .white
+    /// Space around the text block when the canvas fits the text.
+    public var margin: Double = 32
+    /// A fixed canvas in layout pixels (the block is centred); nil fits the block plus margin.
+    public var canvas: (width: Double, height: Double)?
+    /// Output pixels per layout pixel (@2x, @3x): the layout does not change.
+    public var scale: Double = 1
+    public var maxPixels: Int = 100_000_000
+
+    public init() {}
+}
+
+/// Where things land on the canvas, in layout pixels.
+public struct CanvasGeometry: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    /// Top-left of the text block.
+    public var originX: Double
+    public var originY: Double
+    /// Size of the output in device pixels (PNG) or points (PDF).
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+}
+
+public enum Renderer {
+    public static func geometry(for layout: Layout, options: RenderOptions) throws -> CanvasGeometry {
+        let width = options.canvas?.width ?? layout.width + 2 * options.margin
+        let height = options.canvas?.height ?? layout.height + 2 * options.margin
+        let pixelWidth = Int((width * options.scale).rounded(.up))
+        let pixelHeight = Int((height * options.scale).rounded(.up))
+        guard pixelWidth > 0, pixelHeight > 0 else {
+            throw RenderError.invalidCanvas("canvas \(pixelWidth)x\(pixelHeight) is empty")
+        }
+        guard pixelWidth.multipliedReportingOverflow(by: pixelHeight).overflow == false,
+              pixelWidth * pixelHeight <= options.maxPixels else {
+            throw RenderError.canvasTooLarge(width: pixelWidth, height: pixelHeight, limit: options.maxPixels)
+        }
+        return CanvasGeometry(width: width, height: height, originX: (width - layout.width) / 2,
+                              originY: (height - layout.height) / 2, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    }
+
+    /// The encoded file (PNG or PDF bytes).
+    public static func render(_ layout: Layout, options: RenderOptions) throws -> [UInt8] {
+        let geometry = try geometry(for: layout, options: options)
+        let faces = try FontFaces(layout.fonts)
+        let sink = ByteSink()
+        let surface: OpaquePointer
+        switch options.format {
+        case .png:
+            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(geometry.pixelWidth),
+                                                 Int32(geometry.pixelHeight))
+        case .pdf:
+            surface = cairo_pdf_surface_create_for_stream(
+                ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
+                Double(geometry.pixelWidth), Double(geometry.pixelHeight))
+        }
+        defer { cairo_surface_destroy(surface) }
+        try Cairo.check(surface: surface, "creating the \(options.format.rawValue) surface")
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_scale(cr, options.scale, options.scale)
+        paint(cr, options.background)
+        cairo_translate(cr, geometry.originX, geometry.originY)
+        try TextPainter(layout: layout, faces: faces).draw(cr, lines: layout.lines, color: options.textColor)
+        try Cairo.check(context: cr, "rendering")
+        switch options.format {
+        case .png:
+            cairo_surface_flush(surface)
+            try Cairo.check(cairo_surface_write_to_png_stream(surface, ByteSink.write,
+                                                              Unmanaged.passUnretained(sink).toOpaque()),
+                            "encoding PNG")
+        case .pdf:
+            cairo_surface_finish(surface)
+            try Cairo.check(surface: surface, "writing PDF")
+        }
+        return withExtendedLifetime(sink) { sink.bytes }
+    }
+
+    private static func paint(_ cr: OpaquePointer, _ color: Color) {
+        cairo_save(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}

@@ -1,0 +1,60 @@
+import CCairo
+import Typeset
+
+/// Draws a layout's glyph runs. Every run goes through `cairo_show_text_glyphs` with its text
+/// and cluster map, so a PDF keeps real, extractable text ("office", not the ligature glyph).
+struct TextPainter {
+    var layout: Layout
+    var faces: FontFaces
+
+    func draw(_ cr: OpaquePointer, lines: [Line], color: Color) throws {
+        let options = cairo_font_options_create()
+        defer { cairo_font_options_destroy(options) }
+        // Unhinted outlines and metrics: glyphs sit exactly where HarfBuzz put them at any scale.
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_set_font_options(cr, options)
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        let utf8 = Array(layout.text.utf8)
+        for line in lines {
+            for run in line.runs where !run.glyphs.isEmpty {
+                cairo_set_font_face(cr, faces[run.font])
+                cairo_set_font_size(cr, layout.size)
+                try show(cr, run: run, utf8: utf8)
+            }
+        }
+        try Cairo.check(context: cr, "drawing text")
+    }
+
+    private func show(_ cr: OpaquePointer, run: GlyphRun, utf8: [UInt8]) throws {
+        var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
+        var text = Array(utf8[run.start..<run.end]).map { CChar(bitPattern: $0) }
+        guard var clusters = clusterMap(run) else {
+            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+            return
+        }
+        cairo_show_text_glyphs(cr, &text, Int32(text.count), &glyphs, Int32(glyphs.count), &clusters,
+                               Int32(clusters.count), run.rtl ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
+    }
+
+    /// Cairo's cluster map: clusters in text order; for a right-to-left run they map glyphs from
+    /// the end of the glyph array (the BACKWARD flag). Nil when the glyph clusters do not walk
+    /// the text monotonically (then the glyphs are drawn without text).
+    func clusterMap(_ run: GlyphRun) -> [cairo_text_cluster_t]? {
+        let logical = run.rtl ? Array(run.glyphs.reversed()) : run.glyphs
+        guard let first = logical.first, first.cluster == run.start else { return nil }
+        var clusters: [cairo_text_cluster_t] = []
+        var i = 0
+        while i < logical.count {
+            let start = logical[i].cluster
+            var j = i
+            while j < logical.count && logical[j].cluster == start { j += 1 }
+            let end = j < logical.count ? logical[j].cluster : run.end
+            guard end > start else { return nil }
+            clusters.append(cairo_text_cluster_t(num_bytes: Int32(end - start), num_glyphs: Int32(j - i)))
+            i = j
+        }
+        return clusters
+    }
+}

@@ -1,0 +1,211 @@
+import CFontconfig
+import Foundation
+
+/// A font the fallback chain may pick, with its coverage.
+struct FontCandidate {
+    var face: FontFace
+    /// Fontconfig charset, owned by the library's font sets/patterns.
+    var charset: OpaquePointer?
+
+    func covers(_ scalar: Unicode.Scalar) -> Bool {
+        guard let charset else { return false }
+        return FcCharSetHasChar(charset, scalar.value) != 0
+    }
+}
+
+/// The fonts to try for each cluster, best first, and the colour fonts to try first for emoji.
+struct FontChain {
+    var candidates: [FontCandidate]
+    var emoji: [FontCandidate]
+    var primary: FontCandidate { candidates[0] }
+}
+
+/// Fontconfig behind a small wrapper: a private configuration over the repo's fonts, and the
+/// system's configuration as a fallback. Repo fonts always come first in a chain.
+public final class FontLibrary: @unchecked Sendable {
+    private var configs: [OpaquePointer] = []
+    private var ownedSets: [UnsafeMutablePointer<FcFontSet>] = []
+    private var ownedPatterns: [OpaquePointer] = []
+    /// Guards the chains cache and Fontconfig (not thread-safe per config).
+    private let lock = NSLock()
+    private var chains: [FontSpec: FontChain] = [:]
+
+    /// - Parameters:
+    ///   - directories: folders of pinned fonts, searched before any system font.
+    ///   - includeSystemFonts: also use the system's Fontconfig fonts as fallback.
+    public init(directories: [String], includeSystemFonts: Bool) throws {
+        if !directories.isEmpty {
+            guard let config = FcConfigCreate() else { throw TypesetError.fontconfig("cannot create a configuration") }
+            configs.append(config)
+            let cache = FontLibrary.cacheDirectory()
+            let xml = "<?xml version=\"1.0\"?><fontconfig>"
+                + directories.map { "<dir>\(xmlEscaped($0))</dir>" }.joined()
+                + (cache.map { "<cachedir>\(xmlEscaped($0))</cachedir>" } ?? "")
+                + "</fontconfig>"
+            guard FcConfigParseAndLoadFromMemory(config, xml, 1) != 0, FcConfigBuildFonts(config) != 0 else {
+                throw TypesetError.fontconfig("cannot load fonts from \(directories.joined(separator: ", "))")
+            }
+        }
+        if includeSystemFonts {
+            guard let config = FcInitLoadConfigAndFonts() else {
+                throw TypesetError.fontconfig("cannot load the system configuration")
+            }
+            configs.append(config)
+        }
+    }
+
+    deinit {
+        ownedSets.forEach { FcFontSetDestroy($0) }
+        ownedPatterns.forEach { FcPatternDestroy($0) }
+        configs.forEach { FcConfigDestroy($0) }
+    }
+
+    /// Every family name the library knows, sorted.
+    public func families() -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return allFamilies()
+    }
+
+    /// The candidates for `spec`: the requested face first, then every other face sorted by
+    /// Fontconfig's closeness to it, repo fonts before system fonts.
+    func chain(for spec: FontSpec) throws -> FontChain {
+        lock.lock()
+        defer { lock.unlock() }
+        if let chain = chains[spec] { return chain }
+        var candidates: [FontCandidate] = []
+        if let file = spec.file {
+            candidates.append(try candidate(forFile: file))
+        } else if let family = spec.family {
+            let known = allFamilies()
+            guard known.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else {
+                throw TypesetError.unknownFont(family, suggestions: closest(to: family, in: known))
+            }
+        }
+        var seen = Set(candidates.map { FaceKey($0.face) })
+        for config in configs {
+            for candidate in sorted(config: config, spec: spec) where seen.insert(FaceKey(candidate.face)).inserted {
+                candidates.append(candidate)
+            }
+        }
+        if let family = spec.family, spec.file == nil,
+           let index = candidates.firstIndex(where: { $0.face.family.caseInsensitiveCompare(family) == .orderedSame }) {
+            // Fontconfig may rank a face with better style ahead; the named family leads.
+            candidates.insert(candidates.remove(at: index), at: 0)
+        }
+        guard !candidates.isEmpty else { throw TypesetError.fontconfig("no fonts found") }
+        let chain = FontChain(candidates: candidates, emoji: candidates.filter { $0.face.isColor })
+        chains[spec] = chain
+        return chain
+    }
+
+    private struct FaceKey: Hashable {
+        var file: String
+        var index: Int
+        init(_ face: FontFace) { file = face.file; index = face.index }
+    }
+
+    private func candidate(forFile path: String) throws -> FontCandidate {
+        guard FileManager.default.isReadableFile(atPath: path) else { throw TypesetError.unreadableFontFile(path) }
+        var count: Int32 = 0
+        guard let pattern = FcFreeTypeQuery(path, 0, nil, &count) else { throw TypesetError.notAFont(path) }
+        ownedPatterns.append(pattern)
+        guard let candidate = makeCandidate(pattern) else { throw TypesetError.notAFont(path) }
+        return candidate
+    }
+
+    private func sorted(config: OpaquePointer, spec: FontSpec) -> [FontCandidate] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, spec.family ?? "sans-serif")
+        FcPatternAddInteger(pattern, FC_WEIGHT, Int32(spec.weight))
+        FcPatternAddInteger(pattern, FC_SLANT, Int32(spec.slant))
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultMatch
+        guard let set = FcFontSort(config, pattern, 1, nil, &result) else { return [] }
+        ownedSets.append(set)
+        return (0..<Int(set.pointee.nfont)).compactMap { set.pointee.fonts[$0].flatMap(makeCandidate) }
+    }
+
+    private func makeCandidate(_ pattern: OpaquePointer) -> FontCandidate? {
+        guard let file = string(pattern, FC_FILE) else { return nil }
+        var index: Int32 = 0
+        FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        var color: FcBool = 0
+        FcPatternGetBool(pattern, FC_COLOR, 0, &color)
+        var charset: OpaquePointer?
+        FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset)
+        let face = FontFace(file: file, index: Int(index), family: string(pattern, FC_FAMILY) ?? "",
+                            style: string(pattern, FC_STYLE) ?? "", isColor: color != 0)
+        return FontCandidate(face: face, charset: charset)
+    }
+
+    private func string(_ pattern: OpaquePointer, _ object: String, _ n: Int32 = 0) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, object, n, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
+    }
+
+    private func allFamilies() -> [String] {
+        var names = Set<String>()
+        for config in configs {
+            guard let pattern = FcPatternCreate(), let objects = FcObjectSetCreate() else { continue }
+            FcObjectSetAdd(objects, FC_FAMILY)
+            if let set = FcFontList(config, pattern, objects) {
+                for i in 0..<Int(set.pointee.nfont) {
+                    guard let font = set.pointee.fonts[i] else { continue }
+                    var n: Int32 = 0
+                    while let name = string(font, FC_FAMILY, n) {
+                        names.insert(name)
+                        n += 1
+                    }
+                }
+                FcFontSetDestroy(set)
+            }
+            FcObjectSetDestroy(objects)
+            FcPatternDestroy(pattern)
+        }
+        return names.sorted()
+    }
+
+    private static func cacheDirectory() -> String? {
+        let env = ProcessInfo.processInfo.environment
+        if let xdg = env["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/hlrender" }
+        if let home = env["HOME"], !home.isEmpty { return home + "/.cache/hlrender" }
+        return nil
+    }
+}
+
+private func xmlEscaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        .replacingOccurrences(of: ">", with: "&gt;")
+}
+
+/// Up to three known families closest to `name` (by edit distance, or containing it).
+func closest(to name: String, in families: [String]) -> [String] {
+    let query = name.lowercased()
+    let scored = families.map { family -> (String, Int) in
+        let lower = family.lowercased()
+        let distance = lower.contains(query) || query.contains(lower)
+            ? min(editDistance(query, lower), abs(lower.count - query.count) / 2)
+            : editDistance(query, lower)
+        return (family, distance)
+    }
+    let limit = max(2, query.count / 3)
+    return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in 1...max(b.count, 1) where j <= b.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

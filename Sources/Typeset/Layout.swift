@@ -1,0 +1,76 @@
+/// The typesetter's output: plain values, no C types, ready for Highlight and Render.
+
+/// One font face as a file on disk; `Layout.fonts` holds each face used once.
+public struct FontFace: Hashable, Sendable {
+    public var file: String
+    public var index: Int
+    public var family: String
+    public var style: String
+    /// A colour (bitmap or layered) font, e.g. for emoji.
+    public var isColor: Bool
+
+    public init(file: String, index: Int, family: String, style: String, isColor: Bool) {
+        self.file = file
+        self.index = index
+        self.family = family
+        self.style = style
+        self.isColor = isColor
+    }
+}
+
+/// One positioned glyph; coordinates are in layout pixels, y is the baseline.
+public struct Glyph: Equatable, Sendable {
+    public var id: UInt32
+    public var x: Double
+    public var y: Double
+    public var advance: Double
+    /// UTF-8 byte offset into the input of the first character this glyph shows.
+    public var cluster: Int
+}
+
+/// Glyphs of one font and direction, in visual (left-to-right) order.
+public struct GlyphRun: Equatable, Sendable {
+    /// Index into `Layout.fonts`.
+    public var font: Int
+    public var rtl: Bool
+    /// The UTF-8 byte range of the input these glyphs show.
+    public var start: Int
+    public var end: Int
+    public var glyphs: [Glyph]
+}
+
+/// One line: its byte range, its box and its glyph runs in visual order.
+public struct Line: Equatable, Sendable {
+    /// UTF-8 byte offsets into the input, `end` exclusive (trailing spaces at a soft break are
+    /// inside the range; a hard break's newline is not).
+    public var start: Int
+    public var end: Int
+    public var text: String
+    /// Box: `x` and `width` span the advances without trailing whitespace.
+    public var x: Double
+    public var top: Double
+    public var width: Double
+    public var height: Double
+    public var baseline: Double
+    public var rtl: Bool
+    /// Index of the paragraph (hard-break separated) this line belongs to.
+    public var paragraph: Int
+    public var runs: [GlyphRun]
+    /// Families of the fonts used on the line, in order of first use.
+    public var fonts: [String]
+
+    public var bottom: Double { top + height }
+    /// True when the line shows nothing (empty or whitespace only).
+    public var isBlank: Bool { runs.allSatisfy { $0.glyphs.isEmpty } || width <= 0 }
+}
+
+public struct Layout: Sendable {
+    public var text: String
+    public var lines: [Line]
+    public var fonts: [FontFace]
+    /// Font size in pixels.
+    public var size: Double
+    /// The block: wrap width when given, else the widest line; height of all lines.
+    public var width: Double
+    public var height: Double
+}

@@ -1,0 +1,97 @@
+/// Per-layout state while building lines: faces used so far and shaping.
+struct LayoutContext {
+    var chain: FontChain
+    var size: Double
+    var language: String
+    var shapingFont: (Int) throws -> ShapingFont
+    /// Faces in order of first use, and each chain candidate's index in `faces`.
+    private(set) var faces: [FontFace] = []
+    private var faceIndex: [Int: Int] = [:]
+
+    init(chain: FontChain, size: Double, language: String, shapingFont: @escaping (Int) throws -> ShapingFont) {
+        self.chain = chain
+        self.size = size
+        self.language = language
+        self.shapingFont = shapingFont
+    }
+
+    func shape(_ run: ItemRun, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) throws -> [ShapedGlyph] {
+        try shapingFont(run.font).shape(bytes, range: range, rtl: run.rtl, script: run.script, language: language)
+    }
+
+    mutating func layoutFont(_ candidate: Int) -> Int {
+        if let index = faceIndex[candidate] { return index }
+        faces.append(chain.candidates[candidate].face)
+        faceIndex[candidate] = faces.count - 1
+        return faces.count - 1
+    }
+
+    /// One line of `paragraph` over `range`: glyph pieces (re-shaped where a break cuts a run at
+    /// a glyph HarfBuzz marks unsafe to break), in visual order, positioned from x = 0 with y
+    /// relative to the baseline; `top` is 0 (the caller stacks lines).
+    mutating func buildLine(_ range: Range<Int>, in paragraph: ShapedParagraph, bytes: UnsafeBufferPointer<UInt8>,
+                            lineSpacing: Double) throws -> Line {
+        let visibleEnd = paragraph.trimmedEnd(range.lowerBound, range.upperBound)
+        struct Piece { var run: ItemRun; var glyphs: [ShapedGlyph] }
+        var pieces: [Piece] = []
+        for (index, run) in paragraph.runs.enumerated() {
+            let start = max(run.start, range.lowerBound), end = min(run.end, visibleEnd)
+            guard start < end else { continue }
+            var glyphs = paragraph.glyphs[index].filter { $0.cluster >= start && $0.cluster < end }
+            let cut = { (offset: Int) in glyphs.contains { $0.cluster == offset && $0.unsafeToBreak } }
+            let cutsUnsafely = (start > run.start && cut(start))
+                || (end < run.end && paragraph.glyphs[index].contains { $0.cluster == end && $0.unsafeToBreak })
+            if cutsUnsafely { glyphs = try shape(run, bytes: bytes, range: start..<end) }
+            var piece = run
+            piece.start = start
+            piece.end = end
+            pieces.append(Piece(run: piece, glyphs: glyphs))
+        }
+        // UAX #9 L2: from the highest level down to the lowest odd one, reverse every maximal
+        // sequence of pieces at that level or above.
+        if let highest = pieces.map(\.run.level).max(),
+           let lowestOdd = pieces.map(\.run.level).filter({ $0 & 1 == 1 }).min() {
+            for level in stride(from: Int(highest), through: Int(lowestOdd), by: -1) {
+                var i = 0
+                while i < pieces.count {
+                    guard pieces[i].run.level >= level else { i += 1; continue }
+                    var j = i
+                    while j < pieces.count && pieces[j].run.level >= level { j += 1 }
+                    pieces[i..<j].reverse()
+                    i = j
+                }
+            }
+        }
+        var x = 0.0
+        var runs: [GlyphRun] = []
+        var ascent = 0.0, descent = 0.0
+        var families: [String] = []
+        for piece in pieces {
+            let font = layoutFont(piece.run.font)
+            let metrics = try shapingFont(piece.run.font)
+            ascent = max(ascent, metrics.ascent)
+            descent = max(descent, metrics.descent)
+            let glyphs = piece.glyphs.map { shaped -> Glyph in
+                defer { x += shaped.advance }
+                return Glyph(id: shaped.id, x: x + shaped.xOffset, y: -shaped.yOffset, advance: shaped.advance,
+                             cluster: shaped.cluster)
+            }
+            runs.append(GlyphRun(font: font, rtl: piece.run.rtl, start: piece.run.start, end: piece.run.end,
+                                 glyphs: glyphs))
+        }
+        for run in runs.sorted(by: { $0.start < $1.start }) where !families.contains(faces[run.font].family) {
+            families.append(faces[run.font].family)
+        }
+        if runs.isEmpty {
+            let primary = try shapingFont(0)
+            ascent = primary.ascent
+            descent = primary.descent
+        }
+        let natural = ascent + descent
+        let height = natural * lineSpacing
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        return Line(start: range.lowerBound, end: range.upperBound, text: text, x: 0, top: 0, width: x,
+                    height: height, baseline: (height - natural) / 2 + ascent, rtl: paragraph.rtl,
+                    paragraph: paragraph.paragraph.index, runs: runs, fonts: families)
+    }
+}

@@ -1,0 +1,83 @@
+import CHarfBuzz
+
+/// One glyph as HarfBuzz returns it, in pixels.
+struct ShapedGlyph {
+    var id: UInt32
+    /// UTF-8 byte offset into the buffer's text.
+    var cluster: Int
+    var advance: Double
+    var xOffset: Double
+    var yOffset: Double
+    var unsafeToBreak: Bool
+}
+
+/// A HarfBuzz font with its own OpenType metrics (never a FreeType face Cairo also sizes), at
+/// one pixel size.
+final class ShapingFont: @unchecked Sendable {
+    private let face: OpaquePointer
+    private let font: OpaquePointer
+    private let pixelsPerUnit: Double
+    let ascent: Double
+    let descent: Double
+
+    init(file: String, index: Int, size: Double) throws {
+        guard let blob = hb_blob_create_from_file_or_fail(file) else {
+            throw TypesetError.unreadableFontFile(file)
+        }
+        defer { hb_blob_destroy(blob) }
+        guard hb_face_count(blob) > UInt32(index), let face = hb_face_create(blob, UInt32(index)) else {
+            throw TypesetError.notAFont(file)
+        }
+        self.face = face
+        guard let font = hb_font_create(face) else {
+            hb_face_destroy(face)
+            throw TypesetError.harfbuzz("cannot create a font for \(file)")
+        }
+        self.font = font
+        hb_ot_font_set_funcs(font)
+        // 1/1024 px resolution, as Pango uses, so advances stay exact enough at any size.
+        let scale = Int32((size * 1024).rounded())
+        hb_font_set_scale(font, scale, scale)
+        pixelsPerUnit = size / Double(scale)
+        var extents = hb_font_extents_t()
+        hb_font_get_h_extents(font, &extents)
+        ascent = Double(extents.ascender) * pixelsPerUnit
+        descent = -Double(extents.descender) * pixelsPerUnit
+    }
+
+    deinit {
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+    }
+
+    /// Shapes `range` of `utf8` (the rest is context); clusters are offsets into `utf8`.
+    /// Glyphs come in visual order (reversed for right-to-left).
+    func shape(_ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, rtl: Bool, script: UInt32,
+               language: String) -> [ShapedGlyph] {
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        utf8.withMemoryRebound(to: CChar.self) { text in
+            hb_buffer_add_utf8(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
+                               Int32(range.count))
+        }
+        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        // Common/Inherited-only runs (digits, punctuation) are left to HarfBuzz's guess.
+        if script != 0 { hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script)) }
+        if !language.isEmpty { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+        return (0..<Int(count)).map { i in
+            var info = infos[i]
+            let flags = hb_glyph_info_get_glyph_flags(&info)
+            return ShapedGlyph(
+                id: info.codepoint, cluster: Int(info.cluster),
+                advance: Double(positions[i].x_advance) * pixelsPerUnit,
+                xOffset: Double(positions[i].x_offset) * pixelsPerUnit,
+                yOffset: Double(positions[i].y_offset) * pixelsPerUnit,
+                unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+public enum Alignment: String, CaseIterable, Sendable {
+    case left, center, right, start, end
+}
+
+public enum BaseDirection: String, CaseIterable, Sendable {
+    /// From the first strong character of each paragraph (UAX #9 P2/P3), LTR when none.
+    case auto, ltr, rtl
+}
+
+/// What the typesetter needs to know besides the text and the fonts.
+public struct TypesetStyle: Sendable {
+    public var size: Double
+    /// Wrap width in pixels; nil means lines break only at hard breaks.
+    public var width: Double?
+    public var alignment: Alignment
+    /// Baseline-to-baseline distance as a multiple of the line's natural height.
+    public var lineSpacing: Double
+    public var direction: BaseDirection
+    /// BCP 47 language for shaping and line breaking (empty: none).
+    public var language: String
+
+    public init(size: Double = 48, width: Double? = nil, alignment: Alignment = .left,
+                lineSpacing: Double = 1, direction: BaseDirection = .auto, language: String = "") {
+        self.size = size
+        self.width = width
+        self.alignment = alignment
+        self.lineSpacing = lineSpacing
+        self.direction = direction
+        self.language = language
+    }
+
+    public func validated() throws -> TypesetStyle {
+        guard size.isFinite, size > 0 else { throw TypesetError.invalidNumber("size", size) }
+        if let width, !(width.isFinite && width > 0) { throw TypesetError.invalidNumber("width", width) }
+        guard lineSpacing.isFinite, lineSpacing > 0 else {
+            throw TypesetError.invalidNumber("line spacing", lineSpacing)
+        }
+        return self
+    }
+}

@@ -1,0 +1,28 @@
+/// Everything that can go wrong while laying out text, each with a one-line description that
+/// names the offending input.
+public enum TypesetError: Error, Equatable, CustomStringConvertible {
+    case unknownFont(String, suggestions: [String])
+    case notAFont(String)
+    case unreadableFontFile(String)
+    case invalidFontSpec(String)
+    case invalidNumber(String, Double)
+    case fontconfig(String)
+    case icu(String)
+    case harfbuzz(String)
+
+    public var description: String {
+        switch self {
+        case let .unknownFont(name, suggestions):
+            let hint = suggestions.isEmpty
+                ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+            return "unknown font family '\(name)'\(hint)"
+        case let .notAFont(path): return "'\(path)' is not a font file FreeType can read"
+        case let .unreadableFontFile(path): return "cannot read font file '\(path)'"
+        case let .invalidFontSpec(spec): return "cannot parse font description '\(spec)'"
+        case let .invalidNumber(name, value): return "\(name) must be a positive finite number, got \(value)"
+        case let .fontconfig(message): return "fontconfig: \(message)"
+        case let .icu(message): return "ICU: \(message)"
+        case let .harfbuzz(message): return "HarfBuzz: \(message)"
+        }
+    }
+}

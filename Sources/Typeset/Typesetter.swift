@@ -1,0 +1,97 @@
+import Foundation
+
+/// Text + style in, `Layout` out: paragraphs, bidi, per-cluster font fallback, shaping, line
+/// breaking, visual order and alignment.
+public final class Typesetter: @unchecked Sendable {
+    private let library: FontLibrary
+    private let font: FontSpec
+    private var shapingFonts: [String: ShapingFont] = [:]
+    private let lock = NSLock()
+
+    public init(library: FontLibrary, font: FontSpec) {
+        self.library = library
+        self.font = font
+    }
+
+    /// The face the font request resolves to (errors for unknown families or bad files).
+    public func primaryFace() throws -> FontFace { try library.chain(for: font).primary.face }
+
+    public func layout(_ text: String, style: TypesetStyle) throws -> Layout {
+        let style = try style.validated()
+        let chain = try library.chain(for: font)
+        var context = LayoutContext(chain: chain, size: style.size, language: style.language,
+                                    shapingFont: { try self.shapingFont(chain.candidates[$0].face, size: style.size) })
+        var utf8 = Array(text.utf8)
+        if utf8.isEmpty { utf8 = [] }
+        var lines: [Line] = []
+        try utf8.withUnsafeBufferPointer { bytes in
+            for paragraph in splitParagraphs(bytes) {
+                let shaped = try shapeParagraph(paragraph, text: text, bytes: bytes, style: style, context: &context)
+                for range in breakLines(shaped, maxWidth: style.width) {
+                    lines.append(try context.buildLine(range, in: shaped, bytes: bytes, lineSpacing: style.lineSpacing))
+                }
+            }
+        }
+        let blockWidth = style.width ?? lines.map(\.width).max() ?? 0
+        var top = 0.0
+        for i in lines.indices {
+            let shift = top - lines[i].top
+            lines[i].top += shift
+            lines[i].baseline += shift
+            top = lines[i].bottom
+            let x = alignedX(lines[i], blockWidth: blockWidth, alignment: style.alignment)
+            lines[i].x = x
+            for r in lines[i].runs.indices {
+                for g in lines[i].runs[r].glyphs.indices {
+                    lines[i].runs[r].glyphs[g].x += x
+                    lines[i].runs[r].glyphs[g].y += lines[i].baseline
+                }
+            }
+        }
+        return Layout(text: text, lines: lines, fonts: context.faces, size: style.size, width: blockWidth, height: top)
+    }
+
+    private func shapeParagraph(_ paragraph: Paragraph, text: String, bytes: UnsafeBufferPointer<UInt8>,
+                                style: TypesetStyle, context: inout LayoutContext) throws -> ShapedParagraph {
+        let startIndex = text.utf8.index(text.utf8.startIndex, offsetBy: paragraph.start)
+        let endIndex = text.utf8.index(startIndex, offsetBy: paragraph.end - paragraph.start)
+        let slice = text[startIndex..<endIndex]
+        let utf16 = Array(slice.utf16)
+        let clusters = clusters(of: slice, base: paragraph.start)
+        let base: Int32 = switch style.direction { case .auto: -1; case .ltr: 0; case .rtl: 1 }
+        let (levels, paragraphLevel) = try TextBreak.bidiLevels(utf16, base: base)
+        let runs = Itemizer(chain: context.chain).runs(clusters, levels: levels)
+        let glyphs = try runs.map { try context.shape($0, bytes: bytes, range: $0.start..<$0.end) }
+
+        // UTF-16 offsets of cluster starts back to byte offsets (breaks fall on cluster starts).
+        var byteAtUnit = [Int: Int]()
+        for cluster in clusters { byteAtUnit[cluster.utf16Start] = cluster.start }
+        byteAtUnit[utf16.count] = paragraph.end
+        let breaks = try TextBreak.lineBreaks(utf16, locale: style.language).compactMap { item in
+            byteAtUnit[item.offset].map { TextBreak.Break(offset: $0, mandatory: item.mandatory) }
+        }
+        return ShapedParagraph(paragraph: paragraph, clusters: clusters, runs: runs, glyphs: glyphs,
+                               breaks: breaks, paragraphLevel: paragraphLevel)
+    }
+
+    private func alignedX(_ line: Line, blockWidth: Double, alignment: Alignment) -> Double {
+        let free = blockWidth - line.width
+        switch alignment {
+        case .left: return 0
+        case .right: return free
+        case .center: return free / 2
+        case .start: return line.rtl ? free : 0
+        case .end: return line.rtl ? 0 : free
+        }
+    }
+
+    private func shapingFont(_ face: FontFace, size: Double) throws -> ShapingFont {
+        lock.lock()
+        defer { lock.unlock() }
+        let key = "\(face.file)#\(face.index)@\(size)"
+        if let font = shapingFonts[key] { return font }
+        let font = try ShapingFont(file: face.file, index: face.index, size: size)
+        shapingFonts[key] = font
+        return font
+    }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import Render
+import Typeset
+
+/// Exit codes shared by every subcommand (documented in --help and the README).
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let differ: Int32 = 1
+    static let sizesDiffer: Int32 = 2
+    static let badInput: Int32 = 3
+}
+
+/// An error that already knows its one-line message and exit code.
+struct CLIFailure: Error {
+    var message: String
+    var code: Int32 = ExitStatus.badInput
+}
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("hlrender: error: \(message)\n".utf8))
+    exit(code)
+}
+
+/// One line for any error: our own types describe themselves; ArgumentParser's messages lose
+/// their "Error:" prefix and usage block.
+func describe(_ error: Error) -> String {
+    switch error {
+    case let error as CLIFailure: return error.message
+    case let error as TypesetError: return error.description
+    case let error as RenderError: return error.description
+    default:
+        let message = HLRender.message(for: error)
+        let first = message.split(separator: "\n").first.map(String.init) ?? message
+        return first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+    }
+}

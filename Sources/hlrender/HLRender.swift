@@ -1,0 +1,14 @@
+import ArgumentParser
+
+struct HLRender: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hlrender",
+        abstract: "Render text with an Instagram-story style highlight to PNG or PDF.",
+        discussion: """
+            Exit status: 0 success; 1 images differ (compare, --expect); 2 image sizes differ; \
+            3 bad input or failure (one line on stderr names it).
+            """,
+        version: "0.1.0",
+        subcommands: [Render.self],
+        defaultSubcommand: Render.self)
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Reading the text to render: --text, --text-file or standard input, checked as UTF-8.
+enum InputText {
+    static func read(text: String?, file: String?) throws -> String {
+        if let text, file != nil { _ = text; throw CLIFailure(message: "give either --text or --text-file, not both") }
+        if let text { return text }
+        let bytes: [UInt8]
+        let name: String
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                let reason = FileManager.default.fileExists(atPath: file) ? "not readable" : "no such file"
+                throw CLIFailure(message: "cannot read text file '\(file)': \(reason)")
+            }
+            bytes = [UInt8](data)
+            name = "text file '\(file)'"
+        } else {
+            if isatty(STDIN_FILENO) != 0 {
+                throw CLIFailure(message: "no text: give --text, --text-file or pipe text on standard input")
+            }
+            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            name = "standard input"
+        }
+        var text = try decode(bytes, name: name)
+        // A file's final newline ends its last line; it does not start an empty one.
+        if text.hasSuffix("\r\n") { text.removeLast(1) } else if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    /// Strict UTF-8 decoding; the error names the offset of the first bad byte.
+    static func decode(_ bytes: [UInt8], name: String) throws -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case let .valid(scalar): offset += scalar.count
+            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+            case .error:
+                throw CLIFailure(message: "\(name) is not valid UTF-8: bad byte 0x\(String(format: "%02X", bytes[offset])) at byte offset \(offset)")
+            }
+        }
+    }
+}

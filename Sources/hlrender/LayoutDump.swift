@@ -1,0 +1,32 @@
+import Render
+import Typeset
+
+/// The `--dump-layout` JSON (a contract, see DESIGN.md): canvas size, lines with UTF-8 byte
+/// ranges and boxes, all lengths in output pixels.
+struct LayoutDump {
+    var layout: Layout
+    var geometry: CanvasGeometry
+    var scale: Double
+    /// Extra top-level members (the highlight, restricted mode) in order.
+    var extra: [(String, JSON)] = []
+
+    private func px(_ value: Double) -> JSON { .number((value * scale * 1000).rounded() / 1000) }
+
+    var json: JSON {
+        let lines = layout.lines.map { line -> JSON in
+            .object([
+                ("start", .number(Double(line.start))), ("end", .number(Double(line.end))),
+                ("text", .string(line.text)), ("x", px(geometry.originX + line.x)),
+                ("top", px(geometry.originY + line.top)), ("width", px(line.width)),
+                ("height", px(line.height)), ("baseline", px(geometry.originY + line.baseline)),
+                ("rtl", .bool(line.rtl)), ("fonts", .array(line.fonts.map(JSON.string))),
+            ])
+        }
+        return .object([
+            ("width", .number(Double(geometry.pixelWidth))), ("height", .number(Double(geometry.pixelHeight))),
+            ("scale", .number(scale)), ("lines", .array(lines)),
+        ] + extra)
+    }
+
+    func encoded() -> [UInt8] { Array((json.serialized() + "\n").utf8) }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import Render
+
+/// Options that say where the image goes and what the canvas looks like.
+struct OutputOptions: ParsableArguments {
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output file, .png or .pdf.", valueName: "path"))
+    var output: String?
+    @Option(help: "png or pdf (default: from the output's extension).") var format: OutputFormat?
+    @Option(help: "Background colour, alpha allowed, or transparent.") var background: String = "white"
+    @Option(help: "Space around the text in px when the canvas fits the text.") var margin: Double = 32
+    @Option(help: ArgumentHelp("A fixed canvas in px, text block centred.", valueName: "WxH")) var canvas: String?
+    @Option(help: "Output scale: 1, 2 or 3 (@2x, @3x) with the same layout.") var scale: Double = 1
+    @Option(help: "Refuse canvases with more output pixels than this.") var maxPixels: Int = 100_000_000
+    @Option(help: ArgumentHelp("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
+    var dumpLayout: String?
+
+    func resolvedFormat() throws -> OutputFormat {
+        if let format { return format }
+        guard let output else {
+            guard dumpLayout != nil else { throw CLIFailure(message: "no output: give -o FILE.png, -o FILE.pdf or --dump-layout") }
+            return .png
+        }
+        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+        guard let format = OutputFormat(rawValue: ext) else {
+            throw CLIFailure(message: "output '\(output)': unknown extension '.\(ext)' (use .png or .pdf, or --format)")
+        }
+        return format
+    }
+
+    func checkWritable() throws {
+        if let output { try OutputFile.checkWritable(output) }
+        if let dumpLayout { try OutputFile.checkWritable(dumpLayout) }
+    }
+
+    func renderOptions(format: OutputFormat) throws -> RenderOptions {
+        var options = RenderOptions()
+        options.format = format
+        options.background = try parseColor(background, option: "--background")
+        guard margin.isFinite, margin >= 0 else { throw CLIFailure(message: "--margin must be zero or more, got \(margin)") }
+        options.margin = margin
+        guard [1, 2, 3].contains(scale) else { throw CLIFailure(message: "--scale must be 1, 2 or 3, got \(scale)") }
+        options.scale = scale
+        guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
+        options.maxPixels = maxPixels
+        if let canvas { options.canvas = try parseCanvas(canvas) }
+        return options
+    }
+
+    private func parseCanvas(_ text: String) throws -> (width: Double, height: Double) {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+              w.isFinite, h.isFinite, w > 0, h > 0 else {
+            throw CLIFailure(message: "--canvas: '\(text)' is not WIDTHxHEIGHT with positive numbers")
+        }
+        return (w, h)
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import Foundation
+
+// One entry point so that every failure, ArgumentParser's own included, becomes one line on
+// stderr and a documented exit code, never a stack trace or a usage dump.
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    var command = try HLRender.parseAsRoot(arguments)
+    try command.run()
+} catch let exit as ExitCode {
+    Foundation.exit(exit.rawValue)
+} catch let failure as CLIFailure {
+    fail(failure.message, code: failure.code)
+} catch {
+    if HLRender.exitCode(for: error) == .success {
+        HLRender.exit(withError: error)  // --help, --version
+    }
+    fail(describe(error), code: ExitStatus.badInput)
+}

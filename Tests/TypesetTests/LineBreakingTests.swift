@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import Typeset
+
+/// Greedy filling: every line fits, and taking the next segment (up to the next break
+/// opportunity) would not have fitted.
+func checkGreedy(_ layout: Layout, width: Double, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let bytes = Array(layout.text.utf8)
+    for (i, line) in layout.lines.enumerated() {
+        #expect(line.width <= width + 1e-6, "line \(i) '\(line.text)' is \(line.width) > \(width)",
+                sourceLocation: sourceLocation)
+        guard i + 1 < layout.lines.count, layout.lines[i + 1].paragraph == line.paragraph else { continue }
+        let next = Array(layout.lines[i + 1].text.utf16)
+        let firstBreak = try TextBreak.lineBreaks(next).first!.offset
+        let segment = String(decoding: next[..<firstBreak], as: UTF16.self)
+        let extended = (String(decoding: bytes[line.start..<line.end], as: UTF8.self) + segment)
+            .trimmingCharacters(in: .whitespaces)
+        let extendedWidth = try Fixtures.layout(extended, size: layout.size).lines[0].width
+        #expect(extendedWidth > width, "line \(i) could have taken '\(segment)'", sourceLocation: sourceLocation)
+    }
+}
+
+@Suite struct LineBreakingTests {
+    @Test(arguments: [900.0, 600.0, 300.0])
+    func latinLinesFitAndAreFull(width: Double) throws {
+        let text = try Fixtures.corpusText("en")
+        let layout = try Fixtures.layout(text, width: width)
+        #expect(layout.lines.count == (try independentLatinLineCount(text, width: width, size: 48)))
+        try checkGreedy(layout, width: width)
+        // Soft breaks fall after a space; the space stays in the range but not in the width.
+        for (i, line) in layout.lines.enumerated().dropLast() where layout.lines[i + 1].paragraph == line.paragraph {
+            #expect(line.text.hasSuffix(" "))
+        }
+    }
+
+    @Test func knownBreakOffsets() throws {
+        // "aaa bbb ccc": at a width that holds two words, the break is after "bbb ".
+        let two = try Fixtures.layout("aaa bbb").lines[0].width
+        let layout = try Fixtures.layout("aaa bbb ccc", width: two + 1)
+        #expect(layout.breakOffsets == [8, 11])
+        #expect(layout.lines.map(\.start) == [0, 8])
+        #expect(abs(layout.lines[0].width - two) < 1e-9, "trailing space does not count")
+    }
+
+    @Test func hardBreaks() throws {
+        let layout = try Fixtures.layout("a\nb\r\nc\rd\u{2029}e")
+        #expect(layout.lines.map(\.start) == [0, 2, 5, 7, 11])
+        #expect(layout.lines.map(\.end) == [1, 3, 6, 8, 12])
+        #expect(layout.lines.map(\.paragraph) == [0, 1, 2, 3, 4])
+        let empty = try Fixtures.layout("a\n\nb")
+        #expect(empty.lines.count == 3)
+        #expect(empty.lines[1].start == 2 && empty.lines[1].end == 2 && empty.lines[1].height > 0)
+    }
+
+    @Test func noWidthMeansNoWrapping() throws {
+        let text = try Fixtures.corpusText("ru")
+        #expect(try Fixtures.layout(text).lines.count == 1)
+    }
+
+    @Test func longWordBreaksAtGraphemes() throws {
+        let word = "Donaudampfschifffahrtsgesellschaft"
+        let layout = try Fixtures.layout(word, width: 200)
+        #expect(layout.lines.count > 1)
+        try checkWidths(layout, 200)
+        #expect(layout.lines.map(\.text).joined() == word)
+        // Combining sequences stay whole: é as e + U+0301 is never split.
+        let accented = String(repeating: "e\u{301}", count: 30)
+        let lines = try Fixtures.layout(accented, width: 100).lines
+        #expect(lines.allSatisfy { $0.text.unicodeScalars.first != "\u{301}" })
+        #expect(lines.map(\.text).joined() == accented)
+    }
+
+    private func checkWidths(_ layout: Layout, _ width: Double) throws {
+        for line in layout.lines { #expect(line.width <= width + 1e-6) }
+    }
+
+    @Test(arguments: [940.0, 700.0, 400.0])
+    func japaneseBreaksBetweenIdeographsNotBeforeClosingPunctuation(width: Double) throws {
+        let text = try Fixtures.corpusText("ja")
+        let layout = try Fixtures.layout(text, size: 64, width: width)
+        for line in layout.lines {
+            #expect(line.width <= width + 1e-6)
+            #expect(!"。、」』）".contains(line.text.first ?? " "), "line starts with closing punctuation: \(line.text)")
+        }
+        #expect(layout.lines.map(\.text).joined(separator: "").replacingOccurrences(of: "\n", with: "")
+                == text.replacingOccurrences(of: "\n", with: ""))
+        try checkGreedy(layout, width: width)
+    }
+
+    @Test(arguments: [940.0, 700.0, 400.0])
+    func japaneseLineCountsAt64px(width: Double) throws {
+        let text = try Fixtures.corpusText("ja")
+        // Every character of ja.txt is one em (64 px) wide: a line holds floor(width / 64)
+        // characters, one fewer when the next would be closing punctuation (kinsoku).
+        let perLine = Int(width / 64)
+        var expected: [String] = []
+        for paragraph in text.split(separator: "\n").map(Array.init) {
+            var i = 0
+            while i < paragraph.count {
+                var end = min(i + perLine, paragraph.count)
+                while end < paragraph.count, "。、".contains(paragraph[end]) { end -= 1 }
+                expected.append(String(paragraph[i..<end]))
+                i = end
+            }
+        }
+        let layout = try Fixtures.layout(text, size: 64, width: width)
+        #expect(layout.lines.map(\.text) == expected)
+    }
+
+    @Test(arguments: [900.0, 500.0])
+    func chineseBreaks(width: Double) throws {
+        let layout = try Fixtures.layout(try Fixtures.corpusText("zh"), width: width)
+        #expect(layout.lines.count > 1)
+        for line in layout.lines {
+            #expect(line.width <= width + 1e-6)
+            #expect(!"，。、".contains(line.text.first!))
+        }
+    }
+
+    @Test(arguments: [700.0, 400.0])
+    func arabicAndDevanagariWrap(width: Double) throws {
+        for name in ["ar", "hi"] {
+            let layout = try Fixtures.layout(try Fixtures.corpusText(name), width: width)
+            #expect(layout.lines.count >= 2)
+            try checkGreedy(layout, width: width)
+        }
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what hlrender needs on Debian 12 and is missing: the C libraries' -dev packages,
+# HarfBuzz's tools (hb-subset, hb-shape), colour emoji and poppler (the tests read PDFs back).
+# Extra packages for benchmarks can be passed as arguments.
+set -euo pipefail
+
+packages=(pkg-config libcairo2-dev libharfbuzz-dev libharfbuzz-bin libfreetype-dev
+          libfontconfig-dev libicu-dev fonts-noto-color-emoji poppler-utils "$@")
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+command -v swift >/dev/null || { echo "setup: swift is not on PATH (Swift 6 toolchain needed)" >&2; exit 1; }
