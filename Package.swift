@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Typeset", targets: ["Typeset"]),
         .library(name: "Highlight", targets: ["Highlight"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "Compare", targets: ["Compare"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -20,23 +21,28 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         // ICU behind plain C functions: its headers cannot be imported next to Foundation.
         .target(name: "CTextBreak", linkerSettings: [.linkedLibrary("icuuc")]),
 
         .target(name: "Typeset", dependencies: ["CHarfBuzz", "CFontconfig", "CTextBreak"]),
         .target(name: "Highlight"),
+        // Golden-image comparison over RGBA buffers, PNG in and out through libpng.
+        .target(name: "Compare", dependencies: ["CPNG"]),
         .target(name: "Render", dependencies: ["Typeset", "Highlight", "CCairo", "CFreeType"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Render", "Typeset", "Highlight",
+            "Render", "Typeset", "Highlight", "Compare",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "TypesetTests", dependencies: ["Typeset"]),
+        // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
+        .target(name: "TestSupport", dependencies: ["Typeset", "Compare"], path: "Tests/TestSupport"),
+        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "TestSupport"]),
         .testTarget(name: "HighlightTests", dependencies: [
             "Highlight", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Typeset", "Highlight"],
-                    resources: [.copy("References")]),
-        .testTarget(name: "CLITests", dependencies: ["hlrender"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Typeset", "Highlight", "Compare", "TestSupport"],
+                    exclude: ["References"]),
+        .testTarget(name: "CLITests", dependencies: ["hlrender", "Compare", "TestSupport"]),
     ]
 )

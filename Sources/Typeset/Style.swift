@@ -19,7 +19,7 @@ public struct TypesetStyle: Sendable {
     /// BCP 47 language for shaping and line breaking (empty: none).
     public var language: String
 
-    public init(size: Double = 48, width: Double? = nil, alignment: Alignment = .left,
+    public init(size: Double = 48, width: Double? = nil, alignment: Alignment = .start,
                 lineSpacing: Double = 1, direction: BaseDirection = .auto, language: String = "") {
         self.size = size
         self.width = width

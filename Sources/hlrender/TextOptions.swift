@@ -12,8 +12,8 @@ struct TextOptions: ParsableArguments {
     var font: String?
     @Option(help: "Font size in px (default: from --font, else 48).") var size: Double?
     @Option(help: "Wrap width in px (default: no wrapping).") var width: Double?
-    @Option(help: "left, center, right, start or end (start/end follow the paragraph direction).")
-    var align: Alignment = .left
+    @Option(help: "left, center, right, start or end (start/end follow each paragraph's direction; default start).")
+    var align: Alignment = .start
     @Option(help: "Baseline distance as a multiple of the natural line height.") var lineSpacing: Double = 1
     @Option(help: "Base direction: auto (from the first strong character), ltr or rtl.")
     var direction: BaseDirection = .auto

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typeset
+import TestSupport
 
 /// Greedy filling: every line fits, and taking the next segment (up to the next break
 /// opportunity) would not have fitted.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Typeset
+import TestSupport
 
 @Suite struct ShapingTests {
     @Test(arguments: ["Stories disappear after a day", "office", "Wave AV Ta"])

@@ -1,0 +1,187 @@
+/// A rectangle in pixels.
+public struct PixelRect: Equatable, Sendable {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    func contains(_ px: Int, _ py: Int) -> Bool {
+        px >= x && px < x + width && py >= y && py < y + height
+    }
+}
+
+public struct DiffOptions: Sendable {
+    /// 0...1: the largest perceptual (YIQ) delta still taken as equal, as pixelmatch's.
+    public var threshold: Double = 0.1
+    /// Count pixels that look like anti-aliasing too.
+    public var countAntialiasing = false
+    public var ignore: [PixelRect] = []
+    public init() {}
+}
+
+public struct DiffResult: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    /// Pixels over the threshold that are not anti-aliasing (or all of them with countAA).
+    public var differentPixels: Int
+    /// Pixels over the threshold taken as anti-aliasing and not counted.
+    public var antialiasedPixels: Int
+    /// Bounding box of the counted pixels, nil when none.
+    public var bounds: PixelRect?
+    public var identical: Bool
+
+    public var ratio: Double { width * height == 0 ? 0 : Double(differentPixels) / Double(width * height) }
+}
+
+/// Per-pixel perceptual comparison in YIQ space with alpha blended over white, and
+/// anti-aliasing detection by each pixel's neighbourhood of brightness: the metric of
+/// pixelmatch (Mapbox), written from its description.
+public enum ImageDiff {
+    /// The largest possible YIQ delta (black vs white).
+    static let maxYIQDelta = 35215.0
+
+    /// Compares two images of equal size. `diff` receives the difference panel when asked:
+    /// expected faded to grey, counted pixels red, anti-aliasing pixels yellow.
+    public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions(),
+                               diffPanel: UnsafeMutablePointer<RGBAImage>? = nil) -> DiffResult {
+        precondition(expected.width == actual.width && expected.height == actual.height)
+        let width = expected.width, height = expected.height
+        var result = DiffResult(width: width, height: height, differentPixels: 0, antialiasedPixels: 0,
+                                bounds: nil, identical: expected.pixels == actual.pixels)
+        if result.identical && diffPanel == nil { return result }
+        let maxDelta = maxYIQDelta * options.threshold * options.threshold
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var panel = diffPanel.map { _ in RGBAImage(width: width, height: height) }
+        expected.pixels.withUnsafeBufferPointer { a in
+            actual.pixels.withUnsafeBufferPointer { b in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let i = (y * width + x) * 4
+                        let same = a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3]
+                        var mark: (UInt8, UInt8, UInt8)?
+                        if !same, !options.ignore.contains(where: { $0.contains(x, y) }),
+                           abs(colorDelta(a, i, b, i, yOnly: false)) > maxDelta {
+                            if !options.countAntialiasing
+                                && (isAntialiased(a, x, y, width, height, other: b)
+                                    || isAntialiased(b, x, y, width, height, other: a)) {
+                                result.antialiasedPixels += 1
+                                mark = (255, 255, 0)
+                            } else {
+                                result.differentPixels += 1
+                                minX = min(minX, x); maxX = max(maxX, x)
+                                minY = min(minY, y); maxY = max(maxY, y)
+                                mark = (255, 0, 0)
+                            }
+                        }
+                        if panel != nil {
+                            if let mark {
+                                panel![x, y] = (mark.0, mark.1, mark.2, 255)
+                            } else {
+                                // Faded grey of the expected pixel, so the picture stays readable.
+                                let luma = blendOverWhite(brightness(a, i), alpha: Double(a[i + 3]) / 255)
+                                let faded = UInt8(max(0, min(255, 255 + (luma - 255) * 0.1)).rounded())
+                                panel![x, y] = (faded, faded, faded, 255)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if maxX >= 0 { result.bounds = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) }
+        if let diffPanel, let panel { diffPanel.pointee = panel }
+        return result
+    }
+
+    private static func blendOverWhite(_ c: Double, alpha: Double) -> Double { 255 + (c - 255) * alpha }
+
+    private static func brightness(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Double {
+        0.29889531 * Double(p[i]) + 0.58662247 * Double(p[i + 1]) + 0.11448223 * Double(p[i + 2])
+    }
+
+    /// Squared YIQ distance (signed by which is brighter); `yOnly` compares brightness alone.
+    static func colorDelta(_ a: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UnsafeBufferPointer<UInt8>, _ j: Int,
+                           yOnly: Bool) -> Double {
+        let aa = Double(a[i + 3]) / 255, ba = Double(b[j + 3]) / 255
+        let r1 = blendOverWhite(Double(a[i]), alpha: aa), g1 = blendOverWhite(Double(a[i + 1]), alpha: aa)
+        let b1 = blendOverWhite(Double(a[i + 2]), alpha: aa)
+        let r2 = blendOverWhite(Double(b[j]), alpha: ba), g2 = blendOverWhite(Double(b[j + 1]), alpha: ba)
+        let b2 = blendOverWhite(Double(b[j + 2]), alpha: ba)
+        let y1 = 0.29889531 * r1 + 0.58662247 * g1 + 0.11448223 * b1
+        let y2 = 0.29889531 * r2 + 0.58662247 * g2 + 0.11448223 * b2
+        let dy = y1 - y2
+        if yOnly { return dy }
+        let di = (0.59597799 * r1 - 0.27417610 * g1 - 0.32180189 * b1) - (0.59597799 * r2 - 0.27417610 * g2 - 0.32180189 * b2)
+        let dq = (0.21147017 * r1 - 0.52261711 * g1 + 0.31114694 * b1) - (0.21147017 * r2 - 0.52261711 * g2 + 0.31114694 * b2)
+        let delta = 0.5053 * dy * dy + 0.299 * di * di + 0.1957 * dq * dq
+        return y1 > y2 ? -delta : delta
+    }
+
+    /// A pixel is anti-aliasing when its 3x3 neighbourhood has at most two pixels of equal
+    /// brightness, and its darkest or brightest neighbour sits in a flat area (three or more
+    /// identical neighbours) in both images: an edge, not a feature of its own.
+    static func isAntialiased(_ image: UnsafeBufferPointer<UInt8>, _ x: Int, _ y: Int, _ width: Int, _ height: Int,
+                              other: UnsafeBufferPointer<UInt8>) -> Bool {
+        let x0 = max(x - 1, 0), y0 = max(y - 1, 0), x2 = min(x + 1, width - 1), y2 = min(y + 1, height - 1)
+        let center = (y * width + x) * 4
+        var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
+        var darkest = 0.0, brightest = 0.0
+        var darkX = 0, darkY = 0, brightX = 0, brightY = 0
+        for ny in y0...y2 {
+            for nx in x0...x2 where nx != x || ny != y {
+                let delta = colorDelta(image, center, image, (ny * width + nx) * 4, yOnly: true)
+                if delta == 0 {
+                    equal += 1
+                    if equal > 2 { return false }
+                } else if delta < darkest {
+                    darkest = delta; darkX = nx; darkY = ny
+                } else if delta > brightest {
+                    brightest = delta; brightX = nx; brightY = ny
+                }
+            }
+        }
+        if darkest == 0 || brightest == 0 { return false }
+        return (hasManySiblings(image, darkX, darkY, width, height) && hasManySiblings(other, darkX, darkY, width, height))
+            || (hasManySiblings(image, brightX, brightY, width, height) && hasManySiblings(other, brightX, brightY, width, height))
+    }
+
+    /// Three or more neighbours identical to the pixel (edges count as one).
+    static func hasManySiblings(_ image: UnsafeBufferPointer<UInt8>, _ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Bool {
+        let x0 = max(x - 1, 0), y0 = max(y - 1, 0), x2 = min(x + 1, width - 1), y2 = min(y + 1, height - 1)
+        let center = (y * width + x) * 4
+        var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
+        for ny in y0...y2 {
+            for nx in x0...x2 where nx != x || ny != y {
+                let j = (ny * width + nx) * 4
+                if image[center] == image[j] && image[center + 1] == image[j + 1] && image[center + 2] == image[j + 2]
+                    && image[center + 3] == image[j + 3] {
+                    equal += 1
+                    if equal > 2 { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// expected | difference | actual, side by side.
+    public static func threePanel(expected: RGBAImage, difference: RGBAImage, actual: RGBAImage) -> RGBAImage {
+        let height = max(expected.height, difference.height, actual.height)
+        let width = expected.width + difference.width + actual.width
+        var out = RGBAImage(width: width, height: height, fill: (255, 255, 255, 255))
+        var offset = 0
+        for image in [expected, difference, actual] {
+            for y in 0..<image.height {
+                let src = y * image.width * 4, dst = (y * width + offset) * 4
+                out.pixels.replaceSubrange(dst..<(dst + image.width * 4), with: image.pixels[src..<(src + image.width * 4)])
+            }
+            offset += image.width
+        }
+        return out
+    }
+}

@@ -1,0 +1,39 @@
+/// An 8-bit straight-alpha RGBA image, rows top to bottom, no padding.
+public struct RGBAImage: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "pixel buffer does not match \(width)x\(height)")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            pixels[i] = fill.0
+            pixels[i + 1] = fill.1
+            pixels[i + 2] = fill.2
+            pixels[i + 3] = fill.3
+        }
+    }
+
+    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        get {
+            let i = (y * width + x) * 4
+            return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        }
+        set {
+            let i = (y * width + x) * 4
+            pixels[i] = newValue.r
+            pixels[i + 1] = newValue.g
+            pixels[i + 2] = newValue.b
+            pixels[i + 3] = newValue.a
+        }
+    }
+}

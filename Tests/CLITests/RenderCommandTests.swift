@@ -1,0 +1,123 @@
+import Compare
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct RenderCommandTests {
+    @Test func rendersPNGAndPDFFromEveryInputKind() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let textFile = Fixtures.corpus.appendingPathComponent("en.txt").path
+        let png = dir.appendingPathComponent("a.png").path, pdf = dir.appendingPathComponent("a.pdf").path
+        #expect(try CLI.run(["render", "--text-file", textFile, "--width", "600", "-o", png]).status == 0)
+        #expect(try CLI.run(["render", "--text", "Hello", "-o", pdf]).status == 0)
+        let piped = dir.appendingPathComponent("b.png").path
+        #expect(try CLI.run(["render", "-o", piped], stdin: Array("from stdin".utf8)).status == 0)
+        #expect(try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))).width == 664)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)).starts(with: Array("%PDF".utf8)))
+        let forced = dir.appendingPathComponent("forced.bin").path
+        #expect(try CLI.run(["render", "--text", "x", "--format", "pdf", "-o", forced]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: forced)).starts(with: Array("%PDF".utf8)))
+    }
+
+    @Test func dumpLayoutFollowsTheContract() throws {
+        let result = try CLI.run(["render", "--text", "héllo wörld\n春", "--margin", "10", "--scale", "2",
+                                  "--dump-layout", "-"])
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
+        #expect(json["scale"] as? Double == 2)
+        let lines = json["lines"] as! [[String: Any]]
+        #expect(lines.map { $0["start"] as! Int } == [0, 14])
+        #expect(lines.map { $0["end"] as! Int } == [13, 17])
+        #expect(lines.map { $0["text"] as! String } == ["héllo wörld", "春"])
+        #expect(lines[0]["x"] as? Double == 20)  // margin 10 at scale 2
+        #expect(lines[0]["top"] as? Double == 20)
+        #expect(lines[1]["top"] as? Double == (lines[0]["top"] as! Double) + (lines[0]["height"] as! Double))
+        for key in ["width", "height", "baseline", "rtl", "fonts"] { #expect(lines[0][key] != nil, "\(key)") }
+        let width = json["width"] as! Int
+        #expect(Double(width) == ((lines[0]["width"] as! Double) + 40).rounded(.up))
+    }
+
+    /// Every bad input: exit 3, one line on stderr naming the problem, and no file left behind.
+    @Test(arguments: [
+        (["--text", "x", "-o", "OUT/out.xyz"], "unknown extension '.xyz'"),
+        (["--text", "x", "-o", "/nonexistent-dir/out.png"], "does not exist"),
+        (["--text-file", "/nonexistent.txt", "-o", "OUT/out.png"], "cannot read text file '/nonexistent.txt'"),
+        (["--text", "x", "--font", "Noto Sanz", "-o", "OUT/out.png"], "unknown font family 'Noto Sanz'; did you mean 'Noto Sans'"),
+        (["--text", "x", "--font", "FONTS/README.md", "-o", "OUT/out.png"], "is not a font file"),
+        (["--text", "x", "--size", "0", "-o", "OUT/out.png"], "--size must be a positive finite number, got 0.0"),
+        (["--text", "x", "--size=-5", "-o", "OUT/out.png"], "--size must be a positive"),
+        (["--text", "x", "--size", "nan", "-o", "OUT/out.png"], "--size must be a positive"),
+        (["--text", "x", "--width", "inf", "-o", "OUT/out.png"], "--width must be a positive"),
+        (["--text", "x", "--canvas", "20000x20000", "-o", "OUT/out.png"], "over the limit of 100000000"),
+        (["--text", "x", "--canvas", "200x200", "--max-pixels", "1000", "-o", "OUT/out.png"], "over the limit of 1000"),
+        (["--text", "x", "--canvas", "12by7", "-o", "OUT/out.png"], "--canvas: '12by7'"),
+        (["--text", "x", "--color", "blurple", "-o", "OUT/out.png"], "--color: 'blurple' is not a colour"),
+        (["--text", "x", "--scale", "4", "-o", "OUT/out.png"], "--scale must be 1, 2 or 3"),
+        (["--text", "x", "--bogus", "-o", "OUT/out.png"], "Unknown option '--bogus'"),
+        (["--text", "x"], "no output"),
+    ])
+    func badInput(arguments: [String], message: String) throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let args = arguments.map {
+            $0.replacingOccurrences(of: "OUT", with: dir.path).replacingOccurrences(of: "FONTS", with: Fixtures.fonts)
+        }
+        let result = try CLI.run(["render"] + args)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func invalidUTF8NamesTheByteOffset() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("bad.txt")
+        try Data([0x61, 0x62, 0xC3, 0xA9, 0xFF, 0x63]).write(to: file)
+        let out = dir.appendingPathComponent("out.png").path
+        let result = try CLI.run(["render", "--text-file", file.path, "-o", out])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("not valid UTF-8: bad byte 0xFF at byte offset 4"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let piped = try CLI.run(["render", "-o", out], stdin: [0x61, 0xE2, 0x82])
+        #expect(piped.stderr.contains("standard input is not valid UTF-8") && piped.stderr.contains("offset 1"))
+    }
+
+    @Test func unwritableOutputLeavesNothing() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The output path is a folder: the rename must fail and the temporary must go.
+        let target = dir.appendingPathComponent("taken.png")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+        let result = try CLI.run(["render", "--text", "x", "-o", target.path])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("cannot write"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["taken.png"])
+    }
+
+    @Test func sameInputGivesByteIdenticalPNGs() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = Fixtures.corpus.appendingPathComponent("mixed.txt").path
+        let a = dir.appendingPathComponent("a.png"), b = dir.appendingPathComponent("b.png")
+        try CLI.run(["render", "--text-file", text, "--width", "500", "-o", a.path])
+        try CLI.run(["render", "--text-file", text, "--width", "500", "-o", b.path])
+        #expect(try Data(contentsOf: a) == Data(contentsOf: b))
+    }
+
+    @Test func everyCorpusFileRendersToPNGAndPDF() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.corpus.path).filter { $0.hasSuffix(".txt") }
+        #expect(files.count >= 8)
+        for file in files {
+            for ext in ["png", "pdf"] {
+                let out = dir.appendingPathComponent("\(file).\(ext)").path
+                let result = try CLI.run(["render", "--text-file", Fixtures.corpus.appendingPathComponent(file).path,
+                                          "--width", "900", "-o", out])
+                #expect(result.status == 0, "\(file) \(ext): \(result.stderr)")
+            }
+        }
+    }
+}

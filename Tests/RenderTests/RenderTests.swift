@@ -1,0 +1,137 @@
+import Compare
+import Foundation
+import Render
+import TestSupport
+import Testing
+import Typeset
+
+func render(_ layout: Layout, format: OutputFormat = .png, configure: (inout RenderOptions) -> Void = { _ in }) throws -> [UInt8] {
+    var options = RenderOptions()
+    options.format = format
+    configure(&options)
+    return try Renderer.render(layout, options: options)
+}
+
+/// Text of a PDF as poppler's pdftotext reads it.
+func pdfText(_ pdf: [UInt8]) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hlrender-\(UUID().uuidString).pdf")
+    try Data(pdf).write(to: path)
+    defer { try? FileManager.default.removeItem(at: path) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+    process.arguments = [path.path, "-"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
+
+func words(_ text: String) -> [String] {
+    text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+}
+
+@Suite struct GoldenRenderTests {
+    @Test(arguments: [("latin", "en"), ("cjk", "ja"), ("arabic", "ar"), ("devanagari", "hi"), ("mixed", "mixed")])
+    func corpusGolden(name: String, corpus: String) throws {
+        let layout = try Fixtures.layout(try Fixtures.corpusText(corpus), size: 40, width: 640)
+        try Golden.check(try render(layout), area: "render", name: name)
+    }
+
+    @Test func emojiGolden() throws {
+        let layout = try Fixtures.layout("Flags 🇯🇵🇧🇷, family 👨‍👩‍👧, skin 👍🏽, keycap 1️⃣ ☕", size: 40, width: 520)
+        try Golden.check(try render(layout), area: "render", name: "emoji")
+    }
+
+    @Test func centredOnFixedCanvasWithColours() throws {
+        let layout = try Fixtures.layout("Centred\non a canvas", size: 40, align: .center)
+        let png = try render(layout) {
+            $0.canvas = (400, 300)
+            $0.background = Color(parsing: "#203040")!
+            $0.textColor = Color(parsing: "gold")!
+        }
+        try Golden.check(png, area: "render", name: "canvas")
+    }
+}
+
+@Suite struct RenderOutputTests {
+    @Test(arguments: ["en", "ru", "ja", "zh"])
+    func pdfTextIsTheInput(corpus: String) throws {
+        let text = try Fixtures.corpusText(corpus)
+        let pdf = try render(try Fixtures.layout(text, width: 600), format: .pdf)
+        #expect(pdf.starts(with: Array("%PDF".utf8)))
+        let extracted = try pdfText(pdf)
+        // Lines wrap differently in the PDF than in the file: compare without whitespace.
+        let strip = { (s: String) in s.filter { !$0.isWhitespace } }
+        #expect(strip(extracted) == strip(text))
+    }
+
+    @Test func ligatureStaysRealTextInPDF() throws {
+        let pdf = try render(try Fixtures.layout("office affine"), format: .pdf)
+        #expect(words(try pdfText(pdf)) == ["office", "affine"])
+    }
+
+    @Test func pngIsDeterministic() throws {
+        let layout = try Fixtures.layout(try Fixtures.corpusText("mixed"), width: 500)
+        let first = try render(layout), second = try render(try Fixtures.layout(try Fixtures.corpusText("mixed"), width: 500))
+        #expect(first == second)
+    }
+
+    @Test func scaleKeepsTheLayout() throws {
+        let layout = try Fixtures.layout("Scale me", size: 30)
+        let one = try PNGCodec.decode(try render(layout))
+        let three = try PNGCodec.decode(try render(layout) { $0.scale = 3 })
+        #expect(abs(three.width - one.width * 3) <= 3)
+        #expect(abs(three.height - one.height * 3) <= 3)
+        // The ink lands in the same place: compare the darkest column at 1x and 3x.
+        let scaled: [Int] = inkBounds(one).map { $0 * 3 }
+        let big: [Int] = inkBounds(three)
+        for (a, b) in zip(scaled, big) { #expect(abs(a - b) <= 4, "ink \(scaled) at 1x*3 vs \(big) at 3x") }
+    }
+
+    @Test func canvasOverTheLimitIsRefused() throws {
+        let layout = try Fixtures.layout("x")
+        #expect(throws: RenderError.canvasTooLarge(width: 20000, height: 20000, limit: 100_000_000)) {
+            try render(layout) { $0.canvas = (20000, 20000) }
+        }
+        #expect(throws: RenderError.canvasTooLarge(width: 2000, height: 2000, limit: 1_000_000)) {
+            try render(layout) { $0.canvas = (1000, 1000); $0.scale = 2; $0.maxPixels = 1_000_000 }
+        }
+    }
+
+    @Test func transparentBackgroundStaysTransparent() throws {
+        let image = try PNGCodec.decode(try render(try Fixtures.layout("T")) { $0.background = .transparent })
+        #expect(image[0, 0].a == 0)
+        #expect(image.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element == 255 })
+    }
+
+    /// Leftmost, topmost, rightmost and bottommost dark pixel.
+    private func inkBounds(_ image: RGBAImage) -> [Int] {
+        var minX = Int.max, minY = Int.max, maxX = 0, maxY = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y].r < 128 {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        return [minX, minY, maxX, maxY]
+    }
+}
+
+@Suite struct ColorTests {
+    @Test func parsesEveryForm() {
+        #expect(Color(parsing: "#fff") == .white)
+        #expect(Color(parsing: "#000000") == .black)
+        #expect(Color(parsing: "#FF000080")?.alpha == 128.0 / 255)
+        #expect(Color(parsing: "#f008")?.alpha == 8.0 / 15)
+        #expect(Color(parsing: "rebeccapurple")?.description == "#663399FF")
+        #expect(Color(parsing: "transparent")?.alpha == 0)
+        #expect(Color(parsing: "#12345") == nil)
+        #expect(Color(parsing: "notacolour") == nil)
+    }
+
+    @Test func contrast() {
+        #expect(abs(Color.white.contrast(with: .black) - 21) < 1e-9)
+        #expect(Color(parsing: "yellow")!.contrast(with: .black) > Color(parsing: "yellow")!.contrast(with: .white))
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Runs the built `hlrender` binary (next to the test bundle) and captures what it says.
+public struct CLIResult {
+    public var status: Int32
+    public var stdout: [UInt8]
+    public var stderr: String
+}
+
+public enum CLI {
+    public static var binary: String {
+        let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundleDir, bundleDir.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("hlrender").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return Fixtures.repo.appendingPathComponent(".build/debug/hlrender").path
+    }
+
+    @discardableResult
+    public static func run(_ arguments: [String], stdin: [UInt8]? = nil, pinnedFonts: Bool = true) throws -> CLIResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments + (pinnedFonts && arguments.first != "compare" ? ["--no-system-fonts"] : [])
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(stdin ?? []))
+        try input.fileHandleForWriting.close()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CLIResult(status: process.terminationStatus, stdout: [UInt8](stdoutData),
+                         stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    /// A fresh empty folder for one test's outputs.
+    public static func scratchFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hlrender-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

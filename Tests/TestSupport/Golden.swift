@@ -1,0 +1,57 @@
+import Compare
+import Foundation
+import Testing
+
+/// Golden images: `Tests/<Target>/References/<area>/<test>.png`, compared with our own
+/// comparator. HLRENDER_RECORD=1 re-records; a failure writes expected | difference | actual
+/// to the git-ignored `Tests/Failures/` and names it in the failure.
+public enum Golden {
+    public static var recording: Bool { ProcessInfo.processInfo.environment["HLRENDER_RECORD"] == "1" }
+    public static let failures = Fixtures.repo.appendingPathComponent("Tests/Failures")
+
+    public static func check(_ png: [UInt8], area: String, name: String, threshold: Double = 0.1,
+                             maxDiffPixels: Int = 0, filePath: String = #filePath,
+                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+            .appendingPathComponent("References/\(area)")
+        let reference = folder.appendingPathComponent("\(name).png")
+        if recording {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(png).write(to: reference)
+            return
+        }
+        guard let expectedData = FileManager.default.contents(atPath: reference.path) else {
+            Issue.record("missing golden \(reference.path); look at the render, then run with HLRENDER_RECORD=1",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        let expected = try PNGCodec.decode([UInt8](expectedData))
+        let actual = try PNGCodec.decode(png)
+        guard expected.width == actual.width, expected.height == actual.height else {
+            let written = try writeFailure(area: area, name: name, expected: expected, actual: actual, panel: nil)
+            Issue.record("\(area)/\(name): size \(actual.width)x\(actual.height), golden \(expected.width)x\(expected.height); see \(written)",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        var options = DiffOptions()
+        options.threshold = threshold
+        var panel = RGBAImage(width: 0, height: 0, pixels: [])
+        let result = ImageDiff.compare(expected, actual, options: options, diffPanel: &panel)
+        if result.differentPixels > maxDiffPixels {
+            let written = try writeFailure(area: area, name: name, expected: expected, actual: actual, panel: panel)
+            Issue.record("\(area)/\(name): \(result.differentPixels) pixels differ; diff written to \(written)",
+                         sourceLocation: sourceLocation)
+        }
+    }
+
+    private static func writeFailure(area: String, name: String, expected: RGBAImage, actual: RGBAImage,
+                                     panel: RGBAImage?) throws -> String {
+        let folder = failures.appendingPathComponent(area)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let blank = RGBAImage(width: max(expected.width, actual.width), height: 1, fill: (255, 255, 255, 255))
+        let image = ImageDiff.threePanel(expected: expected, difference: panel ?? blank, actual: actual)
+        let path = folder.appendingPathComponent("\(name).diff.png").path
+        try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}

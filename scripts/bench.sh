@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Benchmarks, side by side with the peers, in one run (needs hyperfine and pango-view:
+# `make bench` installs them). Prints figures; asserts nothing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+corpus=${CORPUS:-../shared/corpus}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+swift build -c release --product hlrender >/dev/null
+bin=.build/release/hlrender
+
+echo "== typeset + render: $corpus/ja.txt, 64 px, width 940 (hlrender vs pango-view --dpi=72)"
+hyperfine --warmup 3 --runs 30 -N \
+  -n hlrender "$bin render --text-file $corpus/ja.txt --font 'Noto Sans CJK JP' --size 64 --width 940 -o $out/h.png" \
+  -n pango-view "pango-view --dpi=72 --font='Noto Sans CJK JP 64' --width=940 -q -o $out/p.png $corpus/ja.txt"
