@@ -10,7 +10,7 @@ build: setup
 demo: build
 	@mkdir -p out
 	.build/release/hlrender render --text-file samples/story.txt --width 860 --align center \
-	  --size 56 --canvas 1080x1080 --background '#E9446A' -o out/demo.png
+	  --size 56 --canvas 1080x1080 --background '#E9446A' --highlight white -o out/demo.png
 	@echo "wrote out/demo.png"
 
 test: setup

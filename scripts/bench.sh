@@ -8,7 +8,11 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 swift build -c release --product hlrender >/dev/null
+swift build -c release --product hlbench >/dev/null
 bin=.build/release/hlrender
+
+echo "== highlight outline"
+.build/release/hlbench outline
 
 echo "== typeset + render: $corpus/ja.txt, 64 px, width 940 (hlrender vs pango-view --dpi=72)"
 hyperfine --warmup 3 --runs 30 -N \

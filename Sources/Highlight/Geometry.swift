@@ -94,14 +94,18 @@ public struct Contour: Equatable, Sendable {
     }
 }
 
-/// Up to two decimals, no trailing zeros, no "-0".
+/// Up to two decimals, no trailing zeros, no "-0" (integer arithmetic: String(format:) is slow
+/// for paths of 10,000 lines).
 func formatNumber(_ value: Double) -> String {
-    let rounded = (value * 100).rounded() / 100
-    if rounded == 0 { return "0" }
-    if rounded == rounded.rounded() { return String(Int(rounded)) }
-    var text = String(format: "%.2f", rounded)
-    while text.hasSuffix("0") { text.removeLast() }
-    return text
+    let hundredths = Int((value * 100).rounded())
+    if hundredths == 0 { return "0" }
+    let sign = hundredths < 0 ? "-" : ""
+    let magnitude = abs(hundredths)
+    let whole = String(magnitude / 100)
+    let fraction = magnitude % 100
+    if fraction == 0 { return sign + whole }
+    if fraction % 10 == 0 { return sign + whole + "." + String(fraction / 10) }
+    return sign + whole + (fraction < 10 ? ".0" : ".") + String(fraction)
 }
 
 import Foundation

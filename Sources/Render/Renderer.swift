@@ -1,4 +1,5 @@
 import CCairo
+import Highlight
 import Typeset
 
 public enum OutputFormat: String, CaseIterable, Sendable {
@@ -17,6 +18,8 @@ public struct RenderOptions: Sendable {
     /// Output pixels per layout pixel (@2x, @3x): the layout does not change.
     public var scale: Double = 1
     public var maxPixels: Int = 100_000_000
+    /// The story-style shape behind the lines, drawn before the glyphs.
+    public var highlight: HighlightPaint?
 
     public init() {}
 }
@@ -35,8 +38,12 @@ public struct CanvasGeometry: Equatable, Sendable {
 
 public enum Renderer {
     public static func geometry(for layout: Layout, options: RenderOptions) throws -> CanvasGeometry {
-        let width = options.canvas?.width ?? layout.width + 2 * options.margin
-        let height = options.canvas?.height ?? layout.height + 2 * options.margin
+        // A fitted canvas also holds the highlight's padding (and half its stroke).
+        let stroke = options.highlight?.stroke == nil ? 0 : (options.highlight?.strokeWidth ?? 0) / 2
+        let padX = (options.highlight?.style.paddingX ?? 0) + stroke
+        let padY = (options.highlight?.style.paddingY ?? 0) + stroke
+        let width = options.canvas?.width ?? layout.width + 2 * (options.margin + padX)
+        let height = options.canvas?.height ?? layout.height + 2 * (options.margin + padY)
         let pixelWidth = Int((width * options.scale).rounded(.up))
         let pixelHeight = Int((height * options.scale).rounded(.up))
         guard pixelWidth > 0, pixelHeight > 0 else {
@@ -74,6 +81,9 @@ public enum Renderer {
         cairo_scale(cr, options.scale, options.scale)
         paint(cr, options.background)
         cairo_translate(cr, geometry.originX, geometry.originY)
+        if let highlight = options.highlight {
+            HighlightPainter.draw(cr, outline: layout.highlightOutline(highlight.style), paint: highlight)
+        }
         try TextPainter(layout: layout, faces: faces).draw(cr, lines: layout.lines, color: options.textColor)
         try Cairo.check(context: cr, "rendering")
         switch options.format {

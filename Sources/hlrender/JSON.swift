@@ -1,7 +1,8 @@
 /// A small JSON value that keeps its keys in the order given (JSONEncoder on Linux does not),
 /// so machine reports read the same way every time.
-indirect enum JSON {
-    case object([(String, JSON)])
+enum JSON {
+    /// Members in order (an array of pairs, not a dictionary, to keep that order).
+    case object([JSONMember])
     case array([JSON])
     case string(String)
     case number(Double)
@@ -13,7 +14,7 @@ indirect enum JSON {
         switch self {
         case let .object(members):
             if members.isEmpty { return "{}" }
-            let body = members.map { "\(inner)\(JSON.quote($0.0)): \($0.1.serialized(indent: inner))" }
+            let body = members.map { "\(inner)\(JSON.quote($0.key)): \($0.value.serialized(indent: inner))" }
             return "{\n" + body.joined(separator: ",\n") + "\n\(indent)}"
         case let .array(items):
             if items.isEmpty { return "[]" }
@@ -43,5 +44,17 @@ indirect enum JSON {
             }
         }
         return out + "\""
+    }
+}
+
+struct JSONMember {
+    var key: String
+    var value: JSON
+}
+
+extension JSON {
+    /// `.object` from (key, value) pairs.
+    static func members(_ pairs: [(String, JSON)]) -> JSON {
+        .object(pairs.map { JSONMember(key: $0.0, value: $0.1) })
     }
 }

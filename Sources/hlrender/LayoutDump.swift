@@ -14,7 +14,7 @@ struct LayoutDump {
 
     var json: JSON {
         let lines = layout.lines.map { line -> JSON in
-            .object([
+            .members([
                 ("start", .number(Double(line.start))), ("end", .number(Double(line.end))),
                 ("text", .string(line.text)), ("x", px(geometry.originX + line.x)),
                 ("top", px(geometry.originY + line.top)), ("width", px(line.width)),
@@ -22,7 +22,7 @@ struct LayoutDump {
                 ("rtl", .bool(line.rtl)), ("fonts", .array(line.fonts.map(JSON.string))),
             ])
         }
-        return .object([
+        return .members([
             ("width", .number(Double(geometry.pixelWidth))), ("height", .number(Double(geometry.pixelHeight))),
             ("scale", .number(scale)), ("lines", .array(lines)),
         ] + extra)

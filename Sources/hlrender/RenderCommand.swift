@@ -14,6 +14,7 @@ struct Render: ParsableCommand {
 
     @OptionGroup var text: TextOptions
     @OptionGroup var output: OutputOptions
+    @OptionGroup(title: "Highlight") var highlight: HighlightOptions
 
     func run() throws {
         let format = try output.resolvedFormat()
@@ -21,11 +22,24 @@ struct Render: ParsableCommand {
         let input = try InputText.read(text: text.text, file: text.textFile)
         let (layout, style) = try text.typeset(input)
         var options = try output.renderOptions(format: format)
-        options.textColor = try text.textColor()
-        _ = style
+        options.highlight = try highlight.paint(fontSize: style.size)
+        if let color = text.color {
+            options.textColor = try parseColor(color, option: "--color")
+        } else if let fill = options.highlight?.fill {
+            options.textColor = autoTextColor(on: fill, background: options.background)
+        }
         let geometry = try Renderer.geometry(for: layout, options: options)
         if let dump = output.dumpLayout {
-            try OutputFile.write(LayoutDump(layout: layout, geometry: geometry, scale: options.scale).encoded(), to: dump)
+            var report = LayoutDump(layout: layout, geometry: geometry, scale: options.scale)
+            if let paint = options.highlight {
+                let outline = layout.highlightOutline(paint.style)
+                let s = options.scale
+                report.extra.append(("highlight", .members([
+                    ("path", .string(outline.svgPath(scale: s, dx: geometry.originX * s, dy: geometry.originY * s))),
+                    ("contours", .number(Double(outline.contours.count))),
+                ])))
+            }
+            try OutputFile.write(report.encoded(), to: dump)
         }
         if let path = output.output {
             try OutputFile.write(Renderer.render(layout, options: options), to: path)

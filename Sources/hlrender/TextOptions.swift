@@ -19,7 +19,8 @@ struct TextOptions: ParsableArguments {
     var direction: BaseDirection = .auto
     @Flag(help: "Right-to-left base direction (same as --direction rtl).") var rtl = false
     @Option(help: "BCP 47 language for shaping and line breaking, e.g. ja.") var lang: String = ""
-    @Option(help: "Text colour: #RGB, #RRGGBB, #RRGGBBAA or a CSS name (default black).") var color: String?
+    @Option(help: "Text colour: #RGB, #RRGGBB, #RRGGBBAA or a CSS name (default black, or black/white by contrast on a highlight).")
+    var color: String?
     @Option(help: ArgumentHelp("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
     var fontDir: [String] = []
     @Flag(help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
@@ -37,11 +38,6 @@ struct TextOptions: ParsableArguments {
         request.size = nil
         let typesetter = Typesetter(library: library, font: request)
         return (try typesetter.layout(input, style: style), style)
-    }
-
-    func textColor() throws -> Color {
-        guard let color else { return .black }
-        return try parseColor(color, option: "--color")
     }
 }
 

@@ -109,4 +109,8 @@ func path(_ lines: [LineBox], r: Double, px: Double = 0, py: Double = 0, join: J
         let outline = OutlineBuilder.outline(line, style: HighlightStyle(radius: .fixed(0)))
         #expect(outline.svgPath(scale: 2, dx: 1, dy: 0.5) == "M 1 0.5 L 21 0.5 L 21 20.5 L 1 20.5 L 1 0.5 Z")
     }
+
+    @Test func numbersInPaths() {
+        #expect([-0.001, 1.05, 2.5, -3.25, 0.07, 100, -0.5].map(formatNumber) == ["0", "1.05", "2.5", "-3.25", "0.07", "100", "-0.5"])
+    }
 }

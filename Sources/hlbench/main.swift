@@ -1,0 +1,39 @@
+import Foundation
+import Highlight
+
+// Release-built benchmarks that print figures (no assertions). Run: swift run -c release hlbench
+// [outline]. Peers that run as separate programs are timed side by side in scripts/bench.sh.
+
+func measure(_ label: String, runs: Int = 20, _ body: () -> Void) {
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+    }
+    times.sort()
+    let median = times[times.count / 2]
+    print(String(format: "%@: median %.3f ms, min %.3f ms (%d runs)", label, median, times[0], runs))
+}
+
+/// 10,000 lines of pseudo-random widths (deterministic), centred, 60 px tall, with a blank
+/// line every 40 lines: the outline of a very long caption.
+func benchmarkOutline() {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+    let lines = (0..<10_000).map { i -> LineBox in
+        let width = i % 40 == 39 ? 0 : 200 + next() * 700
+        return LineBox(x: (1080 - width) / 2, top: Double(i) * 60, width: width, height: 60, blank: width == 0)
+    }
+    let style = HighlightStyle(paddingX: 14, paddingY: 4, radius: .auto)
+    var outline = Outline(contours: [])
+    measure("outline, 10,000 lines") { outline = OutlineBuilder.outline(lines, style: style) }
+    measure("outline + SVG path, 10,000 lines") { _ = OutlineBuilder.outline(lines, style: style).svgPath() }
+    print("  contours: \(outline.contours.count), segments: \(outline.contours.reduce(0) { $0 + $1.segments.count })")
+}
+
+let which = CommandLine.arguments.dropFirst().first ?? "all"
+if which == "outline" || which == "all" { benchmarkOutline() }

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Highlight
+import Render
+
+enum HighlightMode: String, CaseIterable, ExpressibleByArgument {
+    case fill, outline, both, none
+}
+
+extension Join: ExpressibleByArgument {}
+
+/// Options of the story-style highlight behind the lines.
+struct HighlightOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Highlight fill colour (alpha allowed); turns the highlight on.", valueName: "colour"))
+    var highlight: String?
+    @Option(help: "fill, outline, both or none (default: fill when --highlight or --outline-color is given).")
+    var highlightStyle: HighlightMode?
+    @Option(help: "Outline colour (default: the highlight colour, else black).") var outlineColor: String?
+    @Option(help: "Outline width in px.") var outlineWidth: Double = 2
+    @Option(help: ArgumentHelp("Highlight padding X[,Y] in px (default 0.3em,0.08em).", valueName: "x[,y]"))
+    var padding: String?
+    @Option(help: ArgumentHelp("Corner radius in px, or auto (a quarter of the line height).", valueName: "auto|px"))
+    var radius: String = "auto"
+    @Option(help: "merged: one shape per block; separate: a rounded pill per line.") var join: Join = .merged
+
+    /// The paint, or nil when no highlight is wanted.
+    func paint(fontSize: Double) throws -> HighlightPaint? {
+        let mode = highlightStyle ?? (highlight != nil || outlineColor != nil ? .fill : .none)
+        if mode == .none { return nil }
+        let fillColor = try highlight.map { try parseColor($0, option: "--highlight") }
+        let strokeColor = try outlineColor.map { try parseColor($0, option: "--outline-color") } ?? fillColor ?? .black
+        guard outlineWidth.isFinite, outlineWidth >= 0 else {
+            throw CLIFailure(message: "--outline-width must be zero or more, got \(outlineWidth)")
+        }
+        let style = HighlightStyle(paddingX: 0, paddingY: 0, radius: try parseRadius(), join: join)
+        var paint = HighlightPaint(style: style, fill: nil, stroke: nil, strokeWidth: outlineWidth)
+        (paint.style.paddingX, paint.style.paddingY) = try parsePadding(fontSize: fontSize)
+        switch mode {
+        case .fill: paint.fill = fillColor ?? .white
+        case .outline: paint.stroke = strokeColor
+        case .both:
+            paint.fill = fillColor ?? .white
+            paint.stroke = strokeColor
+        case .none: return nil
+        }
+        return paint
+    }
+
+    private func parseRadius() throws -> CornerRadius {
+        if radius.lowercased() == "auto" { return .auto }
+        guard let value = Double(radius), value.isFinite, value >= 0 else {
+            throw CLIFailure(message: "--radius: '\(radius)' is not 'auto' or a number of px >= 0")
+        }
+        return .fixed(value)
+    }
+
+    private func parsePadding(fontSize: Double) throws -> (Double, Double) {
+        guard let padding else { return (0.3 * fontSize, 0.08 * fontSize) }
+        let parts = padding.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 }) else {
+            throw CLIFailure(message: "--padding: '\(padding)' is not X or X,Y with numbers of px >= 0")
+        }
+        return (parts[0]!, parts.count == 2 ? parts[1]! : parts[0]!)
+    }
+}
+
+/// Black or white, whichever has the higher WCAG contrast on the highlight as it shows over
+/// the background.
+func autoTextColor(on highlight: Color, background: Color) -> Color {
+    let base = background.alpha > 0 ? background.over(.white) : .white
+    let shown = highlight.over(base)
+    return Color.black.contrast(with: shown) >= Color.white.contrast(with: shown) ? .black : .white
+}
+
+import Foundation
