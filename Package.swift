@@ -45,6 +45,7 @@ let package = Package(
         ]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Typeset", "Highlight", "Compare", "TestSupport", "hlrender"],
                     exclude: ["References"]),
-        .testTarget(name: "CLITests", dependencies: ["hlrender", "Compare", "TestSupport"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["hlrender", "Compare", "TestSupport"], exclude: ["References"]),
     ]
 )

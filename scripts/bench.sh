@@ -18,3 +18,11 @@ echo "== typeset + render: $corpus/ja.txt, 64 px, width 940 (hlrender vs pango-v
 hyperfine --warmup 3 --runs 30 -N \
   -n hlrender "$bin render --text-file $corpus/ja.txt --font 'Noto Sans CJK JP' --size 64 --width 940 -o $out/h.png" \
   -n pango-view "pango-view --dpi=72 --font='Noto Sans CJK JP 64' --width=940 -q -o $out/p.png $corpus/ja.txt"
+
+echo "== compare: two 1080x1920 PNGs differing in a 100x100 block (hlrender vs ImageMagick)"
+.build/release/hlbench compare-pair "$out"
+"$bin" compare "$out/expected.png" "$out/actual.png" || true
+compare-im6 -metric AE "$out/expected.png" "$out/actual.png" null: 2>&1 || true; echo
+hyperfine --warmup 3 --runs 20 -N -i \
+  -n "hlrender compare" "$bin compare $out/expected.png $out/actual.png" \
+  -n "compare-im6 -metric AE" "compare-im6 -metric AE $out/expected.png $out/actual.png null:"

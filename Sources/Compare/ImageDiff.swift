@@ -38,6 +38,15 @@ public struct DiffResult: Equatable, Sendable {
     public var identical: Bool
 
     public var ratio: Double { width * height == 0 ? 0 : Double(differentPixels) / Double(width * height) }
+
+    public init(width: Int, height: Int, differentPixels: Int, antialiasedPixels: Int, bounds: PixelRect?, identical: Bool) {
+        self.width = width
+        self.height = height
+        self.differentPixels = differentPixels
+        self.antialiasedPixels = antialiasedPixels
+        self.bounds = bounds
+        self.identical = identical
+    }
 }
 
 /// Per-pixel perceptual comparison in YIQ space with alpha blended over white, and

@@ -1,3 +1,4 @@
+import Compare
 import Foundation
 import Highlight
 
@@ -35,5 +36,22 @@ func benchmarkOutline() {
     print("  contours: \(outline.contours.count), segments: \(outline.contours.reduce(0) { $0 + $1.segments.count })")
 }
 
-let which = CommandLine.arguments.dropFirst().first ?? "all"
+/// Writes a 1080x1920 pair for `compare` benchmarks: a card-like image with text-like detail,
+/// and the same with one 100x100 block changed.
+func writeComparePair(to folder: String) throws {
+    var image = RGBAImage(width: 1080, height: 1920, fill: (233, 68, 106, 255))
+    for y in 0..<1920 {
+        for x in 0..<1080 where (x / 3 + y / 5) % 7 == 0 || (x * y) % 11 == 0 {
+            image[x, y] = (UInt8(x % 256), UInt8(y % 256), 255, 255)
+        }
+    }
+    var changed = image
+    for y in 900..<1000 { for x in 500..<600 { changed[x, y] = (20, 200, 40, 255) } }
+    try Data(try PNGCodec.encode(image)).write(to: URL(fileURLWithPath: folder + "/expected.png"))
+    try Data(try PNGCodec.encode(changed)).write(to: URL(fileURLWithPath: folder + "/actual.png"))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let which = arguments.first ?? "all"
 if which == "outline" || which == "all" { benchmarkOutline() }
+if which == "compare-pair" { try writeComparePair(to: arguments.count > 1 ? arguments[1] : ".") }

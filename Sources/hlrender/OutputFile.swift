@@ -8,6 +8,17 @@ enum OutputFile {
             FileHandle.standardOutput.write(Data(bytes))
             return
         }
+        // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: renaming over
+        // it would replace the device node with a regular file.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw CLIFailure(message: "cannot write '\(path)': \(String(cString: strerror(errno)))")
+            }
+            handle.write(Data(bytes))
+            try? handle.close()
+            return
+        }
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         var isFolder: ObjCBool = false

@@ -15,10 +15,12 @@ struct OutputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
     var dumpLayout: String?
 
-    func resolvedFormat() throws -> OutputFormat {
+    func resolvedFormat(expecting: Bool = false) throws -> OutputFormat {
         if let format { return format }
         guard let output else {
-            guard dumpLayout != nil else { throw CLIFailure(message: "no output: give -o FILE.png, -o FILE.pdf or --dump-layout") }
+            guard dumpLayout != nil || expecting else {
+                throw CLIFailure(message: "no output: give -o FILE.png, -o FILE.pdf, --dump-layout or --expect")
+            }
             return .png
         }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()

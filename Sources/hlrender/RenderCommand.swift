@@ -10,14 +10,23 @@ extension OutputFormat: ExpressibleByArgument {}
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Lay out text and render it to PNG or PDF.",
-        discussion: "Exit status: 0 success, 3 bad input or failure.")
+        discussion: """
+            Exit status: 0 success; with --expect 1 images differ, 2 sizes differ; 3 bad input or failure.
+            """)
 
     @OptionGroup var text: TextOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Highlight") var highlight: HighlightOptions
+    @Option(help: ArgumentHelp("Compare the PNG render with this golden and exit as `compare` does.", valueName: "golden.png"))
+    var expect: String?
+    @OptionGroup(title: "Comparison (with --expect)") var comparison: CompareOptions
 
     func run() throws {
-        let format = try output.resolvedFormat()
+        let format = try output.resolvedFormat(expecting: expect != nil)
+        if expect != nil {
+            guard format == .png else { throw CLIFailure(message: "--expect compares PNG renders; the output format is \(format.rawValue)") }
+            _ = try comparison.diffOptions()
+        }
         try output.checkWritable()
         let input = try InputText.read(text: text.text, file: text.textFile)
         let (layout, style) = try text.typeset(input)
@@ -41,8 +50,16 @@ struct Render: ParsableCommand {
             }
             try OutputFile.write(report.encoded(), to: dump)
         }
-        if let path = output.output {
-            try OutputFile.write(Renderer.render(layout, options: options), to: path)
+        guard output.output != nil || expect != nil else { return }
+        let bytes = try Renderer.render(layout, options: options)
+        if let path = output.output { try OutputFile.write(bytes, to: path) }
+        if let golden = expect {
+            guard let data = FileManager.default.contents(atPath: golden) else {
+                throw CLIFailure(message: "cannot read golden '\(golden)'")
+            }
+            let status = try runComparison(expected: [UInt8](data), actual: bytes, names: (golden, "render"),
+                                           options: comparison)
+            if status != ExitStatus.success { throw ExitCode(status) }
         }
     }
 }

@@ -121,3 +121,14 @@ import Testing
         }
     }
 }
+
+@Suite struct SpecialOutputTests {
+    @Test func devicesAreWrittenInPlaceNotReplaced() throws {
+        // Renaming a temporary over /dev/null would turn the device into a regular file.
+        let result = try CLI.run(["render", "--text", "x", "--format", "png", "-o", "/dev/null", "--dump-layout", "/dev/null"])
+        #expect(result.status == 0, "\(result.stderr)")
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0)
+        #expect(info.st_mode & S_IFMT == S_IFCHR)
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Compare two PNG images for golden-image tests.",
+        discussion: """
+            Pixels are compared by perceptual colour difference in YIQ space (alpha blended over \
+            white); pixels that look like anti-aliasing in either image are not counted unless \
+            --count-aa. Any 8-bit PNG works (RGB, RGBA, grey, palette).
+            Exit status: 0 match, 1 images differ, 2 sizes differ, 3 bad input (unreadable, not a PNG, bad option).
+            """)
+
+    @Argument(help: ArgumentHelp("The expected (golden) PNG.", valueName: "expected.png")) var expected: String
+    @Argument(help: ArgumentHelp("The PNG to check.", valueName: "actual.png")) var actual: String
+    @OptionGroup var options: CompareOptions
+
+    func run() throws {
+        _ = try options.diffOptions()  // bad options before any file work
+        let status = try runComparison(expected: try read(expected), actual: try read(actual),
+                                       names: (expected, actual), options: options)
+        if status != ExitStatus.success { throw ExitCode(status) }
+    }
+
+    private func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file"
+            throw CLIFailure(message: "cannot read '\(path)': \(reason)")
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,126 @@
+import ArgumentParser
+import Compare
+import Foundation
+
+/// How two images are compared (shared by `compare` and `render --expect`).
+struct CompareOptions: ParsableArguments {
+    @Option(help: "Largest perceptual colour delta (YIQ) still taken as equal, 0...1.") var threshold: Double = 0.1
+    @Flag(help: "Also count pixels that look like anti-aliasing.") var countAa = false
+    @Option(help: "Pass with up to N counted pixels (default 0).") var maxDiffPixels: Int?
+    @Option(help: "Pass with up to this fraction of counted pixels, 0...1 (default 0).") var maxDiffRatio: Double?
+    @Option(help: ArgumentHelp("Skip a region (repeatable).", valueName: "x,y,w,h")) var ignore: [String] = []
+    @Option(help: ArgumentHelp("Write expected | difference | actual to a PNG.", valueName: "path")) var diff: String?
+    @Flag(help: "Print a JSON report instead of the one-line summary.") var json = false
+
+    func diffOptions() throws -> DiffOptions {
+        guard threshold.isFinite, (0...1).contains(threshold) else {
+            throw CLIFailure(message: "--threshold must be between 0 and 1, got \(threshold)")
+        }
+        if let maxDiffPixels, maxDiffPixels < 0 {
+            throw CLIFailure(message: "--max-diff-pixels must be 0 or more, got \(maxDiffPixels)")
+        }
+        if let maxDiffRatio, !(maxDiffRatio.isFinite && (0...1).contains(maxDiffRatio)) {
+            throw CLIFailure(message: "--max-diff-ratio must be between 0 and 1, got \(maxDiffRatio)")
+        }
+        var options = DiffOptions()
+        options.threshold = threshold
+        options.countAntialiasing = countAa
+        options.ignore = try ignore.map(parseRegion)
+        return options
+    }
+
+    private func parseRegion(_ text: String) throws -> PixelRect {
+        let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, parts.allSatisfy({ $0 != nil }), parts[2]! > 0, parts[3]! > 0 else {
+            throw CLIFailure(message: "--ignore: '\(text)' is not x,y,w,h with whole numbers and positive size")
+        }
+        return PixelRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
+    }
+
+    /// Within every limit given; with none, any counted pixel fails.
+    func passes(_ result: DiffResult) -> Bool {
+        if maxDiffPixels == nil && maxDiffRatio == nil { return result.differentPixels == 0 }
+        return (maxDiffPixels.map { result.differentPixels <= $0 } ?? true)
+            && (maxDiffRatio.map { result.ratio <= $0 } ?? true)
+    }
+}
+
+/// Compares two encoded PNGs, reports (one line or JSON on stdout), writes the diff image when
+/// asked, and returns the exit status: 0 match, 1 differ, 2 sizes differ.
+func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), options: CompareOptions) throws -> Int32 {
+    let diffOptions = try options.diffOptions()
+    if let diff = options.diff { try OutputFile.checkWritable(diff) }
+    // Fast path: the same bytes are the same image; only the header is read.
+    if expected == actual, options.diff == nil, let size = pngSize(expected) {
+        let result = DiffResult(width: size.0, height: size.1, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: true)
+        report(result, expectedSize: size, actualSize: size, options: options, status: ExitStatus.success)
+        return ExitStatus.success
+    }
+    let a = try decode(expected, name: names.0), b = try decode(actual, name: names.1)
+    guard a.width == b.width, a.height == b.height else {
+        if let diff = options.diff {
+            let blank = RGBAImage(width: max(a.width, b.width), height: max(a.height, b.height), fill: (255, 255, 255, 255))
+            try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: blank, actual: b)), to: diff)
+        }
+        let result = DiffResult(width: a.width, height: a.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: false)
+        report(result, expectedSize: (a.width, a.height), actualSize: (b.width, b.height), options: options,
+               status: ExitStatus.sizesDiffer)
+        return ExitStatus.sizesDiffer
+    }
+    var panel = RGBAImage(width: 0, height: 0, pixels: [])
+    let result = options.diff == nil
+        ? ImageDiff.compare(a, b, options: diffOptions)
+        : ImageDiff.compare(a, b, options: diffOptions, diffPanel: &panel)
+    if let diff = options.diff {
+        try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: panel, actual: b)), to: diff)
+    }
+    let status = options.passes(result) ? ExitStatus.success : ExitStatus.differ
+    report(result, expectedSize: (a.width, a.height), actualSize: (b.width, b.height), options: options, status: status)
+    return status
+}
+
+private func decode(_ bytes: [UInt8], name: String) throws -> RGBAImage {
+    do {
+        return try PNGCodec.decode(bytes)
+    } catch let error as PNGError {
+        throw CLIFailure(message: "\(name): \(error)")
+    }
+}
+
+/// Width and height from a PNG's IHDR chunk, without decoding.
+private func pngSize(_ bytes: [UInt8]) -> (Int, Int)? {
+    guard bytes.count >= 24, bytes[12..<16].elementsEqual(Array("IHDR".utf8)),
+          bytes.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+    let be = { (i: Int) in bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
+    return (be(16), be(20))
+}
+
+private func report(_ result: DiffResult, expectedSize: (Int, Int), actualSize: (Int, Int), options: CompareOptions,
+                    status: Int32) {
+    let percent = { (ratio: Double) in String(format: "%.4g", ratio * 100) }
+    if options.json {
+        let bounds: JSON = result.bounds.map {
+            .members([("x", .number(Double($0.x))), ("y", .number(Double($0.y))),
+                      ("width", .number(Double($0.width))), ("height", .number(Double($0.height)))])
+        } ?? .null
+        let size = { (s: (Int, Int)) in JSON.members([("width", .number(Double(s.0))), ("height", .number(Double(s.1)))]) }
+        let verdict = status == ExitStatus.success ? "match" : status == ExitStatus.differ ? "differ" : "size-mismatch"
+        let json = JSON.members([
+            ("result", .string(verdict)), ("identical", .bool(result.identical)),
+            ("expected", size(expectedSize)), ("actual", size(actualSize)),
+            ("different_pixels", .number(Double(result.differentPixels))),
+            ("antialiased_pixels", .number(Double(result.antialiasedPixels))),
+            ("total_pixels", .number(Double(result.width * result.height))),
+            ("ratio", .number(result.ratio)), ("bounds", bounds), ("threshold", .number(options.threshold)),
+        ])
+        print(json.serialized())
+    } else if status == ExitStatus.sizesDiffer {
+        print("sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1)")
+    } else if result.identical {
+        print("identical")
+    } else {
+        var line = "\(result.differentPixels) pixels differ (\(percent(result.ratio))%)"
+        if result.antialiasedPixels > 0 { line += ", \(result.antialiasedPixels) anti-aliased pixels not counted" }
+        print(line)
+    }
+}
