@@ -1,6 +1,7 @@
 import Compare
 import Foundation
 import Highlight
+import Render
 
 // Release-built benchmarks that print figures (no assertions). Run: swift run -c release hlbench
 // [outline]. Peers that run as separate programs are timed side by side in scripts/bench.sh.
@@ -51,7 +52,35 @@ func writeComparePair(to folder: String) throws {
     try Data(try PNGCodec.encode(changed)).write(to: URL(fileURLWithPath: folder + "/actual.png"))
 }
 
+/// Blurs a full 1080x1920 ARGB32 surface at sigma 11 (one core), and writes the same image as
+/// a PNG for the vips run in scripts/bench.sh.
+func benchmarkBlur(pngFolder: String?) throws {
+    let width = 1080, height = 1920
+    var source = [UInt8](repeating: 0, count: width * height * 4)
+    for y in 0..<height {
+        for x in 0..<width {
+            let i = (y * width + x) * 4
+            let ink: UInt8 = (x / 7 + y / 13) % 5 == 0 ? 255 : 40
+            source[i] = ink; source[i + 1] = UInt8(x & 255); source[i + 2] = UInt8(y & 255); source[i + 3] = 255
+        }
+    }
+    var work = source
+    measure("box blur 1080x1920 ARGB32, sigma 11", runs: 30) {
+        work = source
+        work.withUnsafeMutableBufferPointer {
+            BoxBlur.blur($0.baseAddress!, width: width, height: height, stride: width * 4, sigma: 11)
+        }
+    }
+    var copyOnly = source
+    measure("  (of which copying the source back)", runs: 30) { copyOnly = source; copyOnly[0] = 1 }
+    if let folder = pngFolder {
+        try Data(try PNGCodec.encode(RGBAImage(width: width, height: height, pixels: source)))
+            .write(to: URL(fileURLWithPath: folder + "/blur-input.png"))
+    }
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let which = arguments.first ?? "all"
 if which == "outline" || which == "all" { benchmarkOutline() }
+if which == "blur" || which == "all" { try benchmarkBlur(pngFolder: arguments.count > 1 ? arguments[1] : nil) }
 if which == "compare-pair" { try writeComparePair(to: arguments.count > 1 ? arguments[1] : ".") }
