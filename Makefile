@@ -17,7 +17,7 @@ test: setup
 	swift test
 
 bench: setup
-	@scripts/setup.sh pango1.0-tools hyperfine imagemagick
+	@scripts/setup.sh pango1.0-tools hyperfine imagemagick libvips-tools
 	scripts/bench.sh
 
 clean:

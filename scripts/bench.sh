@@ -26,3 +26,10 @@ compare-im6 -metric AE "$out/expected.png" "$out/actual.png" null: 2>&1 || true;
 hyperfine --warmup 3 --runs 20 -N -i \
   -n "hlrender compare" "$bin compare $out/expected.png $out/actual.png" \
   -n "compare-im6 -metric AE" "compare-im6 -metric AE $out/expected.png $out/actual.png null:"
+
+echo "== blur: 1080x1920 ARGB32 at sigma 11, one core (hlrender kernel vs vips gaussblur)"
+.build/release/hlbench blur "$out"
+# vips' kernel time = its gaussblur run minus a copy of the same file (load + save).
+hyperfine --warmup 3 --runs 20 -N \
+  -n "vips gaussblur" "vips gaussblur $out/blur-input.png $out/blurred.v 11" \
+  -n "vips copy" "vips copy $out/blur-input.png $out/copied.v"

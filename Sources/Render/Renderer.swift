@@ -20,6 +20,8 @@ public struct RenderOptions: Sendable {
     public var maxPixels: Int = 100_000_000
     /// The story-style shape behind the lines, drawn before the glyphs.
     public var highlight: HighlightPaint?
+    /// Restricted-content mode (the layout's hidden lines should already be scrambled).
+    public var restriction: Restriction?
 
     public init() {}
 }
@@ -78,14 +80,39 @@ public enum Renderer {
         try Cairo.check(surface: surface, "creating the \(options.format.rawValue) surface")
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
+        let restriction = options.restriction.flatMap { r in r.boundary(in: layout).map { (r, $0) } }
+        // Device-pixel boundary between the sharp and the blurred part.
+        let boundary = restriction.map { (geometry.originY + $0.1) * options.scale }
+        let feather = (options.restriction?.feather ?? 0) * options.scale
         cairo_scale(cr, options.scale, options.scale)
         paint(cr, options.background)
         cairo_translate(cr, geometry.originX, geometry.originY)
+        if options.format == .pdf, let boundary {
+            // Nothing sharp under the image that covers the restricted part (the text layer
+            // keeps only the visible lines).
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_rectangle(cr, -1e6, -1e6, 2e6, 1e6 + boundary + feather)
+            cairo_restore(cr)
+            cairo_clip(cr)
+        }
         if let highlight = options.highlight {
             HighlightPainter.draw(cr, outline: layout.highlightOutline(highlight.style), paint: highlight)
         }
-        try TextPainter(layout: layout, faces: faces).draw(cr, lines: layout.lines, color: options.textColor)
+        let visible = restriction.map { Array(layout.lines.prefix($0.0.visibleLines)) } ?? layout.lines
+        try TextPainter(layout: layout, faces: faces).draw(cr, lines: visible, color: options.textColor)
+        cairo_reset_clip(cr)
         try Cairo.check(context: cr, "rendering")
+        if let (r, _) = restriction, let boundary {
+            let (blurred, pad) = try RestrictedLayer.render(layout, options: options, geometry: geometry,
+                                                            restriction: r, faces: faces)
+            defer { cairo_surface_destroy(blurred) }
+            switch options.format {
+            case .png: RestrictedLayer.blend(into: surface, blurred: blurred, pad: pad, boundary: boundary, feather: feather)
+            case .pdf: RestrictedLayer.paint(into: cr, blurred: blurred, pad: pad, boundary: boundary, feather: feather)
+            }
+            try Cairo.check(context: cr, "blending the restricted part")
+        }
         switch options.format {
         case .png:
             cairo_surface_flush(surface)
@@ -99,7 +126,7 @@ public enum Renderer {
         return withExtendedLifetime(sink) { sink.bytes }
     }
 
-    private static func paint(_ cr: OpaquePointer, _ color: Color) {
+    static func paint(_ cr: OpaquePointer, _ color: Color) {
         cairo_save(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)

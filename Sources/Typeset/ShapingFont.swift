@@ -45,6 +45,19 @@ final class ShapingFont: @unchecked Sendable {
         descent = -Double(extents.descender) * pixelsPerUnit
     }
 
+    var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
+
+    func advance(of glyph: UInt32) -> Double {
+        Double(hb_font_get_glyph_h_advance(font, glyph)) * pixelsPerUnit
+    }
+
+    /// Whether the glyph draws anything (a space or an empty glyph does not).
+    func hasInk(_ glyph: UInt32) -> Bool {
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0 else { return false }
+        return extents.width != 0 && extents.height != 0
+    }
+
     deinit {
         hb_font_destroy(font)
         hb_face_destroy(face)

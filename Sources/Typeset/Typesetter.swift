@@ -85,7 +85,7 @@ public final class Typesetter: @unchecked Sendable {
         }
     }
 
-    private func shapingFont(_ face: FontFace, size: Double) throws -> ShapingFont {
+    func shapingFont(_ face: FontFace, size: Double) throws -> ShapingFont {
         lock.lock()
         defer { lock.unlock() }
         let key = "\(face.file)#\(face.index)@\(size)"

@@ -17,6 +17,7 @@ struct Render: ParsableCommand {
     @OptionGroup var text: TextOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Highlight") var highlight: HighlightOptions
+    @OptionGroup(title: "Restricted content") var restrict: RestrictOptions
     @Option(help: ArgumentHelp("Compare the PNG render with this golden and exit as `compare` does.", valueName: "golden.png"))
     var expect: String?
     @OptionGroup(title: "Comparison (with --expect)") var comparison: CompareOptions
@@ -29,8 +30,13 @@ struct Render: ParsableCommand {
         }
         try output.checkWritable()
         let input = try InputText.read(text: text.text, file: text.textFile)
-        let (layout, style) = try text.typeset(input)
+        let restriction = try restrict.restriction()
+        var (layout, style, typesetter) = try text.typeset(input)
         var options = try output.renderOptions(format: format)
+        if let (restriction, mode) = restriction {
+            options.restriction = restriction
+            if mode == .scramble { layout = try typesetter.scrambled(layout, fromLine: restriction.visibleLines) }
+        }
         options.highlight = try highlight.paint(fontSize: style.size)
         if let color = text.color {
             options.textColor = try parseColor(color, option: "--color")
@@ -39,7 +45,8 @@ struct Render: ParsableCommand {
         }
         let geometry = try Renderer.geometry(for: layout, options: options)
         if let dump = output.dumpLayout {
-            var report = LayoutDump(layout: layout, geometry: geometry, scale: options.scale)
+            var report = LayoutDump(layout: layout, geometry: geometry, scale: options.scale,
+                                    hiddenFrom: options.restriction?.visibleLines)
             if let paint = options.highlight {
                 let outline = layout.highlightOutline(paint.style)
                 let s = options.scale

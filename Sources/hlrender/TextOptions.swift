@@ -25,7 +25,7 @@ struct TextOptions: ParsableArguments {
     var fontDir: [String] = []
     @Flag(help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
 
-    func typeset(_ input: String) throws -> (Layout, TypesetStyle) {
+    func typeset(_ input: String) throws -> (Layout, TypesetStyle, Typesetter) {
         let spec = try FontSpec.parse(font ?? FontSpec.defaultFamily) { FileManager.default.fileExists(atPath: $0) }
         if let size { try positive(size, "--size") }
         if let width { try positive(width, "--width") }
@@ -37,7 +37,7 @@ struct TextOptions: ParsableArguments {
         var request = spec
         request.size = nil
         let typesetter = Typesetter(library: library, font: request)
-        return (try typesetter.layout(input, style: style), style)
+        return (try typesetter.layout(input, style: style), style, typesetter)
     }
 }
 

@@ -132,3 +132,35 @@ import Testing
         #expect(info.st_mode & S_IFMT == S_IFCHR)
     }
 }
+
+@Suite struct RestrictedCommandTests {
+    @Test func dumpReportsRestrictionAndHidesText() throws {
+        let result = try CLI.run(["render", "--text", "one\ntwo secret\nthree secret", "--visible-lines", "1",
+                                  "--dump-layout", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
+        #expect(json["restricted_from_line"] as? Int == 1)
+        let lines = json["lines"] as! [[String: Any]]
+        #expect(lines[0]["text"] as? String == "one")
+        #expect(lines[1]["text"] == nil && lines[2]["text"] == nil)
+        #expect(lines[1]["start"] as? Int == 4)
+        #expect(!String(decoding: result.stdout, as: UTF8.self).contains("secret"))
+    }
+
+    @Test(arguments: [
+        (["--visible-lines=-1"], "--visible-lines must be 0 or more, got -1"),
+        (["--visible-lines", "1", "--blur-radius=-2"], "--blur-radius must be 0 or more"),
+        (["--visible-lines", "1", "--blur-radius", "500"], "--blur-radius 500.0 is over the maximum of 200 px"),
+        (["--visible-lines", "1", "--feather=-1"], "--feather must be 0 or more"),
+        (["--blur-radius", "5"], "need --visible-lines"),
+        (["--visible-lines", "1", "--restrict-mode", "smudge"], "restrict-mode"),
+    ])
+    func badRestrictedInput(arguments: [String], message: String) throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CLI.run(["render", "--text", "a\nb", "-o", dir.appendingPathComponent("o.png").path] + arguments)
+        #expect(result.status == 3)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+}

@@ -1,0 +1,69 @@
+/// Substitute glyphs for restricted lines: every glyph with ink is replaced by another glyph of
+/// the same font with a similar advance, chosen pseudo-randomly but deterministically (seeded by
+/// the hidden text). The substitutes never include a glyph the hidden lines use, so the real
+/// text never reaches the pixels and no deblurring can bring it back. Positions, and so the
+/// shape of the lines and the highlight, stay as they were.
+extension Typesetter {
+    public func scrambled(_ layout: Layout, fromLine first: Int) throws -> Layout {
+        guard first < layout.lines.count else { return layout }
+        var out = layout
+        let hidden = layout.lines[max(first, 0)...]
+        var seed = fnv1a(hidden.map(\.text).joined(separator: "\n"))
+        // Glyphs the hidden lines use, per font: none of them may be drawn.
+        var used: [Int: Set<UInt32>] = [:]
+        for line in hidden {
+            for run in line.runs { used[run.font, default: []].formUnion(run.glyphs.map(\.id)) }
+        }
+        var pools: [Int: [(advance: Double, id: UInt32)]] = [:]
+        for index in layout.lines.indices where index >= first {
+            for r in out.lines[index].runs.indices {
+                let fontIndex = out.lines[index].runs[r].font
+                let font = try shapingFont(layout.fonts[fontIndex], size: layout.size)
+                if pools[fontIndex] == nil { pools[fontIndex] = pool(font, excluding: used[fontIndex] ?? []) }
+                let candidates = pools[fontIndex]!
+                for g in out.lines[index].runs[r].glyphs.indices {
+                    let glyph = out.lines[index].runs[r].glyphs[g]
+                    guard font.hasInk(glyph.id) else { continue }  // spaces stay spaces
+                    seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                    out.lines[index].runs[r].glyphs[g].id = substitute(for: font.advance(of: glyph.id), in: candidates,
+                                                                       random: seed >> 33)
+                }
+            }
+            // The hidden text itself is gone from the layout too.
+            out.lines[index].text = ""
+        }
+        return out
+    }
+
+    /// Up to ~600 glyphs of the font spread over its glyph ids, with ink, not `excluded`,
+    /// sorted by advance.
+    private func pool(_ font: ShapingFont, excluding excluded: Set<UInt32>) -> [(advance: Double, id: UInt32)] {
+        let count = font.glyphCount
+        let step = max(1, count / 600)
+        return Swift.stride(from: 1, to: count, by: step).compactMap { index -> (Double, UInt32)? in
+            let id = UInt32(index)
+            guard !excluded.contains(id), font.hasInk(id) else { return nil }
+            let advance = font.advance(of: id)
+            return advance > 0 ? (advance, id) : nil
+        }.sorted { $0.0 < $1.0 }
+    }
+
+    /// One of the (up to) eight candidates whose advance is closest to `advance`.
+    private func substitute(for advance: Double, in candidates: [(advance: Double, id: UInt32)], random: UInt64) -> UInt32 {
+        guard !candidates.isEmpty else { return 0 }  // .notdef: a box, still not the real glyph
+        var low = 0, high = candidates.count
+        while low < high {
+            let mid = (low + high) / 2
+            if candidates[mid].advance < advance { low = mid + 1 } else { high = mid }
+        }
+        let start = max(0, min(low - 4, candidates.count - 8)), end = min(candidates.count, start + 8)
+        return candidates[start + Int(random % UInt64(end - start))].id
+    }
+}
+
+/// FNV-1a over UTF-8: a stable seed (Swift's Hasher is randomised per process).
+func fnv1a(_ text: String) -> UInt64 {
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+    return hash
+}
