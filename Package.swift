@@ -27,11 +27,13 @@ let package = Package(
 
         .target(name: "Typeset", dependencies: ["CHarfBuzz", "CFontconfig", "CTextBreak"]),
         .target(name: "Highlight"),
+        // The step indicator's packing: pure geometry.
+        .target(name: "Steps"),
         // Golden-image comparison over RGBA buffers, PNG in and out through libpng.
         .target(name: "Compare", dependencies: ["CPNG"]),
         .target(name: "Render", dependencies: ["Typeset", "Highlight", "CCairo", "CFreeType"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Render", "Typeset", "Highlight", "Compare",
+            "Render", "Typeset", "Highlight", "Compare", "Steps",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -45,6 +47,9 @@ let package = Package(
         ]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Typeset", "Highlight", "Compare", "TestSupport", "hlrender"],
                     exclude: ["References"]),
+        .testTarget(name: "StepsTests", dependencies: [
+            "Steps", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["hlrender", "Compare", "TestSupport"], exclude: ["References"]),
     ]

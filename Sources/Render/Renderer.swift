@@ -46,6 +46,13 @@ public enum Renderer {
         let padY = (options.highlight?.style.paddingY ?? 0) + stroke
         let width = options.canvas?.width ?? layout.width + 2 * (options.margin + padX)
         let height = options.canvas?.height ?? layout.height + 2 * (options.margin + padY)
+        let (pixelWidth, pixelHeight) = try pixelSize(width: width, height: height, options: options)
+        return CanvasGeometry(width: width, height: height, originX: (width - layout.width) / 2,
+                              originY: (height - layout.height) / 2, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    }
+
+    /// The output size in device pixels, refused when empty or over the pixel limit.
+    static func pixelSize(width: Double, height: Double, options: RenderOptions) throws -> (Int, Int) {
         let pixelWidth = Int((width * options.scale).rounded(.up))
         let pixelHeight = Int((height * options.scale).rounded(.up))
         guard pixelWidth > 0, pixelHeight > 0 else {
@@ -55,31 +62,16 @@ public enum Renderer {
               pixelWidth * pixelHeight <= options.maxPixels else {
             throw RenderError.canvasTooLarge(width: pixelWidth, height: pixelHeight, limit: options.maxPixels)
         }
-        return CanvasGeometry(width: width, height: height, originX: (width - layout.width) / 2,
-                              originY: (height - layout.height) / 2, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        return (pixelWidth, pixelHeight)
     }
 
     /// The encoded file (PNG or PDF bytes).
     public static func render(_ layout: Layout, options: RenderOptions) throws -> [UInt8] {
         let geometry = try geometry(for: layout, options: options)
         let faces = try FontFaces(layout.fonts)
-        let sink = ByteSink()
-        let surface: OpaquePointer
-        switch options.format {
-        case .png:
-            // An opaque background needs no alpha channel: RGB24 writes an RGB PNG, a quarter
-            // less to compress.
-            let format = options.background.alpha >= 1 ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
-            surface = cairo_image_surface_create(format, Int32(geometry.pixelWidth), Int32(geometry.pixelHeight))
-        case .pdf:
-            surface = cairo_pdf_surface_create_for_stream(
-                ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
-                Double(geometry.pixelWidth), Double(geometry.pixelHeight))
-        }
-        defer { cairo_surface_destroy(surface) }
-        try Cairo.check(surface: surface, "creating the \(options.format.rawValue) surface")
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
+        let output = try OutputSurface(format: options.format, pixelWidth: geometry.pixelWidth,
+                                       pixelHeight: geometry.pixelHeight, opaque: options.background.alpha >= 1)
+        let cr = output.context
         let restriction = options.restriction.flatMap { r in r.boundary(in: layout).map { (r, $0) } }
         // Device-pixel boundary between the sharp and the blurred part.
         let boundary = restriction.map { (geometry.originY + $0.1) * options.scale }
@@ -96,34 +88,31 @@ public enum Renderer {
             cairo_restore(cr)
             cairo_clip(cr)
         }
-        if let highlight = options.highlight {
-            HighlightPainter.draw(cr, outline: layout.highlightOutline(highlight.style), paint: highlight)
-        }
         let visible = restriction.map { Array(layout.lines.prefix($0.0.visibleLines)) } ?? layout.lines
-        try TextPainter(layout: layout, faces: faces).draw(cr, lines: visible, color: options.textColor)
+        try drawText(cr, layout, lines: visible, faces: faces, options: options)
         cairo_reset_clip(cr)
-        try Cairo.check(context: cr, "rendering")
         if let (r, _) = restriction, let boundary {
             let (blurred, pad) = try RestrictedLayer.render(layout, options: options, geometry: geometry,
                                                             restriction: r, faces: faces)
             defer { cairo_surface_destroy(blurred) }
             switch options.format {
-            case .png: RestrictedLayer.blend(into: surface, blurred: blurred, pad: pad, boundary: boundary, feather: feather)
-            case .pdf: RestrictedLayer.paint(into: cr, blurred: blurred, pad: pad, boundary: boundary, feather: feather)
+            case .png:
+                RestrictedLayer.blend(into: output.surface, blurred: blurred, pad: pad, boundary: boundary, feather: feather)
+            case .pdf:
+                RestrictedLayer.paint(into: cr, blurred: blurred, pad: pad, boundary: boundary, feather: feather)
             }
             try Cairo.check(context: cr, "blending the restricted part")
         }
-        switch options.format {
-        case .png:
-            cairo_surface_flush(surface)
-            try Cairo.check(cairo_surface_write_to_png_stream(surface, ByteSink.write,
-                                                              Unmanaged.passUnretained(sink).toOpaque()),
-                            "encoding PNG")
-        case .pdf:
-            cairo_surface_finish(surface)
-            try Cairo.check(surface: surface, "writing PDF")
+        return try output.finish()
+    }
+
+    /// The highlight behind the whole layout, then the glyphs of `lines`, at the current origin.
+    static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces,
+                         options: RenderOptions) throws {
+        if let highlight = options.highlight {
+            HighlightPainter.draw(cr, outline: layout.highlightOutline(highlight.style), paint: highlight)
         }
-        return withExtendedLifetime(sink) { sink.bytes }
+        try TextPainter(layout: layout, faces: faces).draw(cr, lines: lines, color: options.textColor)
     }
 
     static func paint(_ cr: OpaquePointer, _ color: Color) {

@@ -49,11 +49,8 @@ enum RestrictedLayer {
         cairo_translate(cr, Double(pad), Double(pad))
         cairo_scale(cr, options.scale, options.scale)
         cairo_translate(cr, geometry.originX, geometry.originY)
-        if let highlight = options.highlight {
-            HighlightPainter.draw(cr, outline: layout.highlightOutline(highlight.style), paint: highlight)
-        }
         let hidden = Array(layout.lines[min(restriction.visibleLines, layout.lines.count)...])
-        try TextPainter(layout: layout, faces: faces).draw(cr, lines: hidden, color: options.textColor)
+        try Renderer.drawText(cr, layout, lines: hidden, faces: faces, options: options)
         try Cairo.check(context: cr, "drawing the restricted lines")
         cairo_surface_flush(surface)
         BoxBlur.blur(cairo_image_surface_get_data(surface), width: Int(cairo_image_surface_get_width(surface)),

@@ -12,19 +12,24 @@ struct LayoutDump {
     /// Extra top-level members (the highlight, restricted mode) in order.
     var extra: [(String, JSON)] = []
 
-    private func px(_ value: Double) -> JSON { .number((value * scale * 1000).rounded() / 1000) }
+    /// A length in output pixels, to 1/1000.
+    static func px(_ value: Double, _ scale: Double) -> JSON { .number((value * scale * 1000).rounded() / 1000) }
+
+    /// One line of the contract, its box moved by the block's origin on the canvas.
+    static func line(_ line: Line, originX: Double, originY: Double, scale: Double, hidden: Bool = false) -> JSON {
+        .members([("start", .number(Double(line.start))), ("end", .number(Double(line.end)))]
+            + (hidden ? [] : [("text", .string(line.text))]) + [
+                ("x", px(originX + line.x, scale)), ("top", px(originY + line.top, scale)),
+                ("width", px(line.width, scale)), ("height", px(line.height, scale)),
+                ("baseline", px(originY + line.baseline, scale)), ("rtl", .bool(line.rtl)),
+                ("fonts", .array(line.fonts.map(JSON.string))),
+            ])
+    }
 
     var json: JSON {
         let lines = layout.lines.enumerated().map { index, line -> JSON in
-            let hidden = hiddenFrom.map { index >= $0 } ?? false
-            return .members([
-                ("start", .number(Double(line.start))), ("end", .number(Double(line.end)))]
-                + (hidden ? [] : [("text", .string(line.text))]) + [
-                ("x", px(geometry.originX + line.x)),
-                ("top", px(geometry.originY + line.top)), ("width", px(line.width)),
-                ("height", px(line.height)), ("baseline", px(geometry.originY + line.baseline)),
-                ("rtl", .bool(line.rtl)), ("fonts", .array(line.fonts.map(JSON.string))),
-            ])
+            LayoutDump.line(line, originX: geometry.originX, originY: geometry.originY, scale: scale,
+                            hidden: hiddenFrom.map { index >= $0 } ?? false)
         }
         let restricted: [(String, JSON)] = hiddenFrom.map { [("restricted_from_line", .number(Double($0)))] } ?? []
         return .members([

@@ -38,11 +38,7 @@ struct Render: ParsableCommand {
             if mode == .scramble { layout = try typesetter.scrambled(layout, fromLine: restriction.visibleLines) }
         }
         options.highlight = try highlight.paint(fontSize: style.size)
-        if let color = text.color {
-            options.textColor = try parseColor(color, option: "--color")
-        } else if let fill = options.highlight?.fill {
-            options.textColor = autoTextColor(on: fill, background: options.background)
-        }
+        options.textColor = try text.font.textColor(highlight: options.highlight, background: options.background)
         let geometry = try Renderer.geometry(for: layout, options: options)
         if let dump = output.dumpLayout {
             var report = LayoutDump(layout: layout, geometry: geometry, scale: options.scale,

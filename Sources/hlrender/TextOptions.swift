@@ -3,17 +3,11 @@ import Foundation
 import Render
 import Typeset
 
-/// Options that say what text to lay out and how.
-struct TextOptions: ParsableArguments {
-    @Option(help: "The text to render.") var text: String?
-    @Option(help: ArgumentHelp("Read the text from a UTF-8 file (default: standard input).", valueName: "path"))
-    var textFile: String?
+/// Fonts, size and the rest of how text is set: shared by `render` and `steps`.
+struct FontOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Font as in pango-view (\"Noto Sans Bold 48\") or a font file path.", valueName: "font"))
     var font: String?
     @Option(help: "Font size in px (default: from --font, else 48).") var size: Double?
-    @Option(help: "Wrap width in px (default: no wrapping).") var width: Double?
-    @Option(help: "left, center, right, start or end (start/end follow each paragraph's direction; default start).")
-    var align: Alignment = .start
     @Option(help: "Baseline distance as a multiple of the natural line height.") var lineSpacing: Double = 1
     @Option(help: "Base direction: auto (from the first strong character), ltr or rtl.")
     var direction: BaseDirection = .auto
@@ -25,18 +19,48 @@ struct TextOptions: ParsableArguments {
     var fontDir: [String] = []
     @Flag(help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
 
-    func typeset(_ input: String) throws -> (Layout, TypesetStyle, Typesetter) {
+    var baseDirection: BaseDirection { rtl ? .rtl : direction }
+
+    /// The typesetter and the font size the options ask for.
+    func typesetter() throws -> (Typesetter, Double) {
         let spec = try FontSpec.parse(font ?? FontSpec.defaultFamily) { FileManager.default.fileExists(atPath: $0) }
         if let size { try positive(size, "--size") }
-        if let width { try positive(width, "--width") }
         try positive(lineSpacing, "--line-spacing")
-        let style = TypesetStyle(size: size ?? spec.size ?? 48, width: width, alignment: align,
-                                 lineSpacing: lineSpacing, direction: rtl ? .rtl : direction, language: lang)
-        try positive(style.size, "font size")
+        let fontSize = size ?? spec.size ?? 48
+        try positive(fontSize, "font size")
         let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
         var request = spec
         request.size = nil
-        let typesetter = Typesetter(library: library, font: request)
+        return (Typesetter(library: library, font: request), fontSize)
+    }
+
+    func style(size: Double, width: Double?, alignment: Alignment) -> TypesetStyle {
+        TypesetStyle(size: size, width: width, alignment: alignment, lineSpacing: lineSpacing,
+                     direction: baseDirection, language: lang)
+    }
+
+    /// --color, else black or white by contrast on the highlight, else black.
+    func textColor(highlight: HighlightPaint?, background: Color) throws -> Color {
+        if let color { return try parseColor(color, option: "--color") }
+        if let fill = highlight?.fill { return autoTextColor(on: fill, background: background) }
+        return .black
+    }
+}
+
+/// What text to render, and how wide and aligned (`render` only).
+struct TextOptions: ParsableArguments {
+    @Option(help: "The text to render.") var text: String?
+    @Option(help: ArgumentHelp("Read the text from a UTF-8 file (default: standard input).", valueName: "path"))
+    var textFile: String?
+    @Option(help: "Wrap width in px (default: no wrapping).") var width: Double?
+    @Option(help: "left, center, right, start or end (start/end follow each paragraph's direction; default start).")
+    var align: Alignment = .start
+    @OptionGroup var font: FontOptions
+
+    func typeset(_ input: String) throws -> (Layout, TypesetStyle, Typesetter) {
+        if let width { try positive(width, "--width") }
+        let (typesetter, size) = try font.typesetter()
+        let style = font.style(size: size, width: width, alignment: align)
         return (try typesetter.layout(input, style: style), style, typesetter)
     }
 }

@@ -1,0 +1,129 @@
+import ArgumentParser
+import Foundation
+import Render
+import Steps
+import Typeset
+
+extension Side: ExpressibleByArgument {}
+
+struct StepsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "steps",
+        abstract: "Render a compact step indicator: dots in a column, texts alternating left and right.",
+        discussion: """
+            Each text is centred on its dot; neighbours are packed as tightly as dot_i.bottom <= \
+            text_{i+1}.top and text_i.bottom <= dot_{i+1}.top allow, so texts on opposite sides may \
+            overlap vertically. Exit status: 0 success, 3 bad input or failure.
+            """)
+
+    @Option(help: ArgumentHelp("Read steps from a UTF-8 file, one per line (blank lines are not steps).", valueName: "path"))
+    var stepsFile: String?
+    @Option(name: .customLong("step"), help: ArgumentHelp("A step's text (repeatable).", valueName: "text"))
+    var steps: [String] = []
+    @Option(help: "Canvas width in px (default 1080, or the width of --canvas).") var width: Double?
+    @Option(help: "x of the dot column in px (default: the canvas centre).") var column: Double?
+    @Option(help: "Dot diameter in px (default 0.5em).") var dotSize: Double?
+    @Option(help: "Dot colour (default black or white, by contrast with the background).") var dotColor: String?
+    @Option(help: "Space between a dot and its text in px (default 0.5em).") var gap: Double?
+    @Option(help: ArgumentHelp("The current step, from 1: earlier dots done, this one emphasised, later ones hollow.", valueName: "k"))
+    var current: Int?
+    @Flag(help: "Draw a line through the dots.") var connector = false
+    @Option(help: "Side of the first step's text: left or right (default left; right for right-to-left text).")
+    var firstSide: Side?
+
+    @OptionGroup var font: FontOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup(title: "Highlight") var highlight: HighlightOptions
+
+    func run() throws {
+        let format = try output.resolvedFormat()
+        try output.checkWritable()
+        let texts = try readSteps()
+        var options = try output.renderOptions(format: format)
+        let (typesetter, size) = try font.typesetter()
+        options.highlight = try highlight.paint(fontSize: size)
+        options.textColor = try font.textColor(highlight: options.highlight, background: options.background)
+
+        let canvasWidth = options.canvas?.width ?? width ?? 1080
+        try positive(canvasWidth, "--width")
+        let dot = dotSize ?? 0.5 * size, space = gap ?? 0.5 * size
+        try positive(dot, "--dot-size")
+        guard space.isFinite, space >= 0 else { throw CLIFailure(message: "--gap must be zero or more, got \(space)") }
+        if let current, !(1...texts.count).contains(current) {
+            throw CLIFailure(message: "--current must be between 1 and \(texts.count) (the number of steps), got \(current)")
+        }
+        let padX = options.highlight?.style.paddingX ?? 0, padY = options.highlight?.style.paddingY ?? 0
+        // The first step's direction decides the default side, as a right-to-left reader expects.
+        let firstRTL = try typesetter.layout(texts[0], style: font.style(size: size, width: nil, alignment: .start))
+            .lines.first?.rtl ?? false
+        var frame = StepsFrame(canvasWidth: canvasWidth, columnX: column, dotSize: dot, gap: space + padX,
+                               margin: options.margin + padX, firstSide: firstSide ?? (firstRTL ? .right : .left))
+        guard frame.textColumnWidth > 0 else {
+            throw CLIFailure(message: "no room for text: the canvas is \(canvasWidth) px wide, the dot column at \(frame.columnX)")
+        }
+        // Texts hug the dot column: right-aligned on the left, left-aligned on the right.
+        let layouts = try texts.enumerated().map { i, text in
+            try typesetter.layout(text, style: font.style(size: size, width: frame.textColumnWidth,
+                                                          alignment: frame.side(of: i) == .left ? .right : .left))
+        }
+        let heights = layouts.map { $0.height + 2 * padY }
+        var placed = StepsLayout.place(heights: heights, frame: frame, top: options.margin)
+        let contentHeight = StepsLayout.extent(placed, top: options.margin)
+        let canvasHeight = options.canvas?.height ?? contentHeight + 2 * options.margin
+        if options.canvas != nil {
+            let shift = (canvasHeight - contentHeight) / 2 - options.margin
+            placed = placed.map { var step = $0; step.dot.top += shift; step.text.top += shift; return step }
+        }
+        frame.canvasWidth = canvasWidth
+
+        let dotColour = try dotColor.map { try parseColor($0, option: "--dot-color") }
+            ?? autoTextColor(on: options.background.alpha > 0 ? options.background : .white, background: .white)
+        let dots = placed.map { step -> DotMark in
+            let style: DotMark.Style = current.map { step.index + 1 < $0 ? .filled : step.index + 1 == $0 ? .current : .hollow } ?? .filled
+            return DotMark(centerX: step.dot.x + dot / 2, centerY: step.dot.centerY, diameter: dot, style: style)
+        }
+        let scene = Scene(
+            width: canvasWidth, height: canvasHeight,
+            texts: zip(placed, layouts).map { PlacedText(layout: $1, x: $0.text.x, y: $0.text.top + padY) },
+            dots: dots, dotColor: dotColour,
+            connector: connector && placed.count > 1 ? (frame.columnX, placed.first!.dot.centerY, placed.last!.dot.centerY) : nil)
+
+        if let dump = output.dumpLayout {
+            try OutputFile.write(Array((stepsDump(scene, placed, layouts, padY: padY, scale: options.scale)
+                .serialized() + "\n").utf8), to: dump)
+        }
+        if let path = output.output { try OutputFile.write(try Renderer.render(scene, options: options), to: path) }
+    }
+
+    private func readSteps() throws -> [String] {
+        if stepsFile != nil && !steps.isEmpty { throw CLIFailure(message: "give either --steps-file or --step, not both") }
+        var texts = steps
+        if let stepsFile {
+            let text = try InputText.read(text: nil, file: stepsFile)
+            texts = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+                .filter { !$0.allSatisfy(\.isWhitespace) }
+        }
+        guard !texts.isEmpty else { throw CLIFailure(message: "no steps: give --steps-file PATH or --step TEXT") }
+        return texts
+    }
+
+    private func stepsDump(_ scene: Scene, _ placed: [PlacedStep], _ layouts: [Layout], padY: Double, scale: Double) -> JSON {
+        func box(_ b: Box) -> JSON {
+            .members([("x", LayoutDump.px(b.x, scale)), ("top", LayoutDump.px(b.top, scale)),
+                      ("width", LayoutDump.px(b.width, scale)), ("height", LayoutDump.px(b.height, scale))])
+        }
+        let steps = zip(placed, layouts).map { step, layout -> JSON in
+            .members([
+                ("index", .number(Double(step.index))), ("side", .string(step.side.rawValue)),
+                ("dot", box(step.dot)), ("text", box(step.text)),
+                ("lines", .array(layout.lines.map {
+                    LayoutDump.line($0, originX: step.text.x, originY: step.text.top + padY, scale: scale)
+                })),
+            ])
+        }
+        return .members([
+            ("width", .number((scene.width * scale).rounded(.up))), ("height", .number((scene.height * scale).rounded(.up))),
+            ("scale", .number(scale)), ("steps", .array(steps)),
+        ])
+    }
+}
