@@ -38,12 +38,12 @@ let package = Package(
         ]),
 
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
-        .target(name: "TestSupport", dependencies: ["Typeset", "Compare"], path: "Tests/TestSupport"),        // Release-built benchmarks that print figures.
+        .target(name: "TestSupport", dependencies: ["Typeset", "Compare", "Highlight"], path: "Tests/TestSupport"),        // Release-built benchmarks that print figures.
         .executableTarget(name: "hlbench", dependencies: ["Highlight", "Compare", "Render", "Typeset"]),
 
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "TestSupport"]),
         .testTarget(name: "HighlightTests", dependencies: [
-            "Highlight", .product(name: "PropertyBased", package: "swift-property-based"),
+            "Highlight", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Typeset", "Highlight", "Compare", "TestSupport", "hlrender"],
                     exclude: ["References"]),

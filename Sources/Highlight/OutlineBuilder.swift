@@ -81,24 +81,22 @@ public enum OutlineBuilder {
             moved = false
             let pairs = downward ? Array(0..<(rows.count - 1)) : Array((0..<(rows.count - 1)).reversed())
             for i in pairs {
-                let leftStep = abs(rows[i].left - rows[i + 1].left)
-                if leftStep > 0 && leftStep < limit {
-                    let edge = min(rows[i].left, rows[i + 1].left)
-                    rows[i].left = edge
-                    rows[i + 1].left = edge
-                    moved = true
-                }
-                let rightStep = abs(rows[i].right - rows[i + 1].right)
-                if rightStep > 0 && rightStep < limit {
-                    let edge = max(rows[i].right, rows[i + 1].right)
-                    rows[i].right = edge
-                    rows[i + 1].right = edge
-                    moved = true
-                }
+                let left = snap(rows[i].left, rows[i + 1].left, limit: limit, outer: min)
+                let right = snap(rows[i].right, rows[i + 1].right, limit: limit, outer: max)
+                (rows[i].left, rows[i + 1].left) = (left ?? rows[i].left, left ?? rows[i + 1].left)
+                (rows[i].right, rows[i + 1].right) = (right ?? rows[i].right, right ?? rows[i + 1].right)
+                moved = moved || left != nil || right != nil
             }
             downward.toggle()
         }
         return rows
+    }
+
+    /// The shared edge when two neighbouring edges differ by less than `limit` (the outer one),
+    /// nil when they are equal or far enough apart.
+    private static func snap(_ a: Double, _ b: Double, limit: Double, outer: (Double, Double) -> Double) -> Double? {
+        let step = abs(a - b)
+        return step > 0 && step < limit ? outer(a, b) : nil
     }
 
     /// The closed contour around stacked rows, clockwise on screen: across the top, down the

@@ -1,4 +1,5 @@
 import PropertyBased
+import TestSupport
 import Testing
 @testable import Highlight
 
@@ -49,24 +50,6 @@ func foldsBack(_ a: Point, _ b: Point, _ c: Point) -> Bool {
     return (ux * vx + uy * vy) / (lu * lv) < -0.9
 }
 
-func inside(_ p: Point, _ polygon: [Point]) -> Bool {
-    var result = false
-    var j = polygon.count - 1
-    for i in polygon.indices {
-        let a = polygon[i], b = polygon[j]
-        if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { result.toggle() }
-        j = i
-    }
-    return result
-}
-
-func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
-    let dx = b.x - a.x, dy = b.y - a.y
-    let t = dx == 0 && dy == 0 ? 0 : max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
-    let x = a.x + t * dx - p.x, y = a.y + t * dy - p.y
-    return (x * x + y * y).squareRoot()
-}
-
 @Suite struct OutlinePropertyTests {
     @Test func contoursAreClosedAndSimple() async {
         await propertyCheck(count: 300, input: lineSets) { set in
@@ -101,7 +84,7 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
                     for y in ys {
                         let inCorner = (x < row.left + r || x > row.right - r) && (y < row.top + r || y > row.bottom - r)
                         if inCorner { continue }
-                        #expect(polygons.contains { inside(Point(x, y), $0) }, "(\(x), \(y)) not filled: \(set)")
+                        #expect(polygons.contains { pointInPolygon(Point(x, y), $0) }, "(\(x), \(y)) not filled: \(set)")
                     }
                 }
             }
@@ -134,7 +117,7 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
                 // The union's boundary is the same contour with square corners.
                 let union = OutlineBuilder.contour(rows, radius: 0).polygon()
                 for point in OutlineBuilder.contour(rows, radius: r).polygon(arcSteps: 16) {
-                    let d = union.indices.map { distance(point, toSegment: union[$0], union[($0 + 1) % union.count]) }.min()!
+                    let d = edgeDistance(point, union)
                     #expect(d <= r + 1e-6, "\(point) is \(d) from the union, r \(r): \(set)")
                 }
             }

@@ -135,26 +135,3 @@ func highlightPaint(_ mode: String, style: HighlightStyle = HighlightStyle(paddi
         return r == r.rounded() ? String(Int(r)) : String(r)
     }
 }
-
-func pointInPolygon(_ p: Point, _ polygon: [Point]) -> Bool {
-    var inside = false
-    var j = polygon.count - 1
-    for i in polygon.indices {
-        let a = polygon[i], b = polygon[j]
-        if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
-        j = i
-    }
-    return inside
-}
-
-func edgeDistance(_ p: Point, _ polygon: [Point]) -> Double {
-    var best = Double.infinity
-    for i in polygon.indices {
-        let a = polygon[i], b = polygon[(i + 1) % polygon.count]
-        let dx = b.x - a.x, dy = b.y - a.y
-        let t = dx == 0 && dy == 0 ? 0 : max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
-        let x = a.x + t * dx - p.x, y = a.y + t * dy - p.y
-        best = min(best, (x * x + y * y).squareRoot())
-    }
-    return best
-}
