@@ -5,7 +5,7 @@ setup:
 	@scripts/setup.sh
 
 build: setup
-	swift build -c release --product hlrender
+	swift build -c release --static-swift-stdlib --product hlrender
 
 demo: build
 	@mkdir -p out

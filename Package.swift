@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         // C libraries, each behind one module map and one shim header.
@@ -24,14 +25,16 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         // ICU behind plain C functions: its headers cannot be imported next to Foundation.
         .target(name: "CTextBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // PNG writing with a chosen zlib level: libpng's errors longjmp, which must stay in C.
+        .target(name: "CPNGEncode", dependencies: ["CPNG"]),
 
         .target(name: "Typeset", dependencies: ["CHarfBuzz", "CFontconfig", "CTextBreak"]),
-        .target(name: "Highlight"),
+        .target(name: "Highlight", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The step indicator's packing: pure geometry.
         .target(name: "Steps"),
         // Golden-image comparison over RGBA buffers, PNG in and out through libpng.
         .target(name: "Compare", dependencies: ["CPNG"]),
-        .target(name: "Render", dependencies: ["Typeset", "Highlight", "CCairo", "CFreeType"]),
+        .target(name: "Render", dependencies: ["Typeset", "Highlight", "CCairo", "CFreeType", "CPNGEncode"]),
         .executableTarget(name: "hlrender", dependencies: [
             "Render", "Typeset", "Highlight", "Compare", "Steps",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

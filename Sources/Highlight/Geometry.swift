@@ -62,13 +62,13 @@ public struct Contour: Equatable, Sendable {
             case let .line(to):
                 points.append(to)
             case let .arc(to, center, radius, clockwise):
-                let a0 = atan2(from.y - center.y, from.x - center.x)
-                var a1 = atan2(to.y - center.y, to.x - center.x)
+                let a0 = Double.atan2(y: from.y - center.y, x: from.x - center.x)
+                var a1 = Double.atan2(y: to.y - center.y, x: to.x - center.x)
                 if clockwise, a1 < a0 { a1 += 2 * .pi }
                 if !clockwise, a1 > a0 { a1 -= 2 * .pi }
                 for i in 1...steps {
                     let a = a0 + (a1 - a0) * Double(i) / Double(steps)
-                    points.append(i == steps ? to : Point(center.x + radius * cos(a), center.y + radius * sin(a)))
+                    points.append(i == steps ? to : Point(center.x + radius * .cos(a), center.y + radius * .sin(a)))
                 }
             }
             from = segment.end
@@ -108,4 +108,4 @@ func formatNumber(_ value: Double) -> String {
     return sign + whole + (fraction < 10 ? ".0" : ".") + String(fraction)
 }
 
-import Foundation
+import RealModule

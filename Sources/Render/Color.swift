@@ -18,7 +18,7 @@ public struct Color: Equatable, Sendable, CustomStringConvertible {
 
     /// `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour name, or `transparent`.
     public init?(parsing text: String) {
-        let lower = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let lower = text.trimmed.lowercased()
         if lower == "transparent" { self = .transparent; return }
         if let rgb = cssColors[lower] {
             self.init(hex: rgb, digits: 6)
@@ -42,7 +42,7 @@ public struct Color: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         let bytes = [red, green, blue, alpha].map { Int(($0 * 255).rounded()) }
-        return "#" + bytes.map { String(format: "%02X", $0) }.joined()
+        return "#" + bytes.map { hexByte(UInt8($0)) }.joined()
     }
 
     /// WCAG 2 relative luminance.
@@ -65,4 +65,5 @@ public struct Color: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-import Foundation
+import Glibc
+import Typeset

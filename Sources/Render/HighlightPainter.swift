@@ -76,4 +76,4 @@ enum HighlightPainter {
     }
 }
 
-import Foundation
+import Glibc

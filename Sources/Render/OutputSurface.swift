@@ -1,4 +1,5 @@
 import CCairo
+import CPNGEncode
 
 /// A PNG or PDF page to draw on, and its encoding: what every renderer shares.
 final class OutputSurface {
@@ -39,13 +40,32 @@ final class OutputSurface {
         try Cairo.check(context: context, "rendering")
         switch format {
         case .png:
-            cairo_surface_flush(surface)
-            try Cairo.check(cairo_surface_write_to_png_stream(surface, ByteSink.write,
-                                                              Unmanaged.passUnretained(sink).toOpaque()), "encoding PNG")
+            return try encodePNG()
         case .pdf:
             cairo_surface_finish(surface)
             try Cairo.check(surface: surface, "writing PDF")
         }
         return sink.bytes
+    }
+
+    /// zlib level 3 with libpng's adaptive filters: on text images both smaller and about a
+    /// third faster than the default level 6 that Cairo's own PNG writer uses.
+    static let pngCompressionLevel: Int32 = 3
+
+    private func encodePNG() throws -> [UInt8] {
+        cairo_surface_flush(surface)
+        let layout = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
+            ? Int32(HL_PNG_RGB24) : Int32(HL_PNG_ARGB32_PREMULTIPLIED)
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = hl_png_encode(cairo_image_surface_get_data(surface), cairo_image_surface_get_width(surface),
+                                   cairo_image_surface_get_height(surface), cairo_image_surface_get_stride(surface),
+                                   layout, OutputSurface.pngCompressionLevel, &out, &length, &error, error.count)
+        guard status == 0, let out else {
+            throw RenderError.cairo("encoding PNG: \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+        }
+        defer { hl_png_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: length))
     }
 }

@@ -1,5 +1,5 @@
 import CFontconfig
-import Foundation
+import FoundationEssentials
 
 /// A font the fallback chain may pick, with its coverage.
 struct FontCandidate {
@@ -27,7 +27,7 @@ public final class FontLibrary: @unchecked Sendable {
     private var ownedSets: [UnsafeMutablePointer<FcFontSet>] = []
     private var ownedPatterns: [OpaquePointer] = []
     /// Guards the chains cache and Fontconfig (not thread-safe per config).
-    private let lock = NSLock()
+    private let lock = Lock()
     private var chains: [FontSpec: FontChain] = [:]
 
     /// - Parameters:
@@ -61,24 +61,22 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// Every family name the library knows, sorted.
-    public func families() -> [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return allFamilies()
-    }
+    public func families() -> [String] { lock.withLock { allFamilies() } }
 
     /// The candidates for `spec`: the requested face first, then every other face sorted by
     /// Fontconfig's closeness to it, repo fonts before system fonts.
     func chain(for spec: FontSpec) throws -> FontChain {
-        lock.lock()
-        defer { lock.unlock() }
+        try lock.withLock { try unlockedChain(for: spec) }
+    }
+
+    private func unlockedChain(for spec: FontSpec) throws -> FontChain {
         if let chain = chains[spec] { return chain }
         var candidates: [FontCandidate] = []
         if let file = spec.file {
             candidates.append(try candidate(forFile: file))
         } else if let family = spec.family {
             let known = allFamilies()
-            guard known.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else {
+            guard known.contains(where: { $0.equalsIgnoringCase(family) }) else {
                 throw TypesetError.unknownFont(family, suggestions: closest(to: family, in: known))
             }
         }
@@ -89,7 +87,7 @@ public final class FontLibrary: @unchecked Sendable {
             }
         }
         if let family = spec.family, spec.file == nil,
-           let index = candidates.firstIndex(where: { $0.face.family.caseInsensitiveCompare(family) == .orderedSame }) {
+           let index = candidates.firstIndex(where: { $0.face.family.equalsIgnoringCase(family) }) {
             // Fontconfig may rank a face with better style ahead; the named family leads.
             candidates.insert(candidates.remove(at: index), at: 0)
         }
@@ -178,8 +176,16 @@ public final class FontLibrary: @unchecked Sendable {
 }
 
 private func xmlEscaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        .replacingOccurrences(of: ">", with: "&gt;")
+    var out = ""
+    for character in text {
+        switch character {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        default: out.append(character)
+        }
+    }
+    return out
 }
 
 /// Up to three known families closest to `name` (by edit distance, or containing it).

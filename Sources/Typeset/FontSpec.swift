@@ -29,7 +29,7 @@ public struct FontSpec: Hashable, Sendable {
     /// Parses `"Family [Style ...] [Size]"`; anything that names an existing file, or looks like
     /// a path to a font file, is taken as a file.
     public static func parse(_ text: String, fileExists: (String) -> Bool) throws -> FontSpec {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmed
         guard !trimmed.isEmpty else { throw TypesetError.invalidFontSpec(text) }
         let lower = trimmed.lowercased()
         let fontExtensions = [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2", ".pfb"]
@@ -46,7 +46,7 @@ public struct FontSpec: Hashable, Sendable {
             }
         }
         while words.count > 1 {
-            let word = words.last!.lowercased().replacingOccurrences(of: "-", with: "")
+            let word = words.last!.lowercased().filter { $0 != "-" }
             if let weight = weights[word] {
                 spec.weight = weight
             } else if let slant = slants[word] {
@@ -56,10 +56,9 @@ public struct FontSpec: Hashable, Sendable {
             }
             words.removeLast()
         }
-        spec.family = words.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ","))
+        spec.family = String(words.joined(separator: " ").drop { $0 == "," }.reversed().drop { $0 == "," }.reversed())
         guard spec.family?.isEmpty == false else { throw TypesetError.invalidFontSpec(text) }
         return spec
     }
 }
 
-import Foundation

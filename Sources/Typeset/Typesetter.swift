@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Text + style in, `Layout` out: paragraphs, bidi, per-cluster font fallback, shaping, line
 /// breaking, visual order and alignment.
@@ -6,7 +6,7 @@ public final class Typesetter: @unchecked Sendable {
     private let library: FontLibrary
     private let font: FontSpec
     private var shapingFonts: [String: ShapingFont] = [:]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     public init(library: FontLibrary, font: FontSpec) {
         self.library = library
@@ -86,8 +86,10 @@ public final class Typesetter: @unchecked Sendable {
     }
 
     func shapingFont(_ face: FontFace, size: Double) throws -> ShapingFont {
-        lock.lock()
-        defer { lock.unlock() }
+        try lock.withLock { try unlockedShapingFont(face, size: size) }
+    }
+
+    private func unlockedShapingFont(_ face: FontFace, size: Double) throws -> ShapingFont {
         let key = "\(face.file)#\(face.index)@\(size)"
         if let font = shapingFonts[key] { return font }
         let font = try ShapingFont(file: face.file, index: face.index, size: size)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Compare
-import Foundation
+import Typeset
 
 /// How two images are compared (shared by `compare` and `render --expect`).
 struct CompareOptions: ParsableArguments {
@@ -30,7 +30,7 @@ struct CompareOptions: ParsableArguments {
     }
 
     private func parseRegion(_ text: String) throws -> PixelRect {
-        let parts = text.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ",").map { Int($0.trimmed) }
         guard parts.count == 4, parts.allSatisfy({ $0 != nil }), parts[2]! > 0, parts[3]! > 0 else {
             throw CLIFailure(message: "--ignore: '\(text)' is not x,y,w,h with whole numbers and positive size")
         }
@@ -97,7 +97,7 @@ private func pngSize(_ bytes: [UInt8]) -> (Int, Int)? {
 
 private func report(_ result: DiffResult, expectedSize: (Int, Int), actualSize: (Int, Int), options: CompareOptions,
                     status: Int32) {
-    let percent = { (ratio: Double) in String(format: "%.4g", ratio * 100) }
+    let percent = { (ratio: Double) in significant(ratio * 100) }
     if options.json {
         let bounds: JSON = result.bounds.map {
             .members([("x", .number(Double($0.x))), ("y", .number(Double($0.y))),

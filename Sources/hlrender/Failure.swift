@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import Render
 import Typeset
 
@@ -18,7 +18,7 @@ struct CLIFailure: Error {
 }
 
 func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("hlrender: error: \(message)\n".utf8))
+    Posix.writeAll(STDERR_FILENO, Array("hlrender: error: \(message)\n".utf8))
     exit(code)
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Typeset
 
 /// Where the pinned fonts live: HLRENDER_FONT_DIR, else the repository's fonts/ (found from

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Highlight
 import Render
+import Typeset
 
 enum HighlightMode: String, CaseIterable, ExpressibleByArgument {
     case fill, outline, both, none
@@ -55,7 +56,7 @@ struct HighlightOptions: ParsableArguments {
 
     private func parsePadding(fontSize: Double) throws -> (Double, Double) {
         guard let padding else { return (0.3 * fontSize, 0.08 * fontSize) }
-        let parts = padding.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = padding.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmed) }
         guard (1...2).contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 }) else {
             throw CLIFailure(message: "--padding: '\(padding)' is not X or X,Y with numbers of px >= 0")
         }
@@ -71,4 +72,3 @@ func autoTextColor(on highlight: Color, background: Color) -> Color {
     return Color.black.contrast(with: shown) >= Color.white.contrast(with: shown) ? .black : .white
 }
 
-import Foundation

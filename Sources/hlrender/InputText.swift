@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import Typeset
 
 /// Reading the text to render: --text, --text-file or standard input, checked as UTF-8.
 enum InputText {
@@ -8,17 +9,17 @@ enum InputText {
         let bytes: [UInt8]
         let name: String
         if let file {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                let reason = FileManager.default.fileExists(atPath: file) ? "not readable" : "no such file"
-                throw CLIFailure(message: "cannot read text file '\(file)': \(reason)")
+            do {
+                bytes = try Posix.readFile(file)
+            } catch {
+                throw CLIFailure(message: "cannot read text file '\(file)': \(Posix.kind(file) == .missing ? "no such file" : Posix.reason())")
             }
-            bytes = [UInt8](data)
             name = "text file '\(file)'"
         } else {
-            if isatty(STDIN_FILENO) != 0 {
+            if Posix.stdinIsTerminal {
                 throw CLIFailure(message: "no text: give --text, --text-file or pipe text on standard input")
             }
-            bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            bytes = try Posix.readAll(STDIN_FILENO)
             name = "standard input"
         }
         var text = try decode(bytes, name: name)
@@ -38,7 +39,7 @@ enum InputText {
             case let .valid(scalar): offset += scalar.count
             case .emptyInput: return String(decoding: bytes, as: UTF8.self)
             case .error:
-                throw CLIFailure(message: "\(name) is not valid UTF-8: bad byte 0x\(String(format: "%02X", bytes[offset])) at byte offset \(offset)")
+                throw CLIFailure(message: "\(name) is not valid UTF-8: bad byte 0x\(hexByte(bytes[offset])) at byte offset \(offset)")
             }
         }
     }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Render
 
 /// Options that say where the image goes and what the canvas looks like.

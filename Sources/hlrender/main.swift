@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 
 // One entry point so that every failure, ArgumentParser's own included, becomes one line on
 // stderr and a documented exit code, never a stack trace or a usage dump.
@@ -8,7 +8,7 @@ do {
     var command = try HLRender.parseAsRoot(arguments)
     try command.run()
 } catch let exit as ExitCode {
-    Foundation.exit(exit.rawValue)
+    Glibc.exit(exit.rawValue)
 } catch let failure as CLIFailure {
     fail(failure.message, code: failure.code)
 } catch {

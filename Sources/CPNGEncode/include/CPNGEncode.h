@@ -1,0 +1,21 @@
+// PNG encoding of Cairo image data with libpng's full API, whose errors longjmp: that must
+// stay in C (a longjmp across Swift frames is undefined), so Swift calls this one function.
+#ifndef CPNGENCODE_H
+#define CPNGENCODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Cairo's pixel layouts: native-endian 32-bit words.
+enum { HL_PNG_RGB24 = 0, HL_PNG_ARGB32_PREMULTIPLIED = 1 };
+
+/// Encodes `height` rows of `width` Cairo pixels, `stride` bytes apart, as an 8-bit RGB (from
+/// RGB24) or RGBA (from premultiplied ARGB32, un-premultiplied) PNG with zlib `level` (0-9) and
+/// libpng's adaptive filters. On success returns 0 and a malloc'ed buffer in `*out` (free it
+/// with `hl_png_free`); on failure returns -1 and a message in `error` (`error_size` bytes).
+int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int level,
+                  uint8_t **out, size_t *out_length, char *error, size_t error_size);
+
+void hl_png_free(uint8_t *buffer);
+
+#endif

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// String helpers the CLI and the library need, without Foundation (whose ICU-backed part
+/// costs milliseconds at every start).
+extension StringProtocol {
+    /// Without leading and trailing whitespace.
+    public var trimmed: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+
+    /// Equal ignoring case (Unicode default case folding via lowercasing).
+    public func equalsIgnoringCase(_ other: some StringProtocol) -> Bool {
+        lowercased() == other.lowercased()
+    }
+}
+
+/// Two upper-case hex digits.
+public func hexByte(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+}
+
+/// A mutex for the caches of otherwise immutable, shareable objects.
+final class Lock: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return try body()
+    }
+}
