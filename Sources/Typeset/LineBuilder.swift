@@ -37,11 +37,15 @@ struct LayoutContext {
         for (index, run) in paragraph.runs.enumerated() {
             let start = max(run.start, range.lowerBound), end = min(run.end, visibleEnd)
             guard start < end else { continue }
-            var glyphs = paragraph.glyphs[index].filter { $0.cluster >= start && $0.cluster < end }
-            let cut = { (offset: Int) in glyphs.contains { $0.cluster == offset && $0.unsafeToBreak } }
-            let cutsUnsafely = (start > run.start && cut(start))
-                || (end < run.end && paragraph.glyphs[index].contains { $0.cluster == end && $0.unsafeToBreak })
-            if cutsUnsafely { glyphs = try shape(run, bytes: bytes, range: start..<end) }
+            let shaped = paragraph.glyphs[index]
+            var glyphs = shaped.filter { $0.cluster >= start && $0.cluster < end }
+            // A cut must fall where a glyph starts and HarfBuzz allows a break; else re-shape.
+            let unsafe = { (offset: Int) in
+                !shaped.contains { $0.cluster == offset } || shaped.contains { $0.cluster == offset && $0.unsafeToBreak }
+            }
+            if (start > run.start && unsafe(start)) || (end < run.end && unsafe(end)) {
+                glyphs = try shape(run, bytes: bytes, range: start..<end)
+            }
             var piece = run
             piece.start = start
             piece.end = end

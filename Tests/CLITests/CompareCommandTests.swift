@@ -131,3 +131,22 @@ import Testing
         #expect(pdf.status == 3 && pdf.stderr.contains("--expect compares PNG renders"))
     }
 }
+
+@Suite struct CompareAntialiasingTests {
+    @Test func subpixelShiftOfRenderedTextIsAntialiasing() throws {
+        // The same text moved by 0.4 px: only edge pixels change, and they look like
+        // anti-aliasing, so they are not counted unless --count-aa.
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
+        try CLI.run(["render", "--text", "Shift", "--size", "40", "--canvas", "200.2x80", "-o", a])
+        try CLI.run(["render", "--text", "Shift", "--size", "40", "--canvas", "201x80", "-o", b])
+        let loose = try CLI.run(["compare", a, b, "--json"])
+        let strict = try CLI.run(["compare", a, b, "--json", "--count-aa"])
+        let looseJSON = try JSONSerialization.jsonObject(with: Data(loose.stdout)) as! [String: Any]
+        let strictJSON = try JSONSerialization.jsonObject(with: Data(strict.stdout)) as! [String: Any]
+        #expect((looseJSON["antialiased_pixels"] as! Int) > 0)
+        #expect((strictJSON["different_pixels"] as! Int) > (looseJSON["different_pixels"] as! Int))
+        #expect(strict.status == 1)
+    }
+}

@@ -127,3 +127,21 @@ func checkGreedy(_ layout: Layout, width: Double, sourceLocation: SourceLocation
         }
     }
 }
+
+@Suite struct ReshapingTests {
+    /// Every line's glyphs are what HarfBuzz gives for the line's text on its own: a cut inside
+    /// a ligature ("ffi") or at a glyph marked unsafe to break is re-shaped on both sides.
+    @Test(arguments: [90.0, 110.0, 140.0, 170.0])
+    func linesCutInsideLigaturesAreReshaped(width: Double) throws {
+        let text = "officeaffinesufficientofficial"
+        let layout = try Fixtures.layout(text, width: width)
+        #expect(layout.lines.count > 1)
+        #expect(layout.lines.map(\.text).joined() == text)
+        for line in layout.lines {
+            let alone = try Fixtures.layout(line.text).lines[0]
+            let ids = line.runs.flatMap { $0.glyphs.map(\.id) }
+            #expect(ids == alone.runs.flatMap { $0.glyphs.map(\.id) }, "line '\(line.text)'")
+            #expect(abs(line.width - alone.width) < 1e-9)
+        }
+    }
+}
