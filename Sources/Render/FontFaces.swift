@@ -13,6 +13,8 @@ private nonisolated(unsafe) let freetype: FT_Library? = {
 /// each face is released by a destroy callback when Cairo drops its last reference.
 final class FontFaces {
     private var faces: [OpaquePointer] = []
+    /// For each font: its glyph for U+0020 (0 when it has none).
+    private(set) var spaceGlyphs: [UInt32] = []
 
     init(_ fonts: [FontFace]) throws {
         for font in fonts {
@@ -36,6 +38,7 @@ final class FontFaces {
                 try Cairo.check(status, "font face \(font.file)")
             }
             faces.append(cairoFace)
+            spaceGlyphs.append(UInt32(FT_Get_Char_Index(face, 0x20)))
         }
     }
 

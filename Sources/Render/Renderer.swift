@@ -112,7 +112,8 @@ public enum Renderer {
         if let highlight = options.highlight {
             HighlightPainter.draw(cr, outline: layout.highlightOutline(highlight.style), paint: highlight)
         }
-        try TextPainter(layout: layout, faces: faces).draw(cr, lines: lines, color: options.textColor)
+        try TextPainter(layout: layout, faces: faces, textLayer: options.format == .pdf)
+            .draw(cr, lines: lines, color: options.textColor)
     }
 
     static func paint(_ cr: OpaquePointer, _ color: Color) {

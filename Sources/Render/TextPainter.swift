@@ -6,6 +6,9 @@ import Typeset
 struct TextPainter {
     var layout: Layout
     var faces: FontFaces
+    /// Drawing into a PDF: colour glyphs (which Cairo 1.16 embeds as images, without text) get
+    /// an invisible text layer so the text stays extractable.
+    var textLayer = false
 
     func draw(_ cr: OpaquePointer, lines: [Line], color: Color) throws {
         let options = cairo_font_options_create()
@@ -22,6 +25,7 @@ struct TextPainter {
                 cairo_set_font_face(cr, faces[run.font])
                 cairo_set_font_size(cr, layout.size)
                 try show(cr, run: run, utf8: utf8)
+                if textLayer, layout.fonts[run.font].isColor { showInvisibleText(cr, run: run, utf8: utf8) }
             }
         }
         try Cairo.check(context: cr, "drawing text")
@@ -36,6 +40,21 @@ struct TextPainter {
         }
         cairo_show_text_glyphs(cr, &text, Int32(text.count), &glyphs, Int32(glyphs.count), &clusters,
                                Int32(clusters.count), run.rtl ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
+    }
+
+    /// The run's clusters again, each glyph replaced by a blank (space) glyph of an outline
+    /// font: nothing shows, but the PDF text layer gets the text (Cairo writes it as
+    /// ActualText since the glyph's own mapping is a space).
+    private func showInvisibleText(_ cr: OpaquePointer, run: GlyphRun, utf8: [UInt8]) {
+        guard let font = layout.fonts.indices.first(where: { !layout.fonts[$0].isColor && faces.spaceGlyphs[$0] != 0 })
+        else { return }
+        var blank = run
+        for i in blank.glyphs.indices { blank.glyphs[i].id = faces.spaceGlyphs[font] }
+        cairo_save(cr)
+        cairo_set_font_face(cr, faces[font])
+        cairo_set_font_size(cr, layout.size)
+        try? show(cr, run: blank, utf8: utf8)
+        cairo_restore(cr)
     }
 
     /// Cairo's cluster map: clusters in text order; for a right-to-left run they map glyphs from

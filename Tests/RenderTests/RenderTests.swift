@@ -67,6 +67,14 @@ func words(_ text: String) -> [String] {
         #expect(strip(extracted) == strip(text))
     }
 
+    @Test func colourEmojiStayExtractableInPDF() throws {
+        // Cairo 1.16 embeds colour glyphs as images; an invisible text layer keeps the text.
+        let text = "Emoji 👩‍💻🎉 and 🇯🇵 here"
+        let pdf = try render(try Fixtures.layout(text), format: .pdf)
+        let strip = { (s: String) in s.filter { !$0.isWhitespace } }
+        #expect(strip(try pdfText(pdf)) == strip(text))
+    }
+
     @Test func ligatureStaysRealTextInPDF() throws {
         let pdf = try render(try Fixtures.layout("office affine"), format: .pdf)
         #expect(words(try pdfText(pdf)) == ["office", "affine"])
