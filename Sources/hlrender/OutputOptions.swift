@@ -7,7 +7,8 @@ struct OutputOptions: ParsableArguments {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output file, .png or .pdf.", valueName: "path"))
     var output: String?
     @Option(help: "png or pdf (default: from the output's extension).") var format: OutputFormat?
-    @Option(help: "Background colour, alpha allowed, or transparent.") var background: String = "white"
+    @Option(help: "Background colour, alpha allowed, or transparent (default white; transparent with a highlight, so the caption is an overlay).")
+    var background: String?
     @Option(help: "Space around the text in px when the canvas fits the text.") var margin: Double = 32
     @Option(help: ArgumentHelp("A fixed canvas in px, text block centred.", valueName: "WxH")) var canvas: String?
     @Option(help: "Output scale: 1, 2 or 3 (@2x, @3x) with the same layout.") var scale: Double = 1
@@ -35,10 +36,11 @@ struct OutputOptions: ParsableArguments {
         if let dumpLayout { try OutputFile.checkWritable(dumpLayout) }
     }
 
-    func renderOptions(format: OutputFormat) throws -> RenderOptions {
+    func renderOptions(format: OutputFormat, highlighted: Bool = false) throws -> RenderOptions {
         var options = RenderOptions()
         options.format = format
-        options.background = try parseColor(background, option: "--background")
+        options.background = try background.map { try parseColor($0, option: "--background") }
+            ?? (highlighted ? .transparent : .white)
         guard margin.isFinite, margin >= 0 else { throw CLIFailure(message: "--margin must be zero or more, got \(margin)") }
         options.margin = margin
         guard [1, 2, 3].contains(scale) else { throw CLIFailure(message: "--scale must be 1, 2 or 3, got \(scale)") }

@@ -32,12 +32,13 @@ struct Render: ParsableCommand {
         let input = try InputText.read(text: text.text, file: text.textFile)
         let restriction = try restrict.restriction()
         var (layout, style, typesetter) = try text.typeset(input)
-        var options = try output.renderOptions(format: format)
+        let paint = try highlight.paint(fontSize: style.size)
+        var options = try output.renderOptions(format: format, highlighted: paint?.fill != nil)
+        options.highlight = paint
         if let (restriction, mode) = restriction {
             options.restriction = restriction
             if mode == .scramble { layout = try typesetter.scrambled(layout, fromLine: restriction.visibleLines) }
         }
-        options.highlight = try highlight.paint(fontSize: style.size)
         options.textColor = try text.font.textColor(highlight: options.highlight, background: options.background)
         let geometry = try Renderer.geometry(for: layout, options: options)
         if let dump = output.dumpLayout {

@@ -39,9 +39,10 @@ struct StepsCommand: ParsableCommand {
         let format = try output.resolvedFormat()
         try output.checkWritable()
         let texts = try readSteps()
-        var options = try output.renderOptions(format: format)
         let (typesetter, size) = try font.typesetter()
-        options.highlight = try highlight.paint(fontSize: size)
+        let paint = try highlight.paint(fontSize: size)
+        var options = try output.renderOptions(format: format, highlighted: paint?.fill != nil)
+        options.highlight = paint
         options.textColor = try font.textColor(highlight: options.highlight, background: options.background)
 
         let canvasWidth = options.canvas?.width ?? width ?? 1080

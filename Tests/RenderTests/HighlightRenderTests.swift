@@ -114,6 +114,18 @@ func highlightPaint(_ mode: String, style: HighlightStyle = HighlightStyle(paddi
         }
     }
 
+    @Test func highlightDefaultsToATransparentBackground() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("o.png").path
+        #expect(try CLI.run(["render", "--text", "caption", "--highlight", "white", "-o", out]).status == 0)
+        let image = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(image[0, 0].a == 0)
+        #expect(image[image.width / 2, image.height / 2].a == 255)
+        #expect(try CLI.run(["render", "--text", "caption", "-o", out]).status == 0)
+        #expect(try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))[0, 0] == (255, 255, 255, 255))
+    }
+
     @Test func dumpReportsTheHighlight() throws {
         let result = try CLI.run(["render", "--text", "one\ntwo words\n\nthree", "--highlight", "white", "--margin", "0",
                                   "--padding", "5,2", "--radius", "4", "--dump-layout", "-"])
