@@ -13,16 +13,13 @@ public final class Typesetter: @unchecked Sendable {
         self.font = font
     }
 
-    /// The face the font request resolves to (errors for unknown families or bad files).
-    public func primaryFace() throws -> FontFace { try library.chain(for: font).primary.face }
 
     public func layout(_ text: String, style: TypesetStyle) throws -> Layout {
         let style = try style.validated()
         let chain = try library.chain(for: font)
         var context = LayoutContext(chain: chain, size: style.size, language: style.language,
                                     shapingFont: { try self.shapingFont(chain.candidates[$0].face, size: style.size) })
-        var utf8 = Array(text.utf8)
-        if utf8.isEmpty { utf8 = [] }
+        let utf8 = Array(text.utf8)
         var lines: [Line] = []
         try utf8.withUnsafeBufferPointer { bytes in
             for paragraph in splitParagraphs(bytes) {

@@ -4,7 +4,7 @@ import Typeset
 /// Reading the text to render: --text, --text-file or standard input, checked as UTF-8.
 enum InputText {
     static func read(text: String?, file: String?) throws -> String {
-        if let text, file != nil { _ = text; throw CLIFailure(message: "give either --text or --text-file, not both") }
+        if text != nil && file != nil { throw CLIFailure(message: "give either --text or --text-file, not both") }
         if let text { return text }
         let bytes: [UInt8]
         let name: String
