@@ -10,7 +10,7 @@
 /// three passes of each direction work on data that stays in cache.
 public enum BoxBlur {
     /// Bytes per vertical band and rows per horizontal strip (measured on 1080x1920).
-    static let band = 1024
+    static let band = 512
     static let strip = 64
 
     /// Box widths (odd) for `passes` boxes whose combined variance approximates sigma².
@@ -37,21 +37,24 @@ public enum BoxBlur {
         let radii = boxWidths(sigma: sigma).map { $0 / 2 }.filter { $0 > 0 }
         guard !radii.isEmpty, width > 0, height > 0 else { return }
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(band, strip * 4))
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(band * height, 2 * strip * 4 * width))
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(2 * band * height, 2 * strip * 4 * width))
         defer { sums.deallocate(); buffer.deallocate() }
         horizontal(pixels, width: width, height: height, stride: stride, radii: radii, tiles: buffer, sums: sums)
         let rowBytes = width * 4
         for x0 in Swift.stride(from: 0, to: rowBytes, by: band) {
             let n = min(band, rowBytes - x0)
             let image = pixels + x0
-            // Ping-pong between the band in the image and the buffer; end in the image.
-            var from = (image, stride), to = (buffer, n)
-            for r in radii {
+            // Rotate image -> A -> B -> image ...: with an odd number of passes the last one
+            // writes straight back into the image; with an even number, copy back at the end.
+            let buffers = [(buffer, n), (buffer + band * height, n)]
+            var from = (image, stride)
+            for (k, r) in radii.enumerated() {
+                let to = k == radii.count - 1 && radii.count % 2 == 1 ? (image, stride) : buffers[k % 2]
                 columnPass(from.0, from.1, to.0, to.1, rows: height, rowBytes: n, radius: r, sums: sums)
-                swap(&from, &to)
+                from = to
             }
             if from.0 != image {
-                for y in 0..<height { (image + y * stride).update(from: buffer + y * n, count: n) }
+                for y in 0..<height { (image + y * stride).update(from: from.0 + y * n, count: n) }
             }
         }
     }
@@ -122,10 +125,10 @@ public enum BoxBlur {
         }
     }
 
-    /// Sums fit in 16 bits (boxes up to 257 wide). Adding and dropping rows use SIMD16 lanes
-    /// explicitly (byte to 16-bit widening stays inline); the output is a plain loop that the
-    /// compiler turns into a 16-bit multiply-high (SIMD 16-to-32-bit conversions are outlined
-    /// calls in Swift 6.3, far slower). `n` is a multiple of 16.
+    /// Sums fit in 16 bits (boxes up to 257 wide). Per output row: one loop writes round(sum/w)
+    /// (a plain loop the compiler turns into a 16-bit multiply-high; SIMD 16-to-32-bit
+    /// conversions are outlined calls in Swift 6.3, far slower), one loop moves the window
+    /// (explicit SIMD16 lanes: add the entering row, drop the leaving one). `n` is a multiple of 16.
     private static func pass16(_ src: UnsafeMutablePointer<UInt8>, _ srcStride: Int, _ dst: UnsafeMutablePointer<UInt8>,
                                _ dstStride: Int, rows: Int, n: Int, radius r: Int, sums: UnsafeMutablePointer<UInt16>) {
         let w = 2 * r + 1
@@ -140,14 +143,20 @@ public enum BoxBlur {
                 SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(src + y * srcStride + c * 16)
                     .loadUnaligned(as: SIMD16<UInt8>.self))
             }
-            for y in 0..<min(r, rows) { for c in 0..<chunks { lanes[c] &+= row(y, c) } }
+            // The window of row 0: rows -r...r, those above the top being transparent.
+            for y in 0...min(r, rows - 1) { for c in 0..<chunks { lanes[c] &+= row(y, c) } }
             for y in 0..<rows {
-                if y + r < rows { for c in 0..<chunks { lanes[c] &+= row(y + r, c) } }
                 let out = dst + y * dstStride
                 for i in 0..<n {
                     out[i] = UInt8(truncatingIfNeeded: (UInt32(sums[i] &+ halfW) &* UInt32(multiplier)) &>> 16)
                 }
-                if y >= r { for c in 0..<chunks { lanes[c] &-= row(y - r, c) } }
+                let entering = y + r + 1, leaving = y - r
+                switch (entering < rows, leaving >= 0) {
+                case (true, true): for c in 0..<chunks { lanes[c] = lanes[c] &+ row(entering, c) &- row(leaving, c) }
+                case (true, false): for c in 0..<chunks { lanes[c] &+= row(entering, c) }
+                case (false, true): for c in 0..<chunks { lanes[c] &-= row(leaving, c) }
+                case (false, false): break
+                }
             }
         }
     }
