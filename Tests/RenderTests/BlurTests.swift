@@ -28,37 +28,31 @@ func blurred(_ pixels: [UInt8], width: Int, height: Int, sigma: Double) -> [UInt
     return out
 }
 
-/// Direct 2-D Gaussian convolution in Double, transparent outside.
+/// Direct 2-D Gaussian convolution in Double, transparent outside: one 1-D pass per axis.
 func gaussian(_ pixels: [UInt8], width: Int, height: Int, sigma: Double) -> [Double] {
     let radius = Int((4 * sigma).rounded(.up))
     let kernel = (-radius...radius).map { exp(-Double($0 * $0) / (2 * sigma * sigma)) }
     let total = kernel.reduce(0, +)
     let weights = kernel.map { $0 / total }
-    var horizontal = [Double](repeating: 0, count: pixels.count)
-    for y in 0..<height {
-        for x in 0..<width {
-            for c in 0..<4 {
-                var sum = 0.0
-                for k in -radius...radius where x + k >= 0 && x + k < width {
-                    sum += weights[k + radius] * Double(pixels[(y * width + x + k) * 4 + c])
+    /// Convolves along x (dx = 1) or y (dy = 1).
+    func pass(_ input: [Double], dx: Int, dy: Int) -> [Double] {
+        var out = [Double](repeating: 0, count: input.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                for c in 0..<4 {
+                    var sum = 0.0
+                    for k in -radius...radius {
+                        let sx = x + k * dx, sy = y + k * dy
+                        guard sx >= 0, sx < width, sy >= 0, sy < height else { continue }
+                        sum += weights[k + radius] * input[(sy * width + sx) * 4 + c]
+                    }
+                    out[(y * width + x) * 4 + c] = sum
                 }
-                horizontal[(y * width + x) * 4 + c] = sum
             }
         }
+        return out
     }
-    var out = [Double](repeating: 0, count: pixels.count)
-    for y in 0..<height {
-        for x in 0..<width {
-            for c in 0..<4 {
-                var sum = 0.0
-                for k in -radius...radius where y + k >= 0 && y + k < height {
-                    sum += weights[k + radius] * horizontal[((y + k) * width + x) * 4 + c]
-                }
-                out[(y * width + x) * 4 + c] = sum
-            }
-        }
-    }
-    return out
+    return pass(pass(pixels.map(Double.init), dx: 1, dy: 0), dx: 0, dy: 1)
 }
 
 @Suite struct BlurTests {
