@@ -30,6 +30,8 @@ struct StepsCommand: ParsableCommand {
     @Flag(help: "Draw a line through the dots.") var connector = false
     @Option(help: "Side of the first step's text: left or right (default left; right for right-to-left text).")
     var firstSide: Side?
+    @Option(help: "Text alignment in each column: left, center, right, start or end (default: towards the dots).")
+    var align: Alignment?
 
     @OptionGroup var font: FontOptions
     @OptionGroup var output: OutputOptions
@@ -65,7 +67,7 @@ struct StepsCommand: ParsableCommand {
         // Texts hug the dot column: right-aligned on the left, left-aligned on the right.
         let layouts = try texts.enumerated().map { i, text in
             try typesetter.layout(text, style: font.style(size: size, width: frame.textColumnWidth,
-                                                          alignment: frame.side(of: i) == .left ? .right : .left))
+                                                          alignment: align ?? (frame.side(of: i) == .left ? .right : .left)))
         }
         let heights = layouts.map { $0.height + 2 * padY }
         var placed = StepsLayout.place(heights: heights, frame: frame, top: options.margin)

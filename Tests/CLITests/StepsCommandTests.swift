@@ -94,3 +94,28 @@ let stepsFile = Fixtures.corpus.appendingPathComponent("steps.txt").path
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 }
+
+@Suite struct StepsAlignmentTests {
+    @Test func textsHugTheDotsUnlessAligned() throws {
+        let dump = { (args: [String]) -> [[String: Any]] in
+            let result = try CLI.run(["steps", "--step", "a short one", "--step", "another", "--dump-layout", "-"] + args)
+            let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
+            return json["steps"] as! [[String: Any]]
+        }
+        let hug = try dump([])
+        let left = try dump(["--align", "left"])
+        func line(_ step: [String: Any]) -> (x: Double, width: Double) {
+            let l = (step["lines"] as! [[String: Any]])[0]
+            return (l["x"] as! Double, l["width"] as! Double)
+        }
+        func column(_ step: [String: Any]) -> (x: Double, width: Double) {
+            let t = step["text"] as! [String: Double]
+            return (t["x"]!, t["width"]!)
+        }
+        // Default: the left text ends at its column's right edge (next to the dot).
+        #expect(abs(line(hug[0]).x + line(hug[0]).width - (column(hug[0]).x + column(hug[0]).width)) < 0.01)
+        #expect(abs(line(hug[1]).x - column(hug[1]).x) < 0.01)
+        // --align left: the left text starts at its column's left edge.
+        #expect(abs(line(left[0]).x - column(left[0]).x) < 0.01)
+    }
+}

@@ -75,6 +75,30 @@ func words(_ text: String) -> [String] {
         #expect(strip(try pdfText(pdf)) == strip(text))
     }
 
+    @Test func pdfFontsAreEmbeddedSubsets() throws {
+        let pdf = try render(try Fixtures.layout(try Fixtures.corpusText("mixed"), width: 600), format: .pdf)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hlrender-\(UUID().uuidString).pdf")
+        try Data(pdf).write(to: path)
+        defer { try? FileManager.default.removeItem(at: path) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdffonts")
+        process.arguments = [path.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // name type encoding emb sub uni object ID: every font embedded, as a subset (XXXXXX+Name).
+        let rows = output.split(separator: "\n").dropFirst(2)
+        #expect(rows.count >= 3, "\(output)")
+        for row in rows {
+            let columns = row.split(separator: " ", omittingEmptySubsequences: true)
+            #expect(columns[0].contains("+"), "subset prefix: \(row)")
+            let flags = columns.suffix(5).prefix(3)  // emb sub uni
+            #expect(Array(flags) == ["yes", "yes", "yes"], "\(row)")
+        }
+    }
+
     @Test func ligatureStaysRealTextInPDF() throws {
         let pdf = try render(try Fixtures.layout("office affine"), format: .pdf)
         #expect(words(try pdfText(pdf)) == ["office", "affine"])
