@@ -34,14 +34,16 @@ struct LayoutContext {
         let visibleEnd = paragraph.trimmedEnd(range.lowerBound, range.upperBound)
         struct Piece { var run: ItemRun; var glyphs: [ShapedGlyph] }
         var pieces: [Piece] = []
-        for (index, run) in paragraph.runs.enumerated() {
+        for index in paragraph.runIndices(overlapping: range.lowerBound, visibleEnd) {
+            let run = paragraph.runs[index]
             let start = max(run.start, range.lowerBound), end = min(run.end, visibleEnd)
             guard start < end else { continue }
             let shaped = paragraph.glyphs[index]
-            var glyphs = shaped.filter { $0.cluster >= start && $0.cluster < end }
+            var glyphs = Array(shaped[paragraph.glyphRange(ofRun: index, start, end)])
             // A cut must fall where a glyph starts and HarfBuzz allows a break; else re-shape.
             let unsafe = { (offset: Int) in
-                !shaped.contains { $0.cluster == offset } || shaped.contains { $0.cluster == offset && $0.unsafeToBreak }
+                let at = paragraph.glyphRange(ofRun: index, offset, offset + 1)  // glyphs of the cluster at offset
+                return at.isEmpty || shaped[at].contains { $0.unsafeToBreak }
             }
             if (start > run.start && unsafe(start)) || (end < run.end && unsafe(end)) {
                 glyphs = try shape(run, bytes: bytes, range: start..<end)

@@ -37,6 +37,25 @@ struct ShapedParagraph {
 
     var rtl: Bool { paragraphLevel & 1 == 1 }
 
+    /// Indices of the runs that overlap `start..<end` (runs are sorted and do not overlap).
+    func runIndices(overlapping start: Int, _ end: Int) -> Range<Int> {
+        let first = partitionPoint(runs.count) { runs[$0].end > start }
+        let last = partitionPoint(runs.count) { runs[$0].start >= end }
+        return first..<max(first, last)
+    }
+
+    /// The glyphs of run `index` whose cluster lies in `start..<end`: a contiguous slice,
+    /// since clusters rise along a left-to-right run and fall along a right-to-left one.
+    func glyphRange(ofRun index: Int, _ start: Int, _ end: Int) -> Range<Int> {
+        let glyphs = self.glyphs[index]
+        if runs[index].rtl {
+            return partitionPoint(glyphs.count) { glyphs[$0].cluster < end }
+                ..< partitionPoint(glyphs.count) { glyphs[$0].cluster < start }
+        }
+        return partitionPoint(glyphs.count) { glyphs[$0].cluster >= start }
+            ..< partitionPoint(glyphs.count) { glyphs[$0].cluster >= end }
+    }
+
     /// Advance width of the clusters in `start..<end`.
     func width(_ start: Int, _ end: Int) -> Double {
         advanceBefore[end - paragraph.start] - advanceBefore[start - paragraph.start]
@@ -64,4 +83,14 @@ struct ShapedParagraph {
         let index = clusterAt[start - paragraph.start]
         return index >= 0 ? clusters[index].end : paragraph.end
     }
+}
+
+/// The first index in 0..<count for which `isAbove` holds, given it is false then true.
+func partitionPoint(_ count: Int, _ isAbove: (Int) -> Bool) -> Int {
+    var low = 0, high = count
+    while low < high {
+        let mid = (low + high) / 2
+        if isAbove(mid) { high = mid } else { low = mid + 1 }
+    }
+    return low
 }

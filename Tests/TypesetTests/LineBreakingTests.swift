@@ -144,4 +144,21 @@ func checkGreedy(_ layout: Layout, width: Double, sourceLocation: SourceLocation
             #expect(abs(line.width - alone.width) < 1e-9)
         }
     }
+
+    /// A long paragraph with many runs per line (Latin, Arabic, CJK, emoji): each line holds
+    /// exactly the glyphs of its own text (as a multiset: bidi may order runs differently when
+    /// the line is laid out alone).
+    @Test func longMixedParagraphLinesHoldTheirOwnGlyphs() throws {
+        let unit = "Release notes: الإصدار 2.0 is out, with 春 support and emoji 👩‍💻🎉 in every card. "
+        let text = String(repeating: unit, count: 12)
+        let layout = try Fixtures.layout(text, width: 420, direction: .ltr)
+        #expect(layout.lines.count > 20)
+        #expect(layout.lines.map(\.text).joined() == text)
+        for line in layout.lines {
+            let alone = try Fixtures.layout(line.text, direction: .ltr).lines[0]
+            #expect(line.runs.flatMap { $0.glyphs.map(\.id) }.sorted() == alone.runs.flatMap { $0.glyphs.map(\.id) }.sorted(),
+                    "line '\(line.text)'")
+            #expect(abs(line.width - alone.width) < 1e-6)
+        }
+    }
 }
