@@ -41,29 +41,34 @@ struct Render: ParsableCommand {
         }
         options.textColor = try text.font.textColor(highlight: options.highlight, background: options.background)
         let geometry = try Renderer.geometry(for: layout, options: options)
-        if let dump = output.dumpLayout {
-            var report = LayoutDump(layout: layout, geometry: geometry, scale: options.scale,
-                                    hiddenFrom: options.restriction?.visibleLines)
-            if let paint = options.highlight {
-                let outline = layout.highlightOutline(paint.style)
-                let s = options.scale
-                report.extra.append(("highlight", .members([
-                    ("path", .string(outline.svgPath(scale: s, dx: geometry.originX * s, dy: geometry.originY * s))),
-                    ("contours", .number(Double(outline.contours.count))),
-                ])))
+        let golden = try expect.map { path -> [UInt8] in
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw CLIFailure(message: "cannot read golden '\(path)'")
             }
-            try OutputFile.write(report.encoded(), to: dump)
+            return [UInt8](data)
         }
-        guard output.output != nil || expect != nil else { return }
-        let bytes = try Renderer.render(layout, options: options)
-        if let path = output.output { try OutputFile.write(bytes, to: path) }
-        if let golden = expect {
-            guard let data = FileManager.default.contents(atPath: golden) else {
-                throw CLIFailure(message: "cannot read golden '\(golden)'")
-            }
-            let status = try runComparison(expected: [UInt8](data), actual: bytes, names: (golden, "render"),
-                                           options: comparison)
+        let dump = output.dumpLayout.map { _ in layoutReport(layout, geometry: geometry, options: options) }
+        let bytes = output.output != nil || golden != nil ? try Renderer.render(layout, options: options) : nil
+        // Files are written only once everything has succeeded.
+        if let path = output.dumpLayout, let dump { try OutputFile.write(dump, to: path) }
+        if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
+        if let golden, let bytes {
+            let status = try runComparison(expected: golden, actual: bytes, names: (expect!, "render"), options: comparison)
             if status != ExitStatus.success { throw ExitCode(status) }
         }
+    }
+
+    private func layoutReport(_ layout: Layout, geometry: CanvasGeometry, options: RenderOptions) -> [UInt8] {
+        var report = LayoutDump(layout: layout, geometry: geometry, scale: options.scale,
+                                hiddenFrom: options.restriction?.visibleLines)
+        if let paint = options.highlight {
+            let outline = layout.highlightOutline(paint.style)
+            let s = options.scale
+            report.extra.append(("highlight", .members([
+                ("path", .string(outline.svgPath(scale: s, dx: geometry.originX * s, dy: geometry.originY * s))),
+                ("contours", .number(Double(outline.contours.count))),
+            ])))
+        }
+        return report.encoded()
     }
 }

@@ -91,11 +91,11 @@ struct StepsCommand: ParsableCommand {
             dots: dots, dotColor: dotColour,
             connector: connector && placed.count > 1 ? (frame.columnX, placed.first!.dot.centerY, placed.last!.dot.centerY) : nil)
 
-        if let dump = output.dumpLayout {
-            try OutputFile.write(Array((stepsDump(scene, placed, layouts, padY: padY, scale: options.scale)
-                .serialized() + "\n").utf8), to: dump)
-        }
-        if let path = output.output { try OutputFile.write(try Renderer.render(scene, options: options), to: path) }
+        let dump = Array((stepsDump(scene, placed, layouts, padY: padY, scale: options.scale).serialized() + "\n").utf8)
+        let bytes = try output.output.map { _ in try Renderer.render(scene, options: options) }
+        // Files are written only once everything has succeeded.
+        if let path = output.dumpLayout { try OutputFile.write(dump, to: path) }
+        if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
     }
 
     private func readSteps() throws -> [String] {

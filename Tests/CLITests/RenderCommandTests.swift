@@ -56,6 +56,9 @@ import Testing
         (["--text", "x", "--scale", "4", "-o", "OUT/out.png"], "--scale must be 1, 2 or 3"),
         (["--text", "x", "--bogus", "-o", "OUT/out.png"], "Unknown option '--bogus'"),
         (["--text", "x"], "no output"),
+        // A failure after layout leaves neither the dump nor the image behind.
+        (["--text", "x", "--expect", "/nonexistent.png", "--dump-layout", "OUT/d.json", "-o", "OUT/out.png"],
+         "cannot read golden '/nonexistent.png'"),
     ])
     func badInput(arguments: [String], message: String) throws {
         let dir = try CLI.scratchFolder()
