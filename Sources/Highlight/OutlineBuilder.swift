@@ -56,17 +56,16 @@ public enum OutlineBuilder {
         }
     }
 
-    /// The radius, clamped to half the smallest row height and half the narrowest row width,
-    /// so every corner fits whatever the lines are.
+    /// The radius, clamped to half the smallest row height so the arcs at a row's top and
+    /// bottom always fit. Widths clamp only convex corners, per row (see `contour`).
     static func clampedRadius(_ rows: [Row], _ radius: CornerRadius) -> Double {
         let minHeight = rows.map { $0.bottom - $0.top }.min() ?? 0
-        let minWidth = rows.map { $0.right - $0.left }.min() ?? 0
         let wanted: Double
         switch radius {
         case .auto: wanted = HighlightStyle.autoRadiusFactor * minHeight
         case let .fixed(value): wanted = value
         }
-        return max(0, min(wanted, minHeight / 2, minWidth / 2))
+        return max(0, min(wanted, minHeight / 2))
     }
 
     /// Snap per side: where neighbouring edges differ by less than 2r, the inner edge moves out to
@@ -102,49 +101,58 @@ public enum OutlineBuilder {
     /// The closed contour around stacked rows, clockwise on screen: across the top, down the
     /// right side, back along the bottom and up the left side. At each step the row that sticks
     /// out gets a convex corner and the other a concave fillet; equal edges run straight on.
+    /// Fillets have radius r: they reach outwards onto the wider row's edge, where snapping left
+    /// at least 2r. A convex corner lies on its own row's edge, so it is clamped to half that
+    /// row's width (a one-letter row keeps a valid shape without shrinking the whole block).
     static func contour(_ rows: [Row], radius r: Double) -> Contour {
+        let corner = rows.map { min(r, ($0.right - $0.left) / 2) }
         let first = rows[0], last = rows[rows.count - 1]
-        var c = Contour(start: Point(first.left + r, first.top))
-        c.append(.line(to: Point(first.right - r, first.top)))
-        c.append(.arc(to: Point(first.right, first.top + r), center: Point(first.right - r, first.top + r),
-                      radius: r, clockwise: true))
+        let c0 = corner[0], cn = corner[rows.count - 1]
+        var c = Contour(start: Point(first.left + c0, first.top))
+        c.append(.line(to: Point(first.right - c0, first.top)))
+        c.append(.arc(to: Point(first.right, first.top + c0), center: Point(first.right - c0, first.top + c0),
+                      radius: c0, clockwise: true))
         for k in 1..<rows.count {
             let upper = rows[k - 1].right, lower = rows[k].right, y = rows[k].top
             if lower > upper {
+                let q = corner[k]
                 c.append(.line(to: Point(upper, y - r)))
                 c.append(.arc(to: Point(upper + r, y), center: Point(upper + r, y - r), radius: r, clockwise: false))
-                c.append(.line(to: Point(lower - r, y)))
-                c.append(.arc(to: Point(lower, y + r), center: Point(lower - r, y + r), radius: r, clockwise: true))
+                c.append(.line(to: Point(lower - q, y)))
+                c.append(.arc(to: Point(lower, y + q), center: Point(lower - q, y + q), radius: q, clockwise: true))
             } else if lower < upper {
-                c.append(.line(to: Point(upper, y - r)))
-                c.append(.arc(to: Point(upper - r, y), center: Point(upper - r, y - r), radius: r, clockwise: true))
+                let q = corner[k - 1]
+                c.append(.line(to: Point(upper, y - q)))
+                c.append(.arc(to: Point(upper - q, y), center: Point(upper - q, y - q), radius: q, clockwise: true))
                 c.append(.line(to: Point(lower + r, y)))
                 c.append(.arc(to: Point(lower, y + r), center: Point(lower + r, y + r), radius: r, clockwise: false))
             }
         }
-        c.append(.line(to: Point(last.right, last.bottom - r)))
-        c.append(.arc(to: Point(last.right - r, last.bottom), center: Point(last.right - r, last.bottom - r),
-                      radius: r, clockwise: true))
-        c.append(.line(to: Point(last.left + r, last.bottom)))
-        c.append(.arc(to: Point(last.left, last.bottom - r), center: Point(last.left + r, last.bottom - r),
-                      radius: r, clockwise: true))
+        c.append(.line(to: Point(last.right, last.bottom - cn)))
+        c.append(.arc(to: Point(last.right - cn, last.bottom), center: Point(last.right - cn, last.bottom - cn),
+                      radius: cn, clockwise: true))
+        c.append(.line(to: Point(last.left + cn, last.bottom)))
+        c.append(.arc(to: Point(last.left, last.bottom - cn), center: Point(last.left + cn, last.bottom - cn),
+                      radius: cn, clockwise: true))
         for k in stride(from: rows.count - 1, through: 1, by: -1) {
             let lower = rows[k].left, upper = rows[k - 1].left, y = rows[k].top
             if lower < upper {
-                c.append(.line(to: Point(lower, y + r)))
-                c.append(.arc(to: Point(lower + r, y), center: Point(lower + r, y + r), radius: r, clockwise: true))
+                let q = corner[k]
+                c.append(.line(to: Point(lower, y + q)))
+                c.append(.arc(to: Point(lower + q, y), center: Point(lower + q, y + q), radius: q, clockwise: true))
                 c.append(.line(to: Point(upper - r, y)))
                 c.append(.arc(to: Point(upper, y - r), center: Point(upper - r, y - r), radius: r, clockwise: false))
             } else if lower > upper {
+                let q = corner[k - 1]
                 c.append(.line(to: Point(lower, y + r)))
                 c.append(.arc(to: Point(lower - r, y), center: Point(lower - r, y + r), radius: r, clockwise: false))
-                c.append(.line(to: Point(upper + r, y)))
-                c.append(.arc(to: Point(upper, y - r), center: Point(upper + r, y - r), radius: r, clockwise: true))
+                c.append(.line(to: Point(upper + q, y)))
+                c.append(.arc(to: Point(upper, y - q), center: Point(upper + q, y - q), radius: q, clockwise: true))
             }
         }
-        c.append(.line(to: Point(first.left, first.top + r)))
-        c.append(.arc(to: Point(first.left + r, first.top), center: Point(first.left + r, first.top + r),
-                      radius: r, clockwise: true))
+        c.append(.line(to: Point(first.left, first.top + c0)))
+        c.append(.arc(to: Point(first.left + c0, first.top), center: Point(first.left + c0, first.top + c0),
+                      radius: c0, clockwise: true))
         return c
     }
 }

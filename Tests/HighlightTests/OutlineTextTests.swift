@@ -82,14 +82,19 @@ func path(_ lines: [LineBox], r: Double, px: Double = 0, py: Double = 0, join: J
     }
 
     @Test func radiusIsClampedForTinyLines() {
-        // A one-letter last line 12 px wide and 40 px tall: r = 20 would not fit; it becomes 6.
-        let lines = stacked([200, 12])
-        #expect(OutlineBuilder.clampedRadius(OutlineBuilder.blocks(lines, style: HighlightStyle())[0], .fixed(20)) == 6)
+        // A one-letter last row 12 px wide under a 200 px row, r = 10: only that row's own
+        // (convex) corners shrink, to 6; the fillet above it and the first row keep r = 10.
+        #expect(path(stacked([200, 12]), r: 10)
+                == "M 10 0 L 190 0 A 10 10 0 0 1 200 10 L 200 30 A 10 10 0 0 1 190 40 L 22 40 A 10 10 0 0 0 12 50 "
+                + "L 12 74 A 6 6 0 0 1 6 80 A 6 6 0 0 1 0 74 L 0 10 A 10 10 0 0 1 10 0 Z")
         // A tiny line height clamps to half of it.
         let short = [LineBox(x: 0, top: 0, width: 100, height: 6)]
         #expect(OutlineBuilder.clampedRadius(OutlineBuilder.blocks(short, style: HighlightStyle())[0], .fixed(20)) == 3)
         // Auto is a quarter of the smallest row height.
         #expect(OutlineBuilder.clampedRadius(OutlineBuilder.blocks(stacked([200, 100]), style: HighlightStyle())[0], .auto) == 10)
+        // A single row narrower than 2r becomes a circle-capped pill, not a bow tie.
+        #expect(path([LineBox(x: 0, top: 0, width: 8, height: 40)], r: 10)
+                == "M 4 0 A 4 4 0 0 1 8 4 L 8 36 A 4 4 0 0 1 4 40 A 4 4 0 0 1 0 36 L 0 4 A 4 4 0 0 1 4 0 Z")
     }
 
     @Test func separatePillsPerLine() {
