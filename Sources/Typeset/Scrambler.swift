@@ -15,6 +15,7 @@ extension Typesetter {
             for run in line.runs { used[run.font, default: []].formUnion(run.glyphs.map(\.id)) }
         }
         var pools: [Int: [(advance: Double, id: UInt32)]] = [:]
+        let utf8 = Array(layout.text.utf8)
         for index in layout.lines.indices where index >= first {
             for r in out.lines[index].runs.indices {
                 let fontIndex = out.lines[index].runs[r].font
@@ -23,7 +24,9 @@ extension Typesetter {
                 let candidates = pools[fontIndex]!
                 for g in out.lines[index].runs[r].glyphs.indices {
                     let glyph = out.lines[index].runs[r].glyphs[g]
-                    guard font.hasInk(glyph.id) else { continue }  // spaces stay spaces
+                    // Spaces stay spaces; anything else is replaced, ink or not, so no glyph of
+                    // the hidden text can survive whatever the font's format.
+                    if isWhitespace(utf8, at: glyph.cluster) { continue }
                     seed = seed &* 6364136223846793005 &+ 1442695040888963407
                     out.lines[index].runs[r].glyphs[g].id = substitute(for: font.advance(of: glyph.id), in: candidates,
                                                                        random: seed >> 33)
@@ -59,6 +62,15 @@ extension Typesetter {
         let start = max(0, min(low - 4, candidates.count - 8)), end = min(candidates.count, start + 8)
         return candidates[start + Int(random % UInt64(end - start))].id
     }
+}
+
+/// Whether the character starting at byte `offset` is whitespace.
+private func isWhitespace(_ utf8: [UInt8], at offset: Int) -> Bool {
+    guard offset < utf8.count else { return false }
+    var iterator = utf8[offset...].makeIterator()
+    var decoder = UTF8()
+    if case let .scalarValue(scalar) = decoder.decode(&iterator) { return scalar.properties.isWhitespace }
+    return false
 }
 
 /// FNV-1a over UTF-8: a stable seed (Swift's Hasher is randomised per process).

@@ -46,3 +46,16 @@ import Testing
         #expect(ids(try typesetter.scrambled(other, fromLine: 1)) != ids(try typesetter.scrambled(layout, fromLine: 1)))
     }
 }
+
+@Suite struct ScramblerEmojiTests {
+    @Test func hiddenEmojiAreReplacedToo() throws {
+        let typesetter = Typesetter(library: Fixtures.library, font: FontSpec())
+        let layout = try typesetter.layout("visible\nsecret 👩‍💻🎉 ☕", style: TypesetStyle(size: 40))
+        let scrambled = try typesetter.scrambled(layout, fromLine: 1)
+        let emoji = layout.fonts.indices.first { layout.fonts[$0].isColor }!
+        let before = layout.lines[1].runs.filter { $0.font == emoji }.flatMap { $0.glyphs.map(\.id) }
+        let after = scrambled.lines[1].runs.filter { $0.font == emoji }.flatMap { $0.glyphs.map(\.id) }
+        #expect(before.count == 3 && after.count == 3)
+        #expect(Set(before).isDisjoint(with: Set(after)))
+    }
+}
