@@ -53,8 +53,13 @@ public enum Renderer {
 
     /// The output size in device pixels, refused when empty or over the pixel limit.
     static func pixelSize(width: Double, height: Double, options: RenderOptions) throws -> (Int, Int) {
-        let pixelWidth = Int((width * options.scale).rounded(.up))
-        let pixelHeight = Int((height * options.scale).rounded(.up))
+        let w = (width * options.scale).rounded(.up), h = (height * options.scale).rounded(.up)
+        // Checked in floating point first: absurd sizes must not overflow the conversion.
+        guard w.isFinite, h.isFinite, w * h <= Double(options.maxPixels), w <= 1e9, h <= 1e9 else {
+            throw RenderError.canvasTooLarge(width: w.isFinite && w < 1e15 ? Int(w) : Int(1e15),
+                                             height: h.isFinite && h < 1e15 ? Int(h) : Int(1e15), limit: options.maxPixels)
+        }
+        let pixelWidth = Int(w), pixelHeight = Int(h)
         guard pixelWidth > 0, pixelHeight > 0 else {
             throw RenderError.invalidCanvas("canvas \(pixelWidth)x\(pixelHeight) is empty")
         }

@@ -29,8 +29,15 @@ public struct TypesetStyle: Sendable {
         self.language = language
     }
 
+    /// Font sizes outside this range are refused (HarfBuzz scales are 32-bit, and a glyph
+    /// smaller than a hundredth of a pixel measures as nothing).
+    public static let sizeRange = 0.01...10_000.0
+
     public func validated() throws -> TypesetStyle {
         guard size.isFinite, size > 0 else { throw TypesetError.invalidNumber("size", size) }
+        guard TypesetStyle.sizeRange.contains(size) else {
+            throw TypesetError.outOfRange("size", size, TypesetStyle.sizeRange)
+        }
         if let width, !(width.isFinite && width > 0) { throw TypesetError.invalidNumber("width", width) }
         guard lineSpacing.isFinite, lineSpacing > 0 else {
             throw TypesetError.invalidNumber("line spacing", lineSpacing)

@@ -6,6 +6,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
     case unreadableFontFile(String)
     case invalidFontSpec(String)
     case invalidNumber(String, Double)
+    case outOfRange(String, Double, ClosedRange<Double>)
     case fontconfig(String)
     case icu(String)
     case harfbuzz(String)
@@ -20,6 +21,8 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
         case let .unreadableFontFile(path): return "cannot read font file '\(path)'"
         case let .invalidFontSpec(spec): return "cannot parse font description '\(spec)'"
         case let .invalidNumber(name, value): return "\(name) must be a positive finite number, got \(value)"
+        case let .outOfRange(name, value, range):
+            return "\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)"
         case let .fontconfig(message): return "fontconfig: \(message)"
         case let .icu(message): return "ICU: \(message)"
         case let .harfbuzz(message): return "HarfBuzz: \(message)"

@@ -31,8 +31,9 @@ struct CompareOptions: ParsableArguments {
 
     private func parseRegion(_ text: String) throws -> PixelRect {
         let parts = text.split(separator: ",").map { Int($0.trimmed) }
-        guard parts.count == 4, parts.allSatisfy({ $0 != nil }), parts[2]! > 0, parts[3]! > 0 else {
-            throw CLIFailure(message: "--ignore: '\(text)' is not x,y,w,h with whole numbers and positive size")
+        guard parts.count == 4, parts.allSatisfy({ $0 != nil && (0...1_000_000_000).contains($0!) }),
+              parts[2]! > 0, parts[3]! > 0 else {
+            throw CLIFailure(message: "--ignore: '\(text)' is not x,y,w,h with whole numbers from 0 and a positive size")
         }
         return PixelRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
     }

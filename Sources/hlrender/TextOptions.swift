@@ -27,7 +27,10 @@ struct FontOptions: ParsableArguments {
         if let size { try positive(size, "--size") }
         try positive(lineSpacing, "--line-spacing")
         let fontSize = size ?? spec.size ?? 48
-        try positive(fontSize, "font size")
+        try positive(fontSize, size != nil ? "--size" : "font size")
+        guard TypesetStyle.sizeRange.contains(fontSize) else {
+            throw CLIFailure(message: "\(size != nil ? "--size" : "font size") must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px, got \(fontSize)")
+        }
         let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
         var request = spec
         request.size = nil

@@ -69,6 +69,7 @@ import Testing
         (["A", "TRUNCATED"], "not a PNG file"),
         (["A", "A", "--threshold", "1.5"], "--threshold must be between 0 and 1"),
         (["A", "A", "--ignore", "1,2,3"], "--ignore: '1,2,3'"),
+        (["A", "A", "--ignore", "9223372036854775807,0,10,10"], "--ignore: '9223372036854775807,0,10,10'"),
         (["A", "A", "--max-diff-ratio", "2"], "--max-diff-ratio must be between 0 and 1"),
         (["A", "A", "--max-diff-pixels=-1"], "--max-diff-pixels must be 0 or more"),
         (["A"], "Missing expected argument"),

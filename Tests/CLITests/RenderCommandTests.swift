@@ -56,6 +56,14 @@ import Testing
         (["--text", "x", "--scale", "4", "-o", "OUT/out.png"], "--scale must be 1, 2 or 3"),
         (["--text", "x", "--bogus", "-o", "OUT/out.png"], "Unknown option '--bogus'"),
         (["--text", "x"], "no output"),
+        // Absurd numbers are refused, never overflow into a crash.
+        (["--text", "x", "--size", "1e300", "-o", "OUT/out.png"], "--size must be between 0.01 and 10000 px"),
+        (["--text", "x", "--size", "1e-300", "-o", "OUT/out.png"], "--size must be between 0.01 and 10000 px"),
+        (["--text", "x", "--canvas", "1e300x10", "-o", "OUT/out.png"], "canvas is far too large"),
+        (["--text", "x", "--margin", "1e300", "-o", "OUT/out.png"], "canvas is far too large"),
+        (["--text", "x", "--width", "1e300", "--align", "center", "-o", "OUT/out.png"], "over the limit of 100000000"),
+        (["--text", "x", "--line-spacing", "1e300", "-o", "OUT/out.png"], "over the limit of 100000000"),
+        (["--text", "x", "--highlight", "white", "--padding", "1e300", "-o", "OUT/out.png"], "canvas is far too large"),
         // A failure after layout leaves neither the dump nor the image behind.
         (["--text", "x", "--expect", "/nonexistent.png", "--dump-layout", "OUT/d.json", "-o", "OUT/out.png"],
          "cannot read golden '/nonexistent.png'"),
