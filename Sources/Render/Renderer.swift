@@ -113,11 +113,11 @@ public enum Renderer {
 
     /// The highlight behind the whole layout, then the glyphs of `lines`, at the current origin.
     static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces,
-                         options: RenderOptions) throws {
+                         options: RenderOptions, textLayer: Bool? = nil) throws {
         if let highlight = options.highlight {
             HighlightPainter.draw(cr, outline: layout.highlightOutline(highlight.style), paint: highlight)
         }
-        try TextPainter(layout: layout, faces: faces, textLayer: options.format == .pdf)
+        try TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (options.format == .pdf))
             .draw(cr, lines: lines, color: options.textColor)
     }
 

@@ -50,7 +50,7 @@ enum RestrictedLayer {
         cairo_scale(cr, options.scale, options.scale)
         cairo_translate(cr, geometry.originX, geometry.originY)
         let hidden = Array(layout.lines[min(restriction.visibleLines, layout.lines.count)...])
-        try Renderer.drawText(cr, layout, lines: hidden, faces: faces, options: options)
+        try Renderer.drawText(cr, layout, lines: hidden, faces: faces, options: options, textLayer: false)  // pixels only
         try Cairo.check(context: cr, "drawing the restricted lines")
         cairo_surface_flush(surface)
         BoxBlur.blur(cairo_image_surface_get_data(surface), width: Int(cairo_image_surface_get_width(surface)),

@@ -33,13 +33,28 @@ struct TextPainter {
 
     private func show(_ cr: OpaquePointer, run: GlyphRun, utf8: [UInt8]) throws {
         var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
-        var text = Array(utf8[run.start..<run.end]).map { CChar(bitPattern: $0) }
-        guard var clusters = clusterMap(run) else {
+        // Only a PDF keeps text; an image needs the glyphs alone.
+        guard textLayer, var clusters = clusterMap(run) else {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
+        var text = cairoSafeText(utf8[run.start..<run.end]).map { CChar(bitPattern: $0) }
         cairo_show_text_glyphs(cr, &text, Int32(text.count), &glyphs, Int32(glyphs.count), &clusters,
                                Int32(clusters.count), run.rtl ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
+    }
+
+    /// Cairo refuses text with Unicode noncharacters (U+FDD0...U+FDEF, U+xxFFFE/F), though
+    /// they are valid UTF-8: each becomes a replacement of the same byte length (U+FFFD, or
+    /// U+10FFFD for the four-byte ones) so the cluster map still fits.
+    func cairoSafeText(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            let v = scalar.value
+            let nonCharacter = (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
+            out.append(contentsOf: nonCharacter ? Array((v > 0xFFFF ? "\u{10FFFD}" : "\u{FFFD}").utf8) : Array(String(scalar).utf8))
+        }
+        return out
     }
 
     /// The run's clusters again, each glyph replaced by a blank (space) glyph of an outline

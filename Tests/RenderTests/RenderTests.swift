@@ -99,6 +99,17 @@ func words(_ text: String) -> [String] {
         }
     }
 
+    @Test func nonCharactersDoNotBreakRendering() throws {
+        // Valid UTF-8 that Cairo refuses as text: U+FFFF, U+10FFFF, U+FDD0 (and a NUL).
+        let text = String(String.UnicodeScalarView(
+            [0x61, 0xFFFF, 0x62, 0x20, 0x10FFFF, 0x20, 0x63, 0xFDD0, 0x64, 0x0, 0x65].map { Unicode.Scalar($0)! }))
+        let layout = try Fixtures.layout(text)
+        #expect(try render(layout).count > 0)
+        let extracted = try pdfText(try render(layout, format: .pdf))
+        #expect(extracted.contains("a\u{FFFD}b"), "\(extracted)")
+        #expect(extracted.contains("c\u{FFFD}d"))
+    }
+
     @Test func ligatureStaysRealTextInPDF() throws {
         let pdf = try render(try Fixtures.layout("office affine"), format: .pdf)
         #expect(words(try pdfText(pdf)) == ["office", "affine"])

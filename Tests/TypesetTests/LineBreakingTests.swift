@@ -161,4 +161,20 @@ func checkGreedy(_ layout: Layout, width: Double, sourceLocation: SourceLocation
             #expect(abs(line.width - alone.width) < 1e-6)
         }
     }
+
+    /// Odd text (controls, bidi overrides, lone joiners and marks, private use, noncharacters,
+    /// tags, flags without partners) lays out, and lines cover the text in order.
+    @Test(arguments: [
+        "\u{202E}abc\u{202C} \u{2066}שלום\u{2069}", "\u{200D}\u{200D}", "\u{301}\u{302}a", "\u{E000}\u{F0000}",
+        String(String.UnicodeScalarView([0x78, 0xFFFF, 0x10FFFF, 0xFDD0, 0x79].map { Unicode.Scalar($0)! })), "🇺🇸🇯", "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}", "\u{0}\u{1}\t\u{7F}",
+        "a\u{2028}b\u{85}c", "١٢٣ abc ٤٥٦", String(repeating: "\u{FE0F}", count: 5),
+    ])
+    func oddTextLaysOut(text: String) throws {
+        for width in [nil, 30.0] as [Double?] {
+            let layout = try Fixtures.layout(text, width: width)
+            #expect(!layout.lines.isEmpty)
+            for (a, b) in zip(layout.lines, layout.lines.dropFirst()) { #expect(a.end <= b.start) }
+            #expect(layout.lines.last!.end <= text.utf8.count)
+        }
+    }
 }
