@@ -4,8 +4,12 @@ import FoundationEssentials
 /// A font the fallback chain may pick, with its coverage.
 struct FontCandidate {
     var face: FontFace
+    /// Every family name the font gives (fonts may name themselves in several languages).
+    var families: [String]
     /// Fontconfig charset, owned by the library's font sets/patterns.
     var charset: OpaquePointer?
+
+    func isFamily(_ name: String) -> Bool { families.contains { $0.equalsIgnoringCase(name) } }
 
     func covers(_ scalar: Unicode.Scalar) -> Bool {
         guard let charset else { return false }
@@ -13,10 +17,9 @@ struct FontCandidate {
     }
 }
 
-/// The fonts to try for each cluster, best first, and the colour fonts to try first for emoji.
+/// The fonts to try for each cluster, best first.
 struct FontChain {
     var candidates: [FontCandidate]
-    var emoji: [FontCandidate]
     var primary: FontCandidate { candidates[0] }
 }
 
@@ -60,9 +63,6 @@ public final class FontLibrary: @unchecked Sendable {
         configs.forEach { FcConfigDestroy($0) }
     }
 
-    /// Every family name the library knows, sorted.
-    public func families() -> [String] { lock.withLock { allFamilies() } }
-
     /// The candidates for `spec`: the requested face first, then every other face sorted by
     /// Fontconfig's closeness to it, repo fonts before system fonts.
     func chain(for spec: FontSpec) throws -> FontChain {
@@ -71,28 +71,24 @@ public final class FontLibrary: @unchecked Sendable {
 
     private func unlockedChain(for spec: FontSpec) throws -> FontChain {
         if let chain = chains[spec] { return chain }
-        var candidates: [FontCandidate] = []
-        if let file = spec.file {
-            candidates.append(try candidate(forFile: file))
-        } else if let family = spec.family {
-            let known = allFamilies()
-            guard known.contains(where: { $0.equalsIgnoringCase(family) }) else {
-                throw TypesetError.unknownFont(family, suggestions: closest(to: family, in: known))
-            }
-        }
+        var candidates = try spec.file.map { [try candidate(forFile: $0)] } ?? []
         var seen = Set(candidates.map { FaceKey($0.face) })
         for config in configs {
             for candidate in sorted(config: config, spec: spec) where seen.insert(FaceKey(candidate.face)).inserted {
                 candidates.append(candidate)
             }
         }
-        if let family = spec.family, spec.file == nil,
-           let index = candidates.firstIndex(where: { $0.face.family.equalsIgnoringCase(family) }) {
-            // Fontconfig may rank a face with better style ahead; the named family leads.
+        if let family = spec.family, spec.file == nil {
+            // The named family leads (Fontconfig may rank a face with a better style ahead). Its
+            // absence from the sorted list means it is not installed: only then are all the
+            // family names listed, for suggestions.
+            guard let index = candidates.firstIndex(where: { $0.isFamily(family) }) else {
+                throw TypesetError.unknownFont(family, suggestions: closest(to: family, in: allFamilies()))
+            }
             candidates.insert(candidates.remove(at: index), at: 0)
         }
         guard !candidates.isEmpty else { throw TypesetError.fontconfig("no fonts found") }
-        let chain = FontChain(candidates: candidates, emoji: candidates.filter { $0.face.isColor })
+        let chain = FontChain(candidates: candidates)
         chains[spec] = chain
         return chain
     }
@@ -134,15 +130,23 @@ public final class FontLibrary: @unchecked Sendable {
         FcPatternGetBool(pattern, FC_COLOR, 0, &color)
         var charset: OpaquePointer?
         FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset)
-        let face = FontFace(file: file, index: Int(index), family: string(pattern, FC_FAMILY) ?? "",
+        let families = strings(pattern, FC_FAMILY)
+        let face = FontFace(file: file, index: Int(index), family: families.first ?? "",
                             style: string(pattern, FC_STYLE) ?? "", isColor: color != 0)
-        return FontCandidate(face: face, charset: charset)
+        return FontCandidate(face: face, families: families, charset: charset)
     }
 
     private func string(_ pattern: OpaquePointer, _ object: String, _ n: Int32 = 0) -> String? {
         var value: UnsafeMutablePointer<FcChar8>?
         guard FcPatternGetString(pattern, object, n, &value) == FcResultMatch, let value else { return nil }
         return String(cString: value)
+    }
+
+    /// All values of a string property.
+    private func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
+        var values: [String] = []
+        while let value = string(pattern, object, Int32(values.count)) { values.append(value) }
+        return values
     }
 
     private func allFamilies() -> [String] {
@@ -152,12 +156,7 @@ public final class FontLibrary: @unchecked Sendable {
             FcObjectSetAdd(objects, FC_FAMILY)
             if let set = FcFontList(config, pattern, objects) {
                 for i in 0..<Int(set.pointee.nfont) {
-                    guard let font = set.pointee.fonts[i] else { continue }
-                    var n: Int32 = 0
-                    while let name = string(font, FC_FAMILY, n) {
-                        names.insert(name)
-                        n += 1
-                    }
+                    if let font = set.pointee.fonts[i] { names.formUnion(strings(font, FC_FAMILY)) }
                 }
                 FcFontSetDestroy(set)
             }
@@ -205,10 +204,11 @@ func closest(to name: String, in families: [String]) -> [String] {
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
     var previous = Array(0...b.count)
     for i in 1...a.count {
         var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...max(b.count, 1) where j <= b.count {
+        for j in 1...b.count {
             current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
         }
         previous = current

@@ -1,16 +1,14 @@
 /// Per-layout state while building lines: faces used so far and shaping.
 struct LayoutContext {
     var chain: FontChain
-    var size: Double
     var language: String
     var shapingFont: (Int) throws -> ShapingFont
     /// Faces in order of first use, and each chain candidate's index in `faces`.
     private(set) var faces: [FontFace] = []
     private var faceIndex: [Int: Int] = [:]
 
-    init(chain: FontChain, size: Double, language: String, shapingFont: @escaping (Int) throws -> ShapingFont) {
+    init(chain: FontChain, language: String, shapingFont: @escaping (Int) throws -> ShapingFont) {
         self.chain = chain
-        self.size = size
         self.language = language
         self.shapingFont = shapingFont
     }

@@ -13,11 +13,10 @@ public final class Typesetter: @unchecked Sendable {
         self.font = font
     }
 
-
     public func layout(_ text: String, style: TypesetStyle) throws -> Layout {
         let style = try style.validated()
         let chain = try library.chain(for: font)
-        var context = LayoutContext(chain: chain, size: style.size, language: style.language,
+        var context = LayoutContext(chain: chain, language: style.language,
                                     shapingFont: { try self.shapingFont(chain.candidates[$0].face, size: style.size) })
         let utf8 = Array(text.utf8)
         var lines: [Line] = []
