@@ -1,13 +1,14 @@
-/// Substitute glyphs for restricted lines: every glyph with ink is replaced by another glyph of
+/// Substitute glyphs for restricted lines: every glyph but a space's is replaced by another glyph of
 /// the same font with a similar advance, chosen pseudo-randomly but deterministically (seeded by
 /// the hidden text). The substitutes never include a glyph the hidden lines use, so the real
 /// text never reaches the pixels and no deblurring can bring it back. Positions, and so the
 /// shape of the lines and the highlight, stay as they were.
 extension Typesetter {
     public func scrambled(_ layout: Layout, fromLine first: Int) throws -> Layout {
-        guard first < layout.lines.count else { return layout }
+        let hiddenLines = max(first, 0)..<max(first, layout.lines.count)
+        guard !hiddenLines.isEmpty else { return layout }
         var out = layout
-        let hidden = layout.lines[max(first, 0)...]
+        let hidden = layout.lines[hiddenLines]
         var seed = fnv1a(hidden.map(\.text).joined(separator: "\n"))
         // Glyphs the hidden lines use, per font: none of them may be drawn.
         var used: [Int: Set<UInt32>] = [:]
@@ -16,7 +17,7 @@ extension Typesetter {
         }
         var pools: [Int: [(advance: Double, id: UInt32)]] = [:]
         let utf8 = Array(layout.text.utf8)
-        for index in layout.lines.indices where index >= first {
+        for index in hiddenLines {
             for r in out.lines[index].runs.indices {
                 let fontIndex = out.lines[index].runs[r].font
                 let font = try shapingFont(layout.fonts[fontIndex], size: layout.size)
@@ -54,11 +55,7 @@ extension Typesetter {
     /// One of the (up to) eight candidates whose advance is closest to `advance`.
     private func substitute(for advance: Double, in candidates: [(advance: Double, id: UInt32)], random: UInt64) -> UInt32 {
         guard !candidates.isEmpty else { return 0 }  // .notdef: a box, still not the real glyph
-        var low = 0, high = candidates.count
-        while low < high {
-            let mid = (low + high) / 2
-            if candidates[mid].advance < advance { low = mid + 1 } else { high = mid }
-        }
+        let low = partitionPoint(candidates.count) { candidates[$0].advance >= advance }
         let start = max(0, min(low - 4, candidates.count - 8)), end = min(candidates.count, start + 8)
         return candidates[start + Int(random % UInt64(end - start))].id
     }
