@@ -23,6 +23,11 @@ public enum Segment: Equatable, Sendable {
         case let .arc(to, _, _, _): return to
         }
     }
+
+    /// The angle (radians, y down) of `point` seen from `center`: where an arc starts or ends.
+    public static func angle(of point: Point, around center: Point) -> Double {
+        Double.atan2(y: point.y - center.y, x: point.x - center.x)
+    }
 }
 
 /// One closed contour: from `start` through the segments and back.
@@ -62,8 +67,8 @@ public struct Contour: Equatable, Sendable {
             case let .line(to):
                 points.append(to)
             case let .arc(to, center, radius, clockwise):
-                let a0 = Double.atan2(y: from.y - center.y, x: from.x - center.x)
-                var a1 = Double.atan2(y: to.y - center.y, x: to.x - center.x)
+                let a0 = Segment.angle(of: from, around: center)
+                var a1 = Segment.angle(of: to, around: center)
                 if clockwise, a1 < a0 { a1 += 2 * .pi }
                 if !clockwise, a1 > a0 { a1 -= 2 * .pi }
                 for i in 1...steps {

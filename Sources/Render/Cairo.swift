@@ -29,3 +29,8 @@ final class ByteSink {
         return CAIRO_STATUS_SUCCESS
     }
 }
+
+extension Color {
+    /// Makes this colour the context's source.
+    func setSource(_ cr: OpaquePointer) { cairo_set_source_rgba(cr, red, green, blue, alpha) }
+}

@@ -9,15 +9,16 @@ private nonisolated(unsafe) let freetype: FT_Library? = {
     return FT_Init_FreeType(&library) == 0 ? library : nil
 }()
 
-/// Cairo font faces over FreeType faces for the layout's fonts. Cairo does not own an FT_Face:
-/// each face is released by a destroy callback when Cairo drops its last reference.
+/// Cairo font faces over FreeType faces, one per font file and index, however many layouts use
+/// it. Cairo does not own an FT_Face: each is released by a destroy callback when Cairo drops
+/// its last reference.
 final class FontFaces {
-    private var faces: [OpaquePointer] = []
-    /// For each font: its glyph for U+0020 (0 when it has none).
-    private(set) var spaceGlyphs: [UInt32] = []
+    private var faces: [FontFace: OpaquePointer] = [:]
+    /// Each font's glyph for U+0020 (0 when it has none).
+    private var spaceGlyphs: [FontFace: UInt32] = [:]
 
     init(_ fonts: [FontFace]) throws {
-        for font in fonts {
+        for font in fonts where faces[font] == nil {
             var face: FT_Face?
             let error = FT_New_Face(freetype, font.file, FT_Long(font.index), &face)
             guard error == 0, let face else {
@@ -37,14 +38,16 @@ final class FontFaces {
                 FT_Done_Face(face)
                 try Cairo.check(status, "font face \(font.file)")
             }
-            faces.append(cairoFace)
-            spaceGlyphs.append(UInt32(FT_Get_Char_Index(face, 0x20)))
+            faces[font] = cairoFace
+            spaceGlyphs[font] = UInt32(FT_Get_Char_Index(face, 0x20))
         }
     }
 
-    deinit { faces.forEach { cairo_font_face_destroy($0) } }
+    deinit { faces.values.forEach { cairo_font_face_destroy($0) } }
 
-    subscript(index: Int) -> OpaquePointer { faces[index] }
+    subscript(font: FontFace) -> OpaquePointer { faces[font]! }
+
+    func spaceGlyph(font: FontFace) -> UInt32 { spaceGlyphs[font] ?? 0 }
 
     private nonisolated(unsafe) static var key = cairo_user_data_key_t()
 }

@@ -40,11 +40,11 @@ enum HighlightPainter {
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
         cairo_set_antialias(cr, CAIRO_ANTIALIAS_GRAY)
         if let fill = paint.fill {
-            cairo_set_source_rgba(cr, fill.red, fill.green, fill.blue, fill.alpha)
+            fill.setSource(cr)
             cairo_fill_preserve(cr)
         }
         if let stroke = paint.stroke, paint.strokeWidth > 0 {
-            cairo_set_source_rgba(cr, stroke.red, stroke.green, stroke.blue, stroke.alpha)
+            stroke.setSource(cr)
             cairo_set_line_width(cr, paint.strokeWidth)
             cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
             cairo_stroke_preserve(cr)
@@ -61,8 +61,7 @@ enum HighlightPainter {
             case let .line(to):
                 cairo_line_to(cr, to.x, to.y)
             case let .arc(to, center, radius, clockwise):
-                let a0 = atan2(from.y - center.y, from.x - center.x)
-                let a1 = atan2(to.y - center.y, to.x - center.x)
+                let a0 = Segment.angle(of: from, around: center), a1 = Segment.angle(of: to, around: center)
                 // Cairo's angles grow clockwise on screen (y down), like our `clockwise`.
                 if clockwise {
                     cairo_arc(cr, center.x, center.y, radius, a0, a1)
@@ -76,4 +75,3 @@ enum HighlightPainter {
     }
 }
 
-import Glibc

@@ -63,10 +63,6 @@ public enum Renderer {
         guard pixelWidth > 0, pixelHeight > 0 else {
             throw RenderError.invalidCanvas("canvas \(pixelWidth)x\(pixelHeight) is empty")
         }
-        guard pixelWidth.multipliedReportingOverflow(by: pixelHeight).overflow == false,
-              pixelWidth * pixelHeight <= options.maxPixels else {
-            throw RenderError.canvasTooLarge(width: pixelWidth, height: pixelHeight, limit: options.maxPixels)
-        }
         return (pixelWidth, pixelHeight)
     }
 
@@ -124,7 +120,7 @@ public enum Renderer {
     static func paint(_ cr: OpaquePointer, _ color: Color) {
         cairo_save(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        color.setSource(cr)
         cairo_paint(cr)
         cairo_restore(cr)
     }

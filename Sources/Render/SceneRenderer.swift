@@ -62,6 +62,7 @@ public struct Scene: Sendable {
 extension Renderer {
     public static func render(_ scene: Scene, options: RenderOptions) throws -> [UInt8] {
         let (pixelWidth, pixelHeight) = try pixelSize(width: scene.width, height: scene.height, options: options)
+        let faces = try FontFaces(scene.texts.flatMap(\.layout.fonts))  // each font opened once
         let output = try OutputSurface(format: options.format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                                        opaque: options.background.alpha >= 1)
         let cr = output.context
@@ -69,7 +70,7 @@ extension Renderer {
         paint(cr, options.background)
         let c = scene.dotColor
         if let line = scene.connector, let d = scene.dots.first?.diameter {
-            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+            c.setSource(cr)
             cairo_set_line_width(cr, max(1, d / 5))
             cairo_move_to(cr, line.x, line.top)
             cairo_line_to(cr, line.x, line.bottom)
@@ -77,7 +78,6 @@ extension Renderer {
         }
         for dot in scene.dots { drawDot(cr, dot, color: c, background: options.background) }
         for text in scene.texts {
-            let faces = try FontFaces(text.layout.fonts)
             cairo_save(cr)
             cairo_translate(cr, text.x, text.y)
             try drawText(cr, text.layout, lines: text.layout.lines, faces: faces, options: options)
@@ -88,28 +88,36 @@ extension Renderer {
 
     private static func drawDot(_ cr: OpaquePointer, _ dot: DotMark, color c: Color, background: Color) {
         let r = dot.diameter / 2, ring = max(1, dot.diameter / 6)
-        cairo_new_path(cr)
+        let disc = { (radius: Double) in
+            cairo_new_path(cr)
+            cairo_arc(cr, dot.centerX, dot.centerY, radius, 0, 2 * .pi)
+        }
+        let outline = {
+            disc(r - ring / 2)
+            c.setSource(cr)
+            cairo_set_line_width(cr, ring)
+            cairo_stroke(cr)
+        }
         switch dot.style {
         case .filled:
-            cairo_arc(cr, dot.centerX, dot.centerY, r, 0, 2 * .pi)
-            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+            disc(r)
+            c.setSource(cr)
             cairo_fill(cr)
         case .current:
-            cairo_arc(cr, dot.centerX, dot.centerY, r * 0.6, 0, 2 * .pi)
-            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
+            disc(r * 0.6)
+            c.setSource(cr)
             cairo_fill(cr)
-            cairo_arc(cr, dot.centerX, dot.centerY, r - ring / 2, 0, 2 * .pi)
-            cairo_set_line_width(cr, ring)
-            cairo_stroke(cr)
+            outline()
         case .hollow:
-            // Punch out the connector under the ring, then draw the ring.
-            cairo_arc(cr, dot.centerX, dot.centerY, r, 0, 2 * .pi)
-            cairo_set_source_rgba(cr, background.red, background.green, background.blue, background.alpha)
+            // Replace (not cover) what is under the ring with the background, so the connector
+            // does not show through even on a transparent background.
+            disc(r)
+            cairo_save(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            background.setSource(cr)
             cairo_fill(cr)
-            cairo_arc(cr, dot.centerX, dot.centerY, r - ring / 2, 0, 2 * .pi)
-            cairo_set_source_rgba(cr, c.red, c.green, c.blue, c.alpha)
-            cairo_set_line_width(cr, ring)
-            cairo_stroke(cr)
+            cairo_restore(cr)
+            outline()
         }
     }
 }

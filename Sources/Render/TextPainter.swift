@@ -1,8 +1,9 @@
 import CCairo
 import Typeset
 
-/// Draws a layout's glyph runs. Every run goes through `cairo_show_text_glyphs` with its text
-/// and cluster map, so a PDF keeps real, extractable text ("office", not the ligature glyph).
+/// Draws a layout's glyph runs. For a PDF every run goes through `cairo_show_text_glyphs` with
+/// its text and cluster map, so the text stays real and extractable ("office", not the ligature
+/// glyph); an image needs the glyphs alone.
 struct TextPainter {
     var layout: Layout
     var faces: FontFaces
@@ -18,22 +19,21 @@ struct TextPainter {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_set_font_options(cr, options)
-        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        color.setSource(cr)
         let utf8 = Array(layout.text.utf8)
         for line in lines {
             for run in line.runs where !run.glyphs.isEmpty {
-                cairo_set_font_face(cr, faces[run.font])
+                cairo_set_font_face(cr, faces[layout.fonts[run.font]])
                 cairo_set_font_size(cr, layout.size)
-                try show(cr, run: run, utf8: utf8)
+                show(cr, run: run, utf8: utf8)
                 if textLayer, layout.fonts[run.font].isColor { showInvisibleText(cr, run: run, utf8: utf8) }
             }
         }
         try Cairo.check(context: cr, "drawing text")
     }
 
-    private func show(_ cr: OpaquePointer, run: GlyphRun, utf8: [UInt8]) throws {
+    private func show(_ cr: OpaquePointer, run: GlyphRun, utf8: [UInt8]) {
         var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
-        // Only a PDF keeps text; an image needs the glyphs alone.
         guard textLayer, var clusters = clusterMap(run) else {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
@@ -61,14 +61,13 @@ struct TextPainter {
     /// font: nothing shows, but the PDF text layer gets the text (Cairo writes it as
     /// ActualText since the glyph's own mapping is a space).
     private func showInvisibleText(_ cr: OpaquePointer, run: GlyphRun, utf8: [UInt8]) {
-        guard let font = layout.fonts.indices.first(where: { !layout.fonts[$0].isColor && faces.spaceGlyphs[$0] != 0 })
-        else { return }
+        guard let font = layout.fonts.first(where: { !$0.isColor && faces.spaceGlyph(font: $0) != 0 }) else { return }
         var blank = run
-        for i in blank.glyphs.indices { blank.glyphs[i].id = faces.spaceGlyphs[font] }
+        for i in blank.glyphs.indices { blank.glyphs[i].id = faces.spaceGlyph(font: font) }
         cairo_save(cr)
         cairo_set_font_face(cr, faces[font])
         cairo_set_font_size(cr, layout.size)
-        try? show(cr, run: blank, utf8: utf8)
+        show(cr, run: blank, utf8: utf8)
         cairo_restore(cr)
     }
 

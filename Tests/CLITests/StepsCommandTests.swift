@@ -119,3 +119,23 @@ let stepsFile = Fixtures.corpus.appendingPathComponent("steps.txt").path
         #expect(abs(line(left[0]).x - column(left[0]).x) < 0.01)
     }
 }
+
+@Suite struct StepsDotTests {
+    @Test func hollowDotsHideTheConnectorOnATransparentBackground() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("s.png").path
+        let result = try CLI.run(["steps", "--steps-file", stepsFile, "--connector", "--current", "2", "--dot-color", "red",
+                                  "--background", "transparent", "-o", out, "--dump-layout", "-"])
+        #expect(result.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
+        let image = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+        let centres = (json["steps"] as! [[String: Any]]).map { step -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) in
+            let dot = step["dot"] as! [String: Double]
+            return image[Int(dot["x"]! + dot["width"]! / 2), Int(dot["top"]! + dot["height"]! / 2)]
+        }
+        // Done and current dots are filled red; the later, hollow ones are empty inside.
+        #expect(centres[0] == (255, 0, 0, 255) && centres[1] == (255, 0, 0, 255))
+        #expect(centres[2].a == 0 && centres[3].a == 0)
+    }
+}
