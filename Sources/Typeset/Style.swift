@@ -5,6 +5,9 @@ public enum Alignment: String, CaseIterable, Sendable {
 public enum BaseDirection: String, CaseIterable, Sendable {
     /// From the first strong character of each paragraph (UAX #9 P2/P3), LTR when none.
     case auto, ltr, rtl
+
+    /// The shim's paragraph level: -1 picks it from the text.
+    var icuBase: Int32 { switch self { case .auto: -1; case .ltr: 0; case .rtl: 1 } }
 }
 
 /// What the typesetter needs to know besides the text and the fonts.

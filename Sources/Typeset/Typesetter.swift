@@ -47,6 +47,13 @@ public final class Typesetter: @unchecked Sendable {
         return Layout(text: text, lines: lines, fonts: context.faces, size: style.size, width: blockWidth, height: top)
     }
 
+    /// Whether the first paragraph of `text` runs right to left (UAX #9 P2/P3 under `direction`),
+    /// without laying it out.
+    public static func startsRightToLeft(_ text: String, direction: BaseDirection) throws -> Bool {
+        let first = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
+        return try TextBreak.bidiLevels(Array(first.utf16), base: direction.icuBase).paragraph & 1 == 1
+    }
+
     private func shapeParagraph(_ paragraph: Paragraph, text: String, bytes: UnsafeBufferPointer<UInt8>,
                                 style: TypesetStyle, context: inout LayoutContext) throws -> ShapedParagraph {
         let startIndex = text.utf8.index(text.utf8.startIndex, offsetBy: paragraph.start)
@@ -54,8 +61,7 @@ public final class Typesetter: @unchecked Sendable {
         let slice = text[startIndex..<endIndex]
         let utf16 = Array(slice.utf16)
         let clusters = clusters(of: slice, base: paragraph.start)
-        let base: Int32 = switch style.direction { case .auto: -1; case .ltr: 0; case .rtl: 1 }
-        let (levels, paragraphLevel) = try TextBreak.bidiLevels(utf16, base: base)
+        let (levels, paragraphLevel) = try TextBreak.bidiLevels(utf16, base: style.direction.icuBase)
         let runs = Itemizer(chain: context.chain).runs(clusters, levels: levels)
         let glyphs = try runs.map { try context.shape($0, bytes: bytes, range: $0.start..<$0.end) }
 

@@ -13,7 +13,7 @@ extension Join: ExpressibleByArgument {}
 struct HighlightOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Highlight fill colour (alpha allowed); turns the highlight on.", valueName: "colour"))
     var highlight: String?
-    @Option(help: "fill, outline, both or none (default: fill when --highlight or --outline-color is given).")
+    @Option(help: "fill, outline, both or none (default: from the colours given: --highlight fills, --outline-color outlines).")
     var highlightStyle: HighlightMode?
     @Option(help: "Outline colour (default: the highlight colour, else black).") var outlineColor: String?
     @Option(help: "Outline width in px.") var outlineWidth: Double = 2
@@ -23,27 +23,21 @@ struct HighlightOptions: ParsableArguments {
     var radius: String = "auto"
     @Option(help: "merged: one shape per block; separate: a rounded pill per line.") var join: Join = .merged
 
-    /// The paint, or nil when no highlight is wanted.
+    /// The paint, or nil when no highlight is wanted. Without --highlight-style the colours
+    /// given decide: --highlight fills, --outline-color outlines, both give both.
     func paint(fontSize: Double) throws -> HighlightPaint? {
-        let mode = highlightStyle ?? (highlight != nil || outlineColor != nil ? .fill : .none)
+        let mode = highlightStyle ?? (highlight != nil ? (outlineColor != nil ? .both : .fill)
+                                                       : (outlineColor != nil ? .outline : .none))
         if mode == .none { return nil }
         let fillColor = try highlight.map { try parseColor($0, option: "--highlight") }
         let strokeColor = try outlineColor.map { try parseColor($0, option: "--outline-color") } ?? fillColor ?? .black
         guard outlineWidth.isFinite, outlineWidth >= 0 else {
             throw CLIFailure(message: "--outline-width must be zero or more, got \(outlineWidth)")
         }
-        let style = HighlightStyle(paddingX: 0, paddingY: 0, radius: try parseRadius(), join: join)
-        var paint = HighlightPaint(style: style, fill: nil, stroke: nil, strokeWidth: outlineWidth)
-        (paint.style.paddingX, paint.style.paddingY) = try parsePadding(fontSize: fontSize)
-        switch mode {
-        case .fill: paint.fill = fillColor ?? .white
-        case .outline: paint.stroke = strokeColor
-        case .both:
-            paint.fill = fillColor ?? .white
-            paint.stroke = strokeColor
-        case .none: return nil
-        }
-        return paint
+        let (paddingX, paddingY) = try parsePadding(fontSize: fontSize)
+        return HighlightPaint(style: HighlightStyle(paddingX: paddingX, paddingY: paddingY, radius: try parseRadius(), join: join),
+                              fill: mode == .outline ? nil : fillColor ?? .white,
+                              stroke: mode == .fill ? nil : strokeColor, strokeWidth: outlineWidth)
     }
 
     private func parseRadius() throws -> CornerRadius {

@@ -57,9 +57,8 @@ struct StepsCommand: ParsableCommand {
         }
         let padX = options.highlight?.style.paddingX ?? 0, padY = options.highlight?.style.paddingY ?? 0
         // The first step's direction decides the default side, as a right-to-left reader expects.
-        let firstRTL = try typesetter.layout(texts[0], style: font.style(size: size, width: nil, alignment: .start))
-            .lines.first?.rtl ?? false
-        var frame = StepsFrame(canvasWidth: canvasWidth, columnX: column, dotSize: dot, gap: space + padX,
+        let firstRTL = try Typesetter.startsRightToLeft(texts[0], direction: font.baseDirection)
+        let frame = StepsFrame(canvasWidth: canvasWidth, columnX: column, dotSize: dot, gap: space + padX,
                                margin: options.margin + padX, firstSide: firstSide ?? (firstRTL ? .right : .left))
         guard frame.textColumnWidth > 0 else {
             throw CLIFailure(message: "no room for text: the canvas is \(canvasWidth) px wide, the dot column at \(frame.columnX)")
@@ -77,10 +76,9 @@ struct StepsCommand: ParsableCommand {
             let shift = (canvasHeight - contentHeight) / 2 - options.margin
             placed = placed.map { var step = $0; step.dot.top += shift; step.text.top += shift; return step }
         }
-        frame.canvasWidth = canvasWidth
 
         let dotColour = try dotColor.map { try parseColor($0, option: "--dot-color") }
-            ?? autoTextColor(on: options.background.alpha > 0 ? options.background : .white, background: .white)
+            ?? autoTextColor(on: options.background, background: .white)
         let dots = placed.map { step -> DotMark in
             let style: DotMark.Style = current.map { step.index + 1 < $0 ? .filled : step.index + 1 == $0 ? .current : .hollow } ?? .filled
             return DotMark(centerX: step.dot.x + dot / 2, centerY: step.dot.centerY, diameter: dot, style: style)

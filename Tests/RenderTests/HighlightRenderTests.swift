@@ -114,6 +114,22 @@ func highlightPaint(_ mode: String, style: HighlightStyle = HighlightStyle(paddi
         }
     }
 
+    @Test func colourOptionsChooseTheStyle() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("o.png").path
+        // Sample inside the padding (left of the text, at the line's middle): filled or not.
+        func sample(_ args: [String]) throws -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+            #expect(try CLI.run(["render", "--text", "xx", "--padding", "20", "--margin", "4", "--background", "#00FF00",
+                                 "-o", out] + args).status == 0)
+            let image = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+            return image[4 + 10, image.height / 2]
+        }
+        #expect(try sample(["--highlight", "#0000FF"]) == (0, 0, 255, 255))
+        #expect(try sample(["--outline-color", "red"]) == (0, 255, 0, 255), "outline only: nothing filled")
+        #expect(try sample(["--highlight", "#0000FF", "--outline-color", "red"]) == (0, 0, 255, 255))
+    }
+
     @Test func highlightDefaultsToATransparentBackground() throws {
         let dir = try CLI.scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
