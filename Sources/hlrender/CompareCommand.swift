@@ -1,5 +1,4 @@
 import ArgumentParser
-import FoundationEssentials
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,16 +17,9 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         _ = try options.diffOptions()  // bad options before any file work
-        let status = try runComparison(expected: try read(expected), actual: try read(actual),
+        let status = try runComparison(expected: try Posix.readFile(expected, as: "image"),
+                                       actual: try Posix.readFile(actual, as: "image"),
                                        names: (expected, actual), options: options)
         if status != ExitStatus.success { throw ExitCode(status) }
-    }
-
-    private func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file"
-            throw CLIFailure(message: "cannot read '\(path)': \(reason)")
-        }
-        return [UInt8](data)
     }
 }

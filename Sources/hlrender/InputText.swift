@@ -9,17 +9,17 @@ enum InputText {
         let bytes: [UInt8]
         let name: String
         if let file {
-            do {
-                bytes = try Posix.readFile(file)
-            } catch {
-                throw CLIFailure(message: "cannot read text file '\(file)': \(Posix.kind(file) == .missing ? "no such file" : Posix.reason())")
-            }
+            bytes = try Posix.readFile(file, as: "text file")
             name = "text file '\(file)'"
         } else {
             if Posix.stdinIsTerminal {
                 throw CLIFailure(message: "no text: give --text, --text-file or pipe text on standard input")
             }
-            bytes = try Posix.readAll(STDIN_FILENO)
+            do {
+                bytes = try Posix.readAll(STDIN_FILENO)
+            } catch let failure as CLIFailure {
+                throw CLIFailure(message: "cannot read standard input: \(failure.message)")
+            }
             name = "standard input"
         }
         var text = try decode(bytes, name: name)

@@ -13,7 +13,7 @@ enum Posix {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw CLIFailure(message: "cannot read: \(reason())")
+                throw CLIFailure(message: reason())
             }
             if n == 0 { return bytes }
             bytes.append(contentsOf: chunk[0..<n])
@@ -45,11 +45,16 @@ enum Posix {
         }
     }
 
-    static func readFile(_ path: String) throws -> [UInt8] {
+    /// A whole file; the error names `what` and the path ("cannot read text file 'a.txt': ...").
+    static func readFile(_ path: String, as what: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw CLIFailure(message: "cannot read '\(path)': \(reason())") }
+        guard fd >= 0 else { throw CLIFailure(message: "cannot read \(what) '\(path)': \(reason())") }
         defer { close(fd) }
-        return try readAll(fd)
+        do {
+            return try readAll(fd)
+        } catch let failure as CLIFailure {
+            throw CLIFailure(message: "cannot read \(what) '\(path)': \(failure.message)")
+        }
     }
 
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }

@@ -41,12 +41,7 @@ struct Render: ParsableCommand {
         }
         options.textColor = try text.font.textColor(highlight: options.highlight, background: options.background)
         let geometry = try Renderer.geometry(for: layout, options: options)
-        let golden = try expect.map { path -> [UInt8] in
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw CLIFailure(message: "cannot read golden '\(path)'")
-            }
-            return [UInt8](data)
-        }
+        let golden = try expect.map { try Posix.readFile($0, as: "golden") }
         let dump = output.dumpLayout.map { _ in layoutReport(layout, geometry: geometry, options: options) }
         let bytes = output.output != nil || golden != nil ? try Renderer.render(layout, options: options) : nil
         // Files are written only once everything has succeeded.
