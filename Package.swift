@@ -33,7 +33,7 @@ let package = Package(
         // The step indicator's packing: pure geometry.
         .target(name: "Steps"),
         // Golden-image comparison over RGBA buffers, PNG in and out through libpng.
-        .target(name: "Compare", dependencies: ["CPNG"]),
+        .target(name: "Compare", dependencies: ["CPNG", "CPNGEncode"]),
         .target(name: "Render", dependencies: ["Typeset", "Highlight", "CCairo", "CFreeType", "CPNGEncode"]),
         .executableTarget(name: "hlrender", dependencies: [
             "Render", "Typeset", "Highlight", "Compare", "Steps",
@@ -41,7 +41,9 @@ let package = Package(
         ]),
 
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
-        .target(name: "TestSupport", dependencies: ["Typeset", "Compare", "Highlight"], path: "Tests/TestSupport"),        // Release-built benchmarks that print figures.
+        .target(name: "TestSupport", dependencies: ["Typeset", "Compare", "Highlight"], path: "Tests/TestSupport"),
+
+        // Release-built benchmarks that print figures.
         .executableTarget(name: "hlbench", dependencies: ["Highlight", "Compare", "Render", "Typeset"]),
 
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "TestSupport"]),

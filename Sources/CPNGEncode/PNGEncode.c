@@ -42,8 +42,13 @@ static void on_error(png_structp png, png_const_charp message) {
 
 static void on_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
-/// One Cairo row to PNG bytes: BGRx/BGRA words (little or big endian, read as uint32).
+/// One row to PNG bytes: Cairo's BGRx/BGRA words (read as uint32, so either endianness), or
+/// RGBA bytes copied as they are.
 static void convert_row(const uint8_t *src, uint8_t *dst, int width, int layout) {
+    if (layout == HL_PNG_RGBA) {
+        memcpy(dst, src, (size_t)width * 4);
+        return;
+    }
     const uint32_t *words = (const uint32_t *)src;
     for (int x = 0; x < width; x++) {
         uint32_t p = words[x];

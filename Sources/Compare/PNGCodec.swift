@@ -1,4 +1,5 @@
 import CPNG
+import CPNGEncode
 
 public enum PNGError: Error, Equatable, CustomStringConvertible {
     case notPNG(String)
@@ -14,8 +15,8 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// PNG decoding and encoding through libpng's simplified API: grey, palette, RGB and RGBA,
-/// 8 or 16 bits, all come out as straight 8-bit RGBA.
+/// PNG decoding through libpng's simplified API (grey, palette, RGB and RGBA, 8 or 16 bits,
+/// all come out as straight 8-bit RGBA) and encoding through hlrender's one PNG writer.
 public enum PNGCodec {
     public static func decode(_ bytes: [UInt8]) throws -> RGBAImage {
         guard bytes.count >= 8, bytes.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
@@ -39,26 +40,20 @@ public enum PNGCodec {
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
+    /// Straight 8-bit RGBA out, through the same writer as hlrender's renders.
     public static func encode(_ rgba: RGBAImage) throws -> [UInt8] {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(rgba.width)
-        image.height = UInt32(rgba.height)
-        image.format = UInt32(hl_png_format_rgba)
-        var size = 0
-        // First call measures, second writes.
-        let measured = rgba.pixels.withUnsafeBytes {
-            png_image_write_to_memory(&image, nil, &size, 0, $0.baseAddress, Int32(rgba.width * 4), nil)
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = rgba.pixels.withUnsafeBufferPointer {
+            hl_png_encode($0.baseAddress, Int32(rgba.width), Int32(rgba.height), Int32(rgba.width * 4),
+                          Int32(HL_PNG_RGBA), hl_png_default_level, &out, &length, &error, error.count)
         }
-        guard measured != 0 else { throw PNGError.encode(message(image)) }
-        var out = [UInt8](repeating: 0, count: size)
-        let written = out.withUnsafeMutableBytes { buffer in
-            rgba.pixels.withUnsafeBytes {
-                png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, $0.baseAddress, Int32(rgba.width * 4), nil)
-            }
+        guard status == 0, let out else {
+            throw PNGError.encode(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        guard written != 0 else { throw PNGError.encode(message(image)) }
-        return Array(out.prefix(size))
+        defer { hl_png_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: length))
     }
 
     private static func message(_ image: png_image) -> String {

@@ -6,12 +6,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Cairo's pixel layouts: native-endian 32-bit words.
-enum { HL_PNG_RGB24 = 0, HL_PNG_ARGB32_PREMULTIPLIED = 1 };
+/// Pixel layouts in: Cairo's native-endian 32-bit words, or straight RGBA bytes.
+enum { HL_PNG_RGB24 = 0, HL_PNG_ARGB32_PREMULTIPLIED = 1, HL_PNG_RGBA = 2 };
 
-/// Encodes `height` rows of `width` Cairo pixels, `stride` bytes apart, as an 8-bit RGB (from
-/// RGB24) or RGBA (from premultiplied ARGB32, un-premultiplied) PNG with zlib `level` (0-9) and
-/// libpng's adaptive filters. On success returns 0 and a malloc'ed buffer in `*out` (free it
+/// zlib level 3 with libpng's adaptive filters: on text images both smaller and about a third
+/// faster than the default level 6 (which Cairo's own PNG writer uses).
+static const int hl_png_default_level = 3;
+
+/// Encodes `height` rows of `width` pixels, `stride` bytes apart, as an 8-bit RGB (from RGB24)
+/// or RGBA (from premultiplied ARGB32, un-premultiplied, or from RGBA as is) PNG with zlib
+/// `level` (0-9) and libpng's adaptive filters. On success returns 0 and a malloc'ed buffer in `*out` (free it
 /// with `hl_png_free`); on failure returns -1 and a message in `error` (`error_size` bytes).
 int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int level,
                   uint8_t **out, size_t *out_length, char *error, size_t error_size);
