@@ -90,11 +90,12 @@ public enum Renderer {
             cairo_clip(cr)
         }
         let visible = restriction.map { Array(layout.lines.prefix($0.0.visibleLines)) } ?? layout.lines
-        try drawText(cr, layout, lines: visible, faces: faces, options: options)
+        let outline = options.highlight.map { layout.highlightOutline($0.style) }  // shared by both layers
+        try drawText(cr, layout, lines: visible, faces: faces, outline: outline, options: options)
         cairo_reset_clip(cr)
         if let (r, _) = restriction, let boundary {
             let (blurred, pad) = try RestrictedLayer.render(layout, options: options, geometry: geometry,
-                                                            restriction: r, faces: faces)
+                                                            restriction: r, faces: faces, outline: outline)
             defer { cairo_surface_destroy(blurred) }
             switch options.format {
             case .png:
@@ -107,11 +108,12 @@ public enum Renderer {
         return try output.finish()
     }
 
-    /// The highlight behind the whole layout, then the glyphs of `lines`, at the current origin.
-    static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces,
+    /// The highlight (`outline`) behind the whole layout, then the glyphs of `lines`, at the
+    /// current origin.
+    static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, outline: Outline?,
                          options: RenderOptions, textLayer: Bool? = nil) throws {
-        if let highlight = options.highlight {
-            HighlightPainter.draw(cr, outline: layout.highlightOutline(highlight.style), paint: highlight)
+        if let highlight = options.highlight, let outline {
+            HighlightPainter.draw(cr, outline: outline, paint: highlight)
         }
         try TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (options.format == .pdf))
             .draw(cr, lines: lines, color: options.textColor)

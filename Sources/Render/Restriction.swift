@@ -1,4 +1,5 @@
 import CCairo
+import Highlight
 import Typeset
 
 /// Restricted-content mode: lines before `visibleLines` stay sharp, the rest is blurred.
@@ -37,7 +38,7 @@ public struct Restriction: Sendable {
 enum RestrictedLayer {
     /// The blurred layer and its padding in device pixels.
     static func render(_ layout: Layout, options: RenderOptions, geometry: CanvasGeometry, restriction: Restriction,
-                       faces: FontFaces) throws -> (surface: OpaquePointer, pad: Int) {
+                       faces: FontFaces, outline: Outline?) throws -> (surface: OpaquePointer, pad: Int) {
         let sigma = restriction.effectiveSigma(fontSize: layout.size) * options.scale
         let pad = BoxBlur.reach(sigma: sigma) + 1
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(geometry.pixelWidth + 2 * pad),
@@ -50,7 +51,8 @@ enum RestrictedLayer {
         cairo_scale(cr, options.scale, options.scale)
         cairo_translate(cr, geometry.originX, geometry.originY)
         let hidden = Array(layout.lines[min(restriction.visibleLines, layout.lines.count)...])
-        try Renderer.drawText(cr, layout, lines: hidden, faces: faces, options: options, textLayer: false)  // pixels only
+        try Renderer.drawText(cr, layout, lines: hidden, faces: faces, outline: outline, options: options,
+                              textLayer: false)  // pixels only
         try Cairo.check(context: cr, "drawing the restricted lines")
         cairo_surface_flush(surface)
         BoxBlur.blur(cairo_image_surface_get_data(surface), width: Int(cairo_image_surface_get_width(surface)),

@@ -80,7 +80,8 @@ extension Renderer {
         for text in scene.texts {
             cairo_save(cr)
             cairo_translate(cr, text.x, text.y)
-            try drawText(cr, text.layout, lines: text.layout.lines, faces: faces, options: options)
+            try drawText(cr, text.layout, lines: text.layout.lines, faces: faces,
+                         outline: options.highlight.map { text.layout.highlightOutline($0.style) }, options: options)
             cairo_restore(cr)
         }
         return try output.finish()
