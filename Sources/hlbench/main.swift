@@ -72,7 +72,7 @@ func benchmarkBlur(pngFolder: String?) throws {
         }
     }
     var copyOnly = source
-    measure("  (of which copying the source back)", runs: 30) { copyOnly = source; copyOnly[0] = 1 }
+    measure("  copying the source alone (inside the figure above)", runs: 30) { copyOnly = source; copyOnly[0] = 1 }
     if let folder = pngFolder {
         try Data(try PNGCodec.encode(RGBAImage(width: width, height: height, pixels: source)))
             .write(to: URL(fileURLWithPath: folder + "/blur-input.png"))
