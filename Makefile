@@ -14,7 +14,7 @@ demo: build
 	@echo "wrote out/demo.png"
 
 test: setup
-	swift test
+	scripts/test.sh
 
 bench: setup
 	@scripts/setup.sh pango1.0-tools hyperfine imagemagick libvips-tools

@@ -3,7 +3,7 @@
 # `make bench` installs them). Prints figures; asserts nothing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-corpus=${CORPUS:-../shared/corpus}
+corpus=${CORPUS:-Tests/Fixtures/corpus}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 

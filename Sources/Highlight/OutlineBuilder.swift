@@ -1,4 +1,4 @@
-/// Line boxes in, highlight contours out (see DESIGN.md, "Highlight geometry").
+/// Line boxes in, highlight contours out (see docs/ARCHITECTURE.md, "Highlight geometry").
 public enum OutlineBuilder {
     /// One padded, vertically joined box of a block, as edges.
     struct Row: Equatable {

@@ -1,4 +1,4 @@
-/// Gaussian blur approximated by three box blurs (see DESIGN.md), on premultiplied 8-bit
+/// Gaussian blur approximated by three box blurs (see docs/ARCHITECTURE.md), on premultiplied 8-bit
 /// channels (Cairo's ARGB32, any channel order: every byte is blurred on its own, which is
 /// right for premultiplied colour). Each pass keeps a running sum, so the cost per pixel does
 /// not grow with the radius. Pixels outside the buffer count as transparent: pad the buffer by

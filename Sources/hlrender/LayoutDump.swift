@@ -1,13 +1,13 @@
 import Render
 import Typeset
 
-/// The `--dump-layout` JSON (a contract, see DESIGN.md): canvas size, lines with UTF-8 byte
+/// The `--dump-layout` JSON (a contract, see docs/ARCHITECTURE.md): canvas size, lines with UTF-8 byte
 /// ranges and boxes, all lengths in output pixels.
 struct LayoutDump {
     var layout: Layout
     var geometry: CanvasGeometry
     var scale: Double
-    /// Restricted mode: lines from this index on are hidden (their text is not reported).
+    /// Restricted mode: lines from this index on are hidden (reported only as one region).
     var hiddenFrom: Int?
     /// Extra top-level members (the highlight, restricted mode) in order.
     var extra: [(String, JSON)] = []
@@ -16,22 +16,34 @@ struct LayoutDump {
     static func px(_ value: Double, _ scale: Double) -> JSON { .number((value * scale * 1000).rounded() / 1000) }
 
     /// One line of the contract, its box moved by the block's origin on the canvas.
-    static func line(_ line: Line, originX: Double, originY: Double, scale: Double, hidden: Bool = false) -> JSON {
-        .members([("start", .number(Double(line.start))), ("end", .number(Double(line.end)))]
-            + (hidden ? [] : [("text", .string(line.text))]) + [
-                ("x", px(originX + line.x, scale)), ("top", px(originY + line.top, scale)),
-                ("width", px(line.width, scale)), ("height", px(line.height, scale)),
-                ("baseline", px(originY + line.baseline, scale)), ("rtl", .bool(line.rtl)),
-                ("fonts", .array(line.fonts.map(JSON.string))),
-            ])
+    static func line(_ line: Line, originX: Double, originY: Double, scale: Double) -> JSON {
+        .members([
+            ("start", .number(Double(line.start))), ("end", .number(Double(line.end))), ("text", .string(line.text)),
+            ("x", px(originX + line.x, scale)), ("top", px(originY + line.top, scale)),
+            ("width", px(line.width, scale)), ("height", px(line.height, scale)),
+            ("baseline", px(originY + line.baseline, scale)), ("rtl", .bool(line.rtl)),
+            ("fonts", .array(line.fonts.map(JSON.string))),
+        ])
     }
 
     var json: JSON {
-        let lines = layout.lines.enumerated().map { index, line -> JSON in
-            LayoutDump.line(line, originX: geometry.originX, originY: geometry.originY, scale: scale,
-                            hidden: hiddenFrom.map { index >= $0 } ?? false)
+        // Hidden lines are not listed: their widths, direction and fonts would tell the length
+        // and script of the hidden text. One box covers the restricted region instead.
+        let shown = hiddenFrom.map { min($0, layout.lines.count) } ?? layout.lines.count
+        let lines = layout.lines.prefix(shown).map { line -> JSON in
+            LayoutDump.line(line, originX: geometry.originX, originY: geometry.originY, scale: scale)
         }
-        let restricted: [(String, JSON)] = hiddenFrom.map { [("restricted_from_line", .number(Double($0)))] } ?? []
+        var restricted: [(String, JSON)] = []
+        if let hiddenFrom {
+            restricted.append(("restricted_from_line", .number(Double(hiddenFrom))))
+            if shown < layout.lines.count {
+                let top = shown == 0 ? layout.lines[0].top : layout.lines[shown - 1].bottom
+                restricted.append(("restricted", .members([
+                    ("x", LayoutDump.px(geometry.originX, scale)), ("top", LayoutDump.px(geometry.originY + top, scale)),
+                    ("width", LayoutDump.px(layout.width, scale)), ("height", LayoutDump.px(layout.height - top, scale)),
+                ])))
+            }
+        }
         return .members([
             ("width", .number(Double(geometry.pixelWidth))), ("height", .number(Double(geometry.pixelHeight))),
             ("scale", .number(scale)),

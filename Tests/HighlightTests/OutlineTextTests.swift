@@ -17,7 +17,7 @@ func path(_ lines: [LineBox], r: Double, px: Double = 0, py: Double = 0, join: J
     OutlineBuilder.outline(lines, style: HighlightStyle(paddingX: px, paddingY: py, radius: .fixed(r), join: join)).svgPath()
 }
 
-/// The seeds' cases as SVG path data, each derived by hand from the rules in DESIGN.md.
+/// The seeds' cases as SVG path data, each derived by hand from the rules in docs/ARCHITECTURE.md.
 @Suite struct OutlineTextTests {
     @Test func singleLineIsARoundedRectangleWithPadding() {
         let line = [LineBox(x: 20, top: 10, width: 100, height: 40)]

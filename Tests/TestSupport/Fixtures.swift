@@ -7,7 +7,8 @@ public enum Fixtures {
     public static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
     public static let fonts = repo.appendingPathComponent("fonts").path
-    public static let corpus = repo.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    /// Sample texts kept in the repository (see Tests/Fixtures/corpus/README.md).
+    public static let corpus = repo.appendingPathComponent("Tests/Fixtures/corpus")
     public static let library = try! FontLibrary(directories: [fonts], includeSystemFonts: false)
 
     public static func layout(_ text: String, font: String = "Noto Sans", size: Double = 48, width: Double? = nil,

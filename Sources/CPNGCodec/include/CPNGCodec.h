@@ -1,0 +1,38 @@
+// PNG encoding and decoding with libpng's full API, whose errors longjmp: that must stay in C
+// (a longjmp across Swift frames is undefined), so Swift calls these plain functions.
+#ifndef CPNGCODEC_H
+#define CPNGCODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// Pixel layouts in: Cairo's native-endian 32-bit words, or straight RGBA bytes.
+enum { HL_PNG_RGB24 = 0, HL_PNG_ARGB32_PREMULTIPLIED = 1, HL_PNG_RGBA = 2 };
+
+/// zlib level 3 with libpng's adaptive filters: on text images both smaller and about a third
+/// faster than the default level 6 (which Cairo's own PNG writer uses).
+static const int hl_png_default_level = 3;
+
+/// Encodes `height` rows of `width` pixels, `stride` bytes apart, as an 8-bit RGB (from RGB24)
+/// or RGBA (from premultiplied ARGB32, un-premultiplied, or from RGBA as is) PNG with zlib
+/// `level` (0-9) and libpng's adaptive filters. On success returns 0 and a malloc'ed buffer in `*out` (free it
+/// with `hl_png_free`); on failure returns -1 and a message in `error` (`error_size` bytes).
+int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int level,
+                  uint8_t **out, size_t *out_length, char *error, size_t error_size);
+
+void hl_png_free(uint8_t *buffer);
+
+/// Results of `hl_png_decode`.
+enum { HL_PNG_OK = 0, HL_PNG_CORRUPT = 1, HL_PNG_TOO_LARGE = 2 };
+
+/// Decodes any PNG (grey, grey+alpha, palette, RGB, RGBA; 1 to 16 bits; interlaced or not) to
+/// straight 8-bit RGBA rows, `width * 4` bytes each, in a malloc'ed buffer (`hl_png_free`).
+/// Stored values are kept: gAMA, cHRM, sRGB and iCCP are ignored (as pixelmatch, odiff and
+/// Pillow do), 16-bit samples are scaled with rounding (v * 255 / 65535). The declared size is
+/// read first and checked against `max_pixels` before anything is allocated: over it,
+/// HL_PNG_TOO_LARGE with `*width`/`*height` set. Truncated or corrupt data (bad CRC, bad
+/// zlib stream, missing IEND) gives HL_PNG_CORRUPT and a message in `error`.
+int hl_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
+                  uint32_t *width, uint32_t *height, char *error, size_t error_size);
+
+#endif
