@@ -25,16 +25,16 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         // ICU behind plain C functions: its headers cannot be imported next to Foundation.
         .target(name: "CTextBreak", linkerSettings: [.linkedLibrary("icuuc")]),
-        // PNG writing with a chosen zlib level: libpng's errors longjmp, which must stay in C.
-        .target(name: "CPNGEncode", dependencies: ["CPNG"]),
+        // PNG reading and writing with libpng's full API: its errors longjmp, which must stay in C.
+        .target(name: "CPNGCodec", dependencies: ["CPNG"]),
 
         .target(name: "Typeset", dependencies: ["CHarfBuzz", "CFontconfig", "CTextBreak"]),
         .target(name: "Highlight", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The step indicator's packing: pure geometry.
         .target(name: "Steps"),
         // Golden-image comparison over RGBA buffers, PNG in and out through libpng.
-        .target(name: "Compare", dependencies: ["CPNG", "CPNGEncode"]),
-        .target(name: "Render", dependencies: ["Typeset", "Highlight", "CCairo", "CFreeType", "CPNGEncode"]),
+        .target(name: "Compare", dependencies: ["CPNGCodec"]),
+        .target(name: "Render", dependencies: ["Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec"]),
         .executableTarget(name: "hlrender", dependencies: [
             "Render", "Typeset", "Highlight", "Compare", "Steps",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -51,33 +51,42 @@ public struct DiffResult: Equatable, Sendable {
 
 /// Per-pixel perceptual comparison in YIQ space with alpha blended over white, and
 /// anti-aliasing detection by each pixel's neighbourhood of brightness: the metric of
-/// pixelmatch (Mapbox), written from its description.
+/// pixelmatch v6 (Mapbox), written from its description, with one rule on top: a pixel whose
+/// alphas differ by more than the threshold counts as different even when the blended colours
+/// agree (a transparent golden is not an opaque white render).
 public enum ImageDiff {
     /// The largest possible YIQ delta (black vs white).
     static let maxYIQDelta = 35215.0
 
-    /// Compares two images of equal size. `diff` receives the difference panel when asked:
-    /// expected faded to grey, counted pixels red, anti-aliasing pixels yellow.
+    /// Compares two images. `diff` receives the difference panel when asked: expected faded to
+    /// grey, counted pixels red, anti-aliasing pixels yellow. Images of different sizes are
+    /// compared on the larger canvas, where a pixel outside either image counts as different.
     public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions(),
                                diffPanel: UnsafeMutablePointer<RGBAImage>? = nil) -> DiffResult {
-        precondition(expected.width == actual.width && expected.height == actual.height)
-        let width = expected.width, height = expected.height
+        let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+        let sameSize = expected.width == actual.width && expected.height == actual.height
+        let a0 = sameSize ? expected : expected.padded(width: width, height: height)
+        let b0 = sameSize ? actual : actual.padded(width: width, height: height)
+        let common = (width: min(expected.width, actual.width), height: min(expected.height, actual.height))
         var result = DiffResult(width: width, height: height, differentPixels: 0, antialiasedPixels: 0,
-                                bounds: nil, identical: expected.pixels == actual.pixels)
+                                bounds: nil, identical: sameSize && expected.pixels == actual.pixels)
         if result.identical && diffPanel == nil { return result }
         let maxDelta = maxYIQDelta * options.threshold * options.threshold
+        let maxAlphaDelta = Int((options.threshold * 255).rounded(.down))
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var panel = diffPanel.map { _ in RGBAImage(width: width, height: height) }
-        expected.pixels.withUnsafeBufferPointer { a in
-            actual.pixels.withUnsafeBufferPointer { b in
+        a0.pixels.withUnsafeBufferPointer { a in
+            b0.pixels.withUnsafeBufferPointer { b in
                 for y in 0..<height {
                     for x in 0..<width {
                         let i = (y * width + x) * 4
-                        let same = a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3]
                         var mark: (UInt8, UInt8, UInt8)?
-                        if !same, !options.ignore.contains(where: { $0.contains(x, y) }),
-                           abs(colorDelta(a, i, b, i, yOnly: false)) > maxDelta {
-                            if !options.countAntialiasing
+                        let ignored = options.ignore.contains(where: { $0.contains(x, y) })
+                        let outside = x >= common.width || y >= common.height
+                        let same = a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3]
+                        if !ignored, outside || (!same && (abs(colorDelta(a, i, b, i, yOnly: false)) > maxDelta
+                                                            || abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta)) {
+                            if !outside && !options.countAntialiasing
                                 && (isAntialiased(a, x, y, width, height, other: b)
                                     || isAntialiased(b, x, y, width, height, other: a)) {
                                 result.antialiasedPixels += 1
@@ -142,8 +151,10 @@ public enum ImageDiff {
         var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
         var darkest = 0.0, brightest = 0.0
         var darkX = 0, darkY = 0, brightX = 0, brightY = 0
-        for ny in y0...y2 {
-            for nx in x0...x2 where nx != x || ny != y {
+        // Columns outer, rows inner, as pixelmatch visits them: on ties the first darkest or
+        // brightest neighbour wins, and that choice decides the sibling test below.
+        for nx in x0...x2 {
+            for ny in y0...y2 where nx != x || ny != y {
                 let delta = colorDelta(image, center, image, (ny * width + nx) * 4, yOnly: true)
                 if delta == 0 {
                     equal += 1

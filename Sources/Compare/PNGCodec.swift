@@ -1,43 +1,46 @@
 import CPNG
-import CPNGEncode
+import CPNGCodec
 
 public enum PNGError: Error, Equatable, CustomStringConvertible {
     case notPNG(String)
-    case unsupported(String)
+    case tooLarge(width: Int, height: Int, limit: Int)
     case encode(String)
 
     public var description: String {
         switch self {
-        case let .notPNG(why): return "not a PNG file (\(why))"
-        case let .unsupported(why): return "unsupported PNG (\(why))"
+        case let .notPNG(why): return "not a valid PNG file (\(why))"
+        case let .tooLarge(width, height, limit):
+            return "declares \(width)x\(height) pixels, over the limit of \(limit) (--max-pixels)"
         case let .encode(why): return "cannot encode PNG (\(why))"
         }
     }
 }
 
-/// PNG decoding through libpng's simplified API (grey, palette, RGB and RGBA, 8 or 16 bits,
-/// all come out as straight 8-bit RGBA) and encoding through hlrender's one PNG writer.
+/// PNG decoding through libpng (any colour type and depth, straight 8-bit RGBA out, stored
+/// values: no gamma or colour-profile conversion) and encoding through hlrender's one PNG writer.
 public enum PNGCodec {
-    public static func decode(_ bytes: [UInt8]) throws -> RGBAImage {
-        guard bytes.count >= 8, bytes.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
-            throw PNGError.notPNG("no PNG signature")
+    /// The default pixel limit, the same as the renderer's.
+    public static let defaultMaxPixels = 100_000_000
+
+    /// Decodes `bytes`; the declared size is checked against `maxPixels` before any allocation.
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = defaultMaxPixels) throws -> RGBAImage {
+        var out: UnsafeMutablePointer<UInt8>?
+        var width: UInt32 = 0, height: UInt32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer {
+            hl_png_decode($0.baseAddress, $0.count, UInt64(max(0, maxPixels)), &out, &width, &height, &error, error.count)
         }
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        let begun = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
-        guard begun != 0 else { throw PNGError.notPNG(message(image)) }
-        defer { png_image_free(&image) }
-        image.format = UInt32(hl_png_format_rgba)
-        let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0, width * height <= 1 << 28 else {
-            throw PNGError.unsupported("\(width)x\(height)")
+        switch Int(status) {
+        case Int(HL_PNG_OK):
+            guard let out else { throw PNGError.notPNG("no pixels") }
+            defer { hl_png_free(out) }
+            let count = Int(width) * Int(height) * 4
+            return RGBAImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: out, count: count)))
+        case Int(HL_PNG_TOO_LARGE):
+            throw PNGError.tooLarge(width: Int(width), height: Int(height), limit: maxPixels)
+        default:
+            throw PNGError.notPNG(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        let finished = pixels.withUnsafeMutableBytes {
-            png_image_finish_read(&image, nil, $0.baseAddress, Int32(width * 4), nil)
-        }
-        guard finished != 0 else { throw PNGError.notPNG(message(image)) }
-        return RGBAImage(width: width, height: height, pixels: pixels)
     }
 
     /// Straight 8-bit RGBA out, through the same writer as hlrender's renders.
@@ -54,12 +57,5 @@ public enum PNGCodec {
         }
         defer { hl_png_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: length))
-    }
-
-    private static func message(_ image: png_image) -> String {
-        var copy = image.message
-        return withUnsafeBytes(of: &copy) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
     }
 }

@@ -36,4 +36,14 @@ public struct RGBAImage: Equatable, Sendable {
             pixels[i + 3] = newValue.a
         }
     }
+
+    /// This image at the top-left of a larger transparent canvas.
+    public func padded(width newWidth: Int, height newHeight: Int) -> RGBAImage {
+        var out = RGBAImage(width: newWidth, height: newHeight)
+        for y in 0..<height {
+            let src = y * width * 4, dst = y * newWidth * 4
+            out.pixels.replaceSubrange(dst..<(dst + width * 4), with: pixels[src..<(src + width * 4)])
+        }
+        return out
+    }
 }

@@ -1,5 +1,5 @@
 import CCairo
-import CPNGEncode
+import CPNGCodec
 
 /// A PNG or PDF page to draw on, and its encoding: what every renderer shares.
 final class OutputSurface {

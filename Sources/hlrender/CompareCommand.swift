@@ -1,4 +1,5 @@
 import ArgumentParser
+import Compare
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,12 +15,15 @@ struct CompareCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The expected (golden) PNG.", valueName: "expected.png")) var expected: String
     @Argument(help: ArgumentHelp("The PNG to check.", valueName: "actual.png")) var actual: String
     @OptionGroup var options: CompareOptions
+    @Option(help: "Refuse images with more pixels than this (checked before decoding).") var maxPixels: Int = PNGCodec.defaultMaxPixels
+    @OptionGroup var limits: InputLimits
 
     func run() throws {
         _ = try options.diffOptions()  // bad options before any file work
-        let status = try runComparison(expected: try Posix.readFile(expected, as: "image"),
-                                       actual: try Posix.readFile(actual, as: "image"),
-                                       names: (expected, actual), options: options)
+        guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
+        let status = try runComparison(expected: try Posix.readFile(expected, as: "image", limit: limits.image),
+                                       actual: try Posix.readFile(actual, as: "image", limit: limits.image),
+                                       names: (expected, actual), options: options, maxPixels: maxPixels)
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

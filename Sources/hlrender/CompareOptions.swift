@@ -2,6 +2,10 @@ import ArgumentParser
 import Compare
 import Typeset
 
+enum SizeMismatch: String, CaseIterable, ExpressibleByArgument {
+    case fail, pad
+}
+
 /// How two images are compared (shared by `compare` and `render --expect`).
 struct CompareOptions: ParsableArguments {
     @Option(help: "Largest perceptual colour delta (YIQ) still taken as equal, 0...1.") var threshold: Double = 0.1
@@ -11,6 +15,11 @@ struct CompareOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Skip a region (repeatable).", valueName: "x,y,w,h")) var ignore: [String] = []
     @Option(help: ArgumentHelp("Write expected | difference | actual to a PNG.", valueName: "path")) var diff: String?
     @Flag(help: "Print a JSON report instead of the one-line summary.") var json = false
+    @Option(help: ArgumentHelp("""
+        Images of different sizes: fail (exit 2, the whole larger image counted as different) or \
+        pad (compare on the larger canvas, the extra area counted as different).
+        """, valueName: "fail|pad"))
+    var sizeMismatch: SizeMismatch = .fail
 
     func diffOptions() throws -> DiffOptions {
         guard threshold.isFinite, (0...1).contains(threshold) else {
@@ -47,25 +56,38 @@ struct CompareOptions: ParsableArguments {
 }
 
 /// Compares two encoded PNGs, reports (one line or JSON on stdout), writes the diff image when
-/// asked, and returns the exit status: 0 match, 1 differ, 2 sizes differ.
-func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), options: CompareOptions) throws -> Int32 {
+/// asked, and returns the exit status: 0 match, 1 differ, 2 sizes differ. Both files are decoded
+/// (a corrupt golden is bad input even when the other file is a byte-identical copy), each
+/// checked against `maxPixels` before its pixels are allocated.
+func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), options: CompareOptions,
+                   maxPixels: Int) throws -> Int32 {
     let diffOptions = try options.diffOptions()
     if let diff = options.diff { try OutputFile.checkWritable(diff) }
-    // Fast path: the same bytes are the same image; only the header is read.
-    if expected == actual, options.diff == nil, let size = pngSize(expected) {
-        let result = DiffResult(width: size.0, height: size.1, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: true)
-        report(result, expectedSize: size, actualSize: size, options: options, status: ExitStatus.success)
+    let a = try decode(expected, name: names.0, maxPixels: maxPixels)
+    if expected == actual, options.diff == nil {
+        let result = DiffResult(width: a.width, height: a.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: true)
+        report(result, expectedSize: (a.width, a.height), actualSize: (a.width, a.height), options: options, status: ExitStatus.success)
         return ExitStatus.success
     }
-    let a = try decode(expected, name: names.0), b = try decode(actual, name: names.1)
-    guard a.width == b.width, a.height == b.height else {
+    let b = try decode(actual, name: names.1, maxPixels: maxPixels)
+    let sameSize = a.width == b.width && a.height == b.height
+    // Every panel of the diff image is as large as the larger of the two in each direction.
+    let canvas = (width: max(a.width, b.width), height: max(a.height, b.height))
+    if options.diff != nil, canvas.width * canvas.height > maxPixels {
+        throw CLIFailure(message: "--diff: the difference image would be 3 x \(canvas.width)x\(canvas.height) pixels, over the limit of \(maxPixels) per panel (--max-pixels)")
+    }
+    if !sameSize && options.sizeMismatch == .fail {
         if let diff = options.diff {
-            let blank = RGBAImage(width: max(a.width, b.width), height: max(a.height, b.height), fill: (255, 255, 255, 255))
+            let blank = RGBAImage(width: canvas.width, height: canvas.height, fill: (255, 255, 255, 255))
             try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: blank, actual: b)), to: diff)
         }
-        let result = DiffResult(width: a.width, height: a.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: false)
+        // Nothing was compared: the report must not read as a pass (every pixel of the larger
+        // image counts as different, ratio 1).
+        let total = max(a.width * a.height, b.width * b.height)
+        let result = DiffResult(width: canvas.width, height: canvas.height, differentPixels: total, antialiasedPixels: 0,
+                                bounds: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), identical: false)
         report(result, expectedSize: (a.width, a.height), actualSize: (b.width, b.height), options: options,
-               status: ExitStatus.sizesDiffer)
+               status: ExitStatus.sizesDiffer, total: total)
         return ExitStatus.sizesDiffer
     }
     var panel = RGBAImage(width: 0, height: 0, pixels: [])
@@ -80,24 +102,16 @@ func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), 
     return status
 }
 
-private func decode(_ bytes: [UInt8], name: String) throws -> RGBAImage {
+private func decode(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RGBAImage {
     do {
-        return try PNGCodec.decode(bytes)
+        return try PNGCodec.decode(bytes, maxPixels: maxPixels)
     } catch let error as PNGError {
         throw CLIFailure(message: "\(name): \(error)")
     }
 }
 
-/// Width and height from a PNG's IHDR chunk, without decoding.
-private func pngSize(_ bytes: [UInt8]) -> (Int, Int)? {
-    guard bytes.count >= 24, bytes[12..<16].elementsEqual(Array("IHDR".utf8)),
-          bytes.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
-    let be = { (i: Int) in bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
-    return (be(16), be(20))
-}
-
 private func report(_ result: DiffResult, expectedSize: (Int, Int), actualSize: (Int, Int), options: CompareOptions,
-                    status: Int32) {
+                    status: Int32, total: Int? = nil) {
     let percent = { (ratio: Double) in significant(ratio * 100) }
     if options.json {
         let bounds: JSON = result.bounds.map {
@@ -111,14 +125,17 @@ private func report(_ result: DiffResult, expectedSize: (Int, Int), actualSize: 
             ("expected", size(expectedSize)), ("actual", size(actualSize)),
             ("different_pixels", .number(Double(result.differentPixels))),
             ("antialiased_pixels", .number(Double(result.antialiasedPixels))),
-            ("total_pixels", .number(Double(result.width * result.height))),
-            ("ratio", .number(result.ratio)), ("bounds", bounds), ("threshold", .number(options.threshold)),
+            ("total_pixels", .number(Double(total ?? result.width * result.height))),
+            ("ratio", .number(total == nil ? result.ratio : 1)), ("bounds", bounds), ("threshold", .number(options.threshold)),
         ])
         print(json.serialized())
     } else if status == ExitStatus.sizesDiffer {
         print("sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1)")
     } else if result.identical {
         print("identical")
+    } else if expectedSize != actualSize {
+        print("sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1); "
+              + "\(result.differentPixels) pixels differ (\(percent(result.ratio))%) on the padded canvas")
     } else {
         var line = "\(result.differentPixels) pixels differ (\(percent(result.ratio))%)"
         if result.antialiasedPixels > 0 { line += ", \(result.antialiasedPixels) anti-aliased pixels not counted" }

@@ -65,8 +65,8 @@ import Testing
 
     @Test(arguments: [
         (["MISSING", "A"], "cannot read"),
-        (["A", "TEXT"], "not a PNG file"),
-        (["A", "TRUNCATED"], "not a PNG file"),
+        (["A", "TEXT"], "not a valid PNG file"),
+        (["A", "TRUNCATED"], "not a valid PNG file"),
         (["A", "A", "--threshold", "1.5"], "--threshold must be between 0 and 1"),
         (["A", "A", "--ignore", "1,2,3"], "--ignore: '1,2,3'"),
         (["A", "A", "--ignore", "9223372036854775807,0,10,10"], "--ignore: '9223372036854775807,0,10,10'"),

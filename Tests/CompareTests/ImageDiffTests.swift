@@ -68,10 +68,14 @@ func edge(at position: Double, width: Int = 20, height: Int = 12) -> RGBAImage {
     }
 
     @Test func alphaIsBlendedOverWhite() {
-        // Transparent black shows as white: no difference from opaque white.
-        let clear = RGBAImage(width: 4, height: 4, fill: (0, 0, 0, 0))
-        #expect(ImageDiff.compare(clear, flat(4, 4)).differentPixels == 0)
-        #expect(ImageDiff.compare(clear, flat(4, 4, 0)).differentPixels == 16)
+        // Half-transparent black shows as mid grey: the colours agree, and the alphas differ by
+        // less than the threshold allows at 0.6, so nothing is counted; at 0.1 the alpha rule counts it.
+        let half = RGBAImage(width: 4, height: 4, fill: (0, 0, 0, 200))
+        let grey = flat(4, 4, 55)
+        var loose = DiffOptions()
+        loose.threshold = 0.6
+        #expect(ImageDiff.compare(half, grey, options: loose).differentPixels == 0)
+        #expect(ImageDiff.compare(half, grey).differentPixels == 16)
     }
 
     @Test func differencePanelMarksPixels() {

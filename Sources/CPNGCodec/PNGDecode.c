@@ -1,0 +1,98 @@
+#include "CPNGCodec.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const uint8_t *data;
+    size_t length;
+    size_t offset;
+} source_t;
+
+static void read_data(png_structp png, png_bytep out, png_size_t length) {
+    source_t *source = (source_t *)png_get_io_ptr(png);
+    if (length > source->length - source->offset) png_error(png, "file is truncated");
+    memcpy(out, source->data + source->offset, length);
+    source->offset += length;
+}
+
+static void on_error(png_structp png, png_const_charp message) {
+    char *error = (char *)png_get_error_ptr(png);
+    if (error) {
+        strncpy(error, message, 255);
+        error[255] = 0;
+    }
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) { (void)png; (void)message; }
+
+static void copy_message(char *error, size_t error_size, const char *message) {
+    if (!error || !error_size) return;
+    strncpy(error, message, error_size - 1);
+    error[error_size - 1] = 0;
+}
+
+int hl_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
+                  uint32_t *width, uint32_t *height, char *error, size_t error_size) {
+    char message[256] = "libpng failed";
+    source_t source = {data, length, 0};
+    /* volatile: assigned between setjmp and a possible longjmp, then read after it. */
+    uint8_t *volatile pixels = NULL;
+    png_bytep *volatile rows = NULL;
+    int result = HL_PNG_CORRUPT;
+    *out = NULL;
+    *width = *height = 0;
+    if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        copy_message(error, error_size, "no PNG signature");
+        return HL_PNG_CORRUPT;
+    }
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, message, on_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        strncpy(message, "cannot create libpng structures", sizeof message - 1);
+        goto done;
+    }
+    if (setjmp(png_jmpbuf(png))) goto done;
+    png_set_read_fn(png, &source, read_data);
+    /* Sizes are ours to judge (max_pixels); libpng's own cap of 1e6 a side stays as well. */
+    png_read_info(png, info);
+    png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    *width = w;
+    *height = h;
+    if ((uint64_t)w * (uint64_t)h > max_pixels) {
+        result = HL_PNG_TOO_LARGE;
+        goto done;
+    }
+    int color = png_get_color_type(png, info), depth = png_get_bit_depth(png, info);
+    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (depth == 16) png_set_scale_16(png);
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    if (!(color & PNG_COLOR_MASK_ALPHA) && !png_get_valid(png, info, PNG_INFO_tRNS))
+        png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)w * 4) png_error(png, "unexpected row layout");
+    pixels = malloc((size_t)w * (size_t)h * 4);
+    rows = malloc(sizeof(png_bytep) * (size_t)h);
+    if (!pixels || !rows) png_error(png, "out of memory");
+    for (png_uint_32 y = 0; y < h; y++) rows[y] = pixels + (size_t)y * (size_t)w * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    result = HL_PNG_OK;
+
+done:
+    if (png) png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+    free(rows);
+    if (result == HL_PNG_OK) {
+        *out = pixels;
+    } else {
+        free(pixels);
+        if (result == HL_PNG_CORRUPT) copy_message(error, error_size, message);
+    }
+    return result;
+}
