@@ -73,4 +73,6 @@ public struct Layout: Sendable {
     /// The block: wrap width when given, else the widest line; height of all lines.
     public var width: Double
     public var height: Double
+    /// Combining marks dropped from the input as over `MarkLimit.marksPerBase` on one base.
+    public var droppedMarks: Int = 0
 }

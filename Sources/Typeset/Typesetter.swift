@@ -13,8 +13,11 @@ public final class Typesetter: @unchecked Sendable {
         self.font = font
     }
 
-    public func layout(_ text: String, style: TypesetStyle) throws -> Layout {
+    /// Lays out `input`; combining marks beyond `MarkLimit.marksPerBase` on one base are dropped
+    /// first (`Layout.droppedMarks` says how many; offsets then refer to `Layout.text`).
+    public func layout(_ input: String, style: TypesetStyle) throws -> Layout {
         let style = try style.validated()
+        let (text, droppedMarks) = MarkLimit.apply(input)
         let chain = try library.chain(for: font)
         var context = LayoutContext(chain: chain, language: style.language,
                                     shapingFont: { try self.shapingFont(chain.candidates[$0].face, size: style.size) })
@@ -44,7 +47,8 @@ public final class Typesetter: @unchecked Sendable {
                 }
             }
         }
-        return Layout(text: text, lines: lines, fonts: context.faces, size: style.size, width: blockWidth, height: top)
+        return Layout(text: text, lines: lines, fonts: context.faces, size: style.size, width: blockWidth, height: top,
+                      droppedMarks: droppedMarks)
     }
 
     /// Whether the first paragraph of `text` runs right to left (UAX #9 P2/P3 under `direction`),

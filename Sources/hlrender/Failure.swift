@@ -17,6 +17,19 @@ struct CLIFailure: Error {
     var code: Int32 = ExitStatus.badInput
 }
 
+/// A one-line warning on stderr; the run goes on.
+func warn(_ message: String) {
+    Posix.writeAll(STDERR_FILENO, Array("hlrender: warning: \(message)\n".utf8))
+}
+
+/// Says so when the typesetter dropped combining marks over its per-base limit.
+func warnAboutDroppedMarks(_ layouts: [Layout]) {
+    let dropped = layouts.reduce(0) { $0 + $1.droppedMarks }
+    if dropped > 0 {
+        warn("dropped \(dropped) combining marks beyond \(MarkLimit.marksPerBase) on one base character (UAX #15 stream-safe limit)")
+    }
+}
+
 func fail(_ message: String, code: Int32) -> Never {
     Posix.writeAll(STDERR_FILENO, Array("hlrender: error: \(message)\n".utf8))
     exit(code)

@@ -3,20 +3,20 @@ import Typeset
 
 /// Reading the text to render: --text, --text-file or standard input, checked as UTF-8.
 enum InputText {
-    static func read(text: String?, file: String?) throws -> String {
+    static func read(text: String?, file: String?, limit: Int, what: String = "text file") throws -> String {
         if text != nil && file != nil { throw CLIFailure(message: "give either --text or --text-file, not both") }
         if let text { return text }
         let bytes: [UInt8]
         let name: String
         if let file {
-            bytes = try Posix.readFile(file, as: "text file")
-            name = "text file '\(file)'"
+            bytes = try Posix.readFile(file, as: what, limit: limit)
+            name = "\(what) '\(file)'"
         } else {
             if Posix.stdinIsTerminal {
                 throw CLIFailure(message: "no text: give --text, --text-file or pipe text on standard input")
             }
             do {
-                bytes = try Posix.readAll(STDIN_FILENO)
+                bytes = try Posix.readAll(STDIN_FILENO, limit: limit)
             } catch let failure as CLIFailure {
                 throw CLIFailure(message: "cannot read standard input: \(failure.message)")
             }

@@ -5,8 +5,9 @@ import Glibc
 enum Posix {
     static func reason() -> String { String(cString: strerror(errno)) }
 
-    /// Everything readable from a file descriptor.
-    static func readAll(_ fd: Int32) throws -> [UInt8] {
+    /// Everything readable from a file descriptor, refused past `limit` bytes (an endless
+    /// source such as /dev/zero or `yes` must not run memory out).
+    static func readAll(_ fd: Int32, limit: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -16,6 +17,9 @@ enum Posix {
                 throw CLIFailure(message: reason())
             }
             if n == 0 { return bytes }
+            guard bytes.count + n <= limit else {
+                throw CLIFailure(message: "more than \(limit) bytes (raise --max-input-bytes to read it)")
+            }
             bytes.append(contentsOf: chunk[0..<n])
         }
     }
@@ -46,12 +50,12 @@ enum Posix {
     }
 
     /// A whole file; the error names `what` and the path ("cannot read text file 'a.txt': ...").
-    static func readFile(_ path: String, as what: String) throws -> [UInt8] {
+    static func readFile(_ path: String, as what: String, limit: Int) throws -> [UInt8] {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw CLIFailure(message: "cannot read \(what) '\(path)': \(reason())") }
         defer { close(fd) }
         do {
-            return try readAll(fd)
+            return try readAll(fd, limit: limit)
         } catch let failure as CLIFailure {
             throw CLIFailure(message: "cannot read \(what) '\(path)': \(failure.message)")
         }
@@ -59,6 +63,13 @@ enum Posix {
 
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
     static var processID: Int32 { getpid() }
+
+    /// The process's umask (read by setting it and putting it back: done once, at start-up).
+    static let umaskValue: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
 }
 
 /// `value` with `digits` significant digits, trailing zeros dropped (like printf's %g for the

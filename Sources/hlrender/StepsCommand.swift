@@ -36,6 +36,7 @@ struct StepsCommand: ParsableCommand {
     @OptionGroup var font: FontOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Highlight") var highlight: HighlightOptions
+    @OptionGroup var limits: InputLimits
 
     func run() throws {
         let format = try output.resolvedFormat()
@@ -68,6 +69,7 @@ struct StepsCommand: ParsableCommand {
             try typesetter.layout(text, style: font.style(size: size, width: frame.textColumnWidth,
                                                           alignment: align ?? (frame.side(of: i) == .left ? .right : .left)))
         }
+        warnAboutDroppedMarks(layouts)
         let heights = layouts.map { $0.height + 2 * padY }
         var placed = StepsLayout.place(heights: heights, frame: frame, top: options.margin)
         let contentHeight = StepsLayout.extent(placed, top: options.margin)
@@ -91,16 +93,16 @@ struct StepsCommand: ParsableCommand {
 
         let dump = Array((stepsDump(scene, placed, layouts, padY: padY, scale: options.scale).serialized() + "\n").utf8)
         let bytes = try output.output.map { _ in try Renderer.render(scene, options: options) }
-        // Files are written only once everything has succeeded.
-        if let path = output.dumpLayout { try OutputFile.write(dump, to: path) }
+        // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
+        if let path = output.dumpLayout { try OutputFile.write(dump, to: path) }
     }
 
     private func readSteps() throws -> [String] {
         if stepsFile != nil && !steps.isEmpty { throw CLIFailure(message: "give either --steps-file or --step, not both") }
         var texts = steps
         if let stepsFile {
-            let text = try InputText.read(text: nil, file: stepsFile)
+            let text = try InputText.read(text: nil, file: stepsFile, limit: limits.text, what: "steps file")
             texts = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
                 .filter { !$0.allSatisfy(\.isWhitespace) }
         }

@@ -79,7 +79,7 @@ let stepsFile = Fixtures.corpus.appendingPathComponent("steps.txt").path
 
     @Test(arguments: [
         ([] as [String], "no steps"),
-        (["--steps-file", "/nonexistent"], "cannot read text file '/nonexistent'"),
+        (["--steps-file", "/nonexistent"], "cannot read steps file '/nonexistent'"),
         (["--step", "a", "--current", "3"], "--current must be between 1 and 1"),
         (["--step", "a", "--dot-size", "0"], "--dot-size must be a positive"),
         (["--step", "a", "--width", "40"], "no room for text"),

@@ -1,0 +1,22 @@
+import ArgumentParser
+
+/// How much input a run reads at most: every file and standard input go through this bound.
+struct InputLimits: ParsableArguments {
+    static let defaultTextBytes = 16 << 20
+    static let defaultImageBytes = 256 << 20
+
+    @Option(help: ArgumentHelp("""
+        Largest input read, in bytes: text, steps and spec files, standard input, images \
+        (default 16 MiB for text, 256 MiB for images).
+        """, valueName: "n"))
+    var maxInputBytes: Int?
+
+    var text: Int { maxInputBytes ?? Self.defaultTextBytes }
+    var image: Int { maxInputBytes ?? Self.defaultImageBytes }
+
+    func validate() throws {
+        if let maxInputBytes, maxInputBytes <= 0 {
+            throw CLIFailure(message: "--max-input-bytes must be positive, got \(maxInputBytes)")
+        }
+    }
+}
