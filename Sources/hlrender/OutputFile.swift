@@ -1,27 +1,41 @@
 import Glibc
 
 /// Writes a file atomically: a temporary file in the same folder, renamed into place, so a
-/// failure never leaves a half-written output.
+/// failure never leaves a half-written output. The temporary file is created as mkstemp does
+/// (random name, O_CREAT|O_EXCL: a planted symlink cannot redirect it), removed on SIGINT and
+/// SIGTERM, and named `.NAME.hlrender-PID-XXXXXX.tmp` so a later run can recognise and remove
+/// one left by a process that was killed outright.
 enum OutputFile {
     static func write(_ bytes: [UInt8], to path: String) throws {
         if path == "-" {
             guard Posix.writeAll(STDOUT_FILENO, bytes) else { throw CLIFailure(message: "cannot write to standard output: \(Posix.reason())") }
             return
         }
+        // Through a symlink to its target, as cp and editors do (replacing the link would
+        // leave the target stale).
+        let target = resolvedTarget(path)
         // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: renaming over
         // it would replace the device node with a regular file.
-        if Posix.kind(path) == .other {
-            let fd = open(path, O_WRONLY)
+        if Posix.kind(target) == .other {
+            let fd = open(target, O_WRONLY)
             guard fd >= 0 else { throw CLIFailure(message: "cannot write '\(path)': \(Posix.reason())") }
             defer { close(fd) }
             guard Posix.writeAll(fd, bytes) else { throw CLIFailure(message: "cannot write '\(path)': \(Posix.reason())") }
             return
         }
-        let (folder, name) = split(path)
+        let (folder, name) = split(target)
         try checkFolder(folder, path)
-        let temporary = folder + "/." + name + ".\(Posix.processID).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        removeStaleTemporaries(folder: folder, name: name)
+        var template = Array("\(folder)/.\(name).\(temporaryTag)-\(Posix.processID)-XXXXXX.tmp".utf8CString)
+        let fd = mkstemps(&template, 4)
         guard fd >= 0 else { throw CLIFailure(message: "cannot write '\(path)': \(Posix.reason())") }
+        let temporary = String(cString: template)
+        TemporaryFiles.register(temporary)
+        defer { TemporaryFiles.unregister(temporary) }
+        // mkstemp makes the file 0600; an output gets the mode an ordinary create would give
+        // (or keeps the mode of the file it replaces).
+        var info = stat()
+        fchmod(fd, stat(target, &info) == 0 ? info.st_mode & 0o7777 : 0o666 & ~Posix.umaskValue)
         let written = Posix.writeAll(fd, bytes)
         let reason = Posix.reason()
         close(fd)
@@ -29,7 +43,12 @@ enum OutputFile {
             unlink(temporary)
             throw CLIFailure(message: "cannot write '\(path)': \(reason)")
         }
-        if rename(temporary, path) != 0 {
+        // Test hook: hold the finished temporary file this many ms before renaming it, so tests
+        // can interrupt a run in its write window.
+        if let pause = getenv("HLRENDER_TEST_WRITE_PAUSE_MS").flatMap({ UInt32(String(cString: $0)) }) {
+            usleep(pause * 1000)
+        }
+        if rename(temporary, target) != 0 {
             let reason = Posix.reason()
             unlink(temporary)
             throw CLIFailure(message: "cannot write '\(path)': \(reason)")
@@ -38,13 +57,50 @@ enum OutputFile {
 
     /// Fails early (before any work) when `path` cannot be written.
     static func checkWritable(_ path: String) throws {
-        if path == "-" || Posix.kind(path) == .other { return }
-        let (folder, _) = split(path)
+        if path == "-" { return }
+        let target = resolvedTarget(path)
+        if Posix.kind(target) == .other { return }
+        let (folder, _) = split(target)
         try checkFolder(folder, path)
         guard access(folder, W_OK) == 0 else {
             throw CLIFailure(message: "cannot write '\(path)': folder '\(folder)' is not writable")
         }
-        if Posix.kind(path) == .folder { throw CLIFailure(message: "cannot write '\(path)': it is a folder") }
+        if Posix.kind(target) == .folder { throw CLIFailure(message: "cannot write '\(path)': it is a folder") }
+    }
+
+    static let temporaryTag = "hlrender"
+
+    /// The file a chain of symlinks ends at (the path itself when it is not a link); a dangling
+    /// link gives the path it points to, which the write then creates.
+    static func resolvedTarget(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { return current }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : split(current).0 + "/" + link
+        }
+        return current
+    }
+
+    /// Removes `.NAME.hlrender-PID-*.tmp` files in `folder` whose process no longer runs.
+    static func removeStaleTemporaries(folder: String, name: String) {
+        guard let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        let prefix = ".\(name).\(temporaryTag)-"
+        while let entry = readdir(dir) {
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard file.hasPrefix(prefix), file.hasSuffix(".tmp") else { continue }
+            let rest = file.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0,
+                  pid != Posix.processID, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder + "/" + file)
+        }
     }
 
     private static func checkFolder(_ folder: String, _ path: String) throws {
@@ -54,9 +110,63 @@ enum OutputFile {
     }
 
     /// Folder and file name of a path ("." for a bare name).
-    private static func split(_ path: String) -> (String, String) {
+    static func split(_ path: String) -> (String, String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+}
+
+/// Temporary files being written, removed if SIGINT, SIGTERM or SIGHUP ends the process. The
+/// handler may only make async-signal-safe calls, so paths live in fixed C buffers it reads
+/// without locking (a slot is filled before it is marked used).
+enum TemporaryFiles {
+    private static let slots = 64, pathBytes = Int(PATH_MAX) + 1
+    private nonisolated(unsafe) static let paths = UnsafeMutablePointer<CChar>.allocate(capacity: slots * pathBytes)
+    private nonisolated(unsafe) static let used = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: slots)
+    private nonisolated(unsafe) static var mutex = pthread_mutex_t()
+
+    /// Installs the handlers; call once at start-up. A signal the parent set to be ignored
+    /// (nohup, a background job's SIGINT) stays ignored; a blocked one is unblocked, since the
+    /// process now handles it.
+    static func installSignalHandlers() {
+        used.initialize(repeating: 0, count: slots)
+        pthread_mutex_init(&mutex, nil)
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            let previous = Glibc.signal(number) { number in
+                for slot in 0..<TemporaryFiles.slots where TemporaryFiles.used[slot] != 0 {
+                    unlink(TemporaryFiles.paths + slot * TemporaryFiles.pathBytes)
+                }
+                Glibc.signal(number, SIG_DFL)
+                raise(number)
+            }
+            // SIG_IGN is the handler value 1 (function pointers are not Equatable in Swift).
+            if let previous, unsafeBitCast(previous, to: Int.self) == 1 {
+                Glibc.signal(number, SIG_IGN)
+            } else {
+                sigaddset(&unblock, number)
+            }
+        }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    static func register(_ path: String) {
+        let bytes = Array(path.utf8CString)
+        guard bytes.count <= pathBytes else { return }
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        guard let slot = (0..<slots).first(where: { used[$0] == 0 }) else { return }
+        bytes.withUnsafeBufferPointer { (paths + slot * pathBytes).update(from: $0.baseAddress!, count: bytes.count) }
+        used[slot] = 1
+    }
+
+    static func unregister(_ path: String) {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        for slot in 0..<slots where used[slot] != 0 && String(cString: paths + slot * pathBytes) == path {
+            used[slot] = 0
+        }
     }
 }

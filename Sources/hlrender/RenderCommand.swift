@@ -21,6 +21,7 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("Compare the PNG render with this golden and exit as `compare` does.", valueName: "golden.png"))
     var expect: String?
     @OptionGroup(title: "Comparison (with --expect)") var comparison: CompareOptions
+    @OptionGroup var limits: InputLimits
 
     func run() throws {
         let format = try output.resolvedFormat(expecting: expect != nil)
@@ -29,26 +30,28 @@ struct Render: ParsableCommand {
             _ = try comparison.diffOptions()
         }
         try output.checkWritable()
-        let input = try InputText.read(text: text.text, file: text.textFile)
+        let input = try InputText.read(text: text.text, file: text.textFile, limit: limits.text)
         let restriction = try restrict.restriction()
         var (layout, style, typesetter) = try text.typeset(input)
+        warnAboutDroppedMarks([layout])
         let paint = try highlight.paint(fontSize: style.size)
         var options = try output.renderOptions(format: format, highlighted: paint?.fill != nil)
         options.highlight = paint
         if let (restriction, mode) = restriction {
             options.restriction = restriction
-            if mode == .scramble { layout = try typesetter.scrambled(layout, fromLine: restriction.visibleLines) }
+            if mode == .scramble { layout = try typesetter.scrambled(layout, fromLine: restriction.visibleLines, seed: restrict.seed) }
         }
         options.textColor = try text.font.textColor(highlight: options.highlight, background: options.background)
         let geometry = try Renderer.geometry(for: layout, options: options)
-        let golden = try expect.map { try Posix.readFile($0, as: "golden") }
+        let golden = try expect.map { try Posix.readFile($0, as: "golden", limit: limits.image) }
         let dump = output.dumpLayout.map { _ in layoutReport(layout, geometry: geometry, options: options) }
         let bytes = output.output != nil || golden != nil ? try Renderer.render(layout, options: options) : nil
-        // Files are written only once everything has succeeded.
-        if let path = output.dumpLayout, let dump { try OutputFile.write(dump, to: path) }
+        // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
+        if let path = output.dumpLayout, let dump { try OutputFile.write(dump, to: path) }
         if let golden, let bytes {
-            let status = try runComparison(expected: golden, actual: bytes, names: (expect!, "render"), options: comparison)
+            let status = try runComparison(expected: golden, actual: bytes, names: (expect!, "render"), options: comparison,
+                                           maxPixels: options.maxPixels)
             if status != ExitStatus.success { throw ExitCode(status) }
         }
     }
@@ -57,7 +60,11 @@ struct Render: ParsableCommand {
         var report = LayoutDump(layout: layout, geometry: geometry, scale: options.scale,
                                 hiddenFrom: options.restriction?.visibleLines)
         if let paint = options.highlight {
-            let outline = layout.highlightOutline(paint.style)
+            // Restricted: the outline of the visible lines only (the whole one would give away
+            // the hidden lines' widths).
+            var shown = layout
+            if let visible = options.restriction?.visibleLines { shown.lines = Array(layout.lines.prefix(visible)) }
+            let outline = shown.highlightOutline(paint.style)
             let s = options.scale
             report.extra.append(("highlight", .members([
                 ("path", .string(outline.svgPath(scale: s, dx: geometry.originX * s, dy: geometry.originY * s))),

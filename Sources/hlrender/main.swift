@@ -4,6 +4,7 @@ import Glibc
 // One entry point so that every failure, ArgumentParser's own included, becomes one line on
 // stderr and a documented exit code, never a stack trace or a usage dump.
 let arguments = Array(CommandLine.arguments.dropFirst())
+TemporaryFiles.installSignalHandlers()
 do {
     var command = try HLRender.parseAsRoot(arguments)
     try command.run()
