@@ -16,6 +16,8 @@ final class FontFaces {
     private var faces: [FontFace: OpaquePointer] = [:]
     /// Each font's glyph for U+0020 (0 when it has none).
     private var spaceGlyphs: [FontFace: UInt32] = [:]
+    /// The FreeType faces under the Cairo faces (owned by them).
+    private var freetypeFaces: [FontFace: FT_Face] = [:]
 
     init(_ fonts: [FontFace]) throws {
         for font in fonts where faces[font] == nil {
@@ -39,6 +41,7 @@ final class FontFaces {
                 try Cairo.check(status, "font face \(font.file)")
             }
             faces[font] = cairoFace
+            freetypeFaces[font] = face
             spaceGlyphs[font] = UInt32(FT_Get_Char_Index(face, 0x20))
         }
     }
@@ -46,6 +49,25 @@ final class FontFaces {
     deinit { faces.values.forEach { cairo_font_face_destroy($0) } }
 
     subscript(font: FontFace) -> OpaquePointer { faces[font]! }
+
+    /// Checks that FreeType can load every glyph the layouts draw: Cairo skips a glyph it cannot
+    /// load without a word, so a truncated or damaged font would render blank. Colour bitmap
+    /// fonts have no outlines to load unscaled and are left to Cairo.
+    func checkGlyphs(of layouts: [Layout]) throws {
+        var checked: [FontFace: Set<UInt32>] = [:]
+        for layout in layouts {
+            for line in layout.lines {
+                for run in line.runs {
+                    let font = layout.fonts[run.font]
+                    guard !font.isColor, let face = freetypeFaces[font] else { continue }
+                    for glyph in run.glyphs where checked[font, default: []].insert(glyph.id).inserted {
+                        let error = FT_Load_Glyph(face, glyph.id, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING))
+                        if error != 0 { throw RenderError.badGlyph(font.file, glyph: glyph.id, code: error) }
+                    }
+                }
+            }
+        }
+    }
 
     func spaceGlyph(font: FontFace) -> UInt32 { spaceGlyphs[font] ?? 0 }
 

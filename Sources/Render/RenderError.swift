@@ -3,18 +3,26 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case freetype(String, code: Int32)
     case canvasTooLarge(width: Int, height: Int, limit: Int)
     case invalidCanvas(String)
+    case badGlyph(String, glyph: UInt32, code: Int32)
+    case sideTooLong(width: Int, height: Int, limit: Int, format: OutputFormat)
 
     public var description: String {
         switch self {
         case let .cairo(message): return "cairo: \(message)"
         case let .freetype(file, code): return "FreeType cannot open '\(file)' (error \(code))"
         case let .canvasTooLarge(width, height, limit):
-            let pixels = width.multipliedReportingOverflow(by: height)
-            guard width < Int(1e15), height < Int(1e15), !pixels.overflow else {
-                return "canvas is far too large, over the limit of \(limit) pixels (see --max-pixels)"
-            }
-            return "canvas \(width)x\(height) is \(pixels.partialValue) pixels, over the limit of \(limit) (see --max-pixels)"
+            // Only reached within the side limit, so the product cannot overflow.
+            return "canvas \(width)x\(height) is \(width * height) pixels, over the limit of \(limit) (see --max-pixels)"
         case let .invalidCanvas(message): return message
+        case let .badGlyph(file, glyph, code):
+            return "font '\(file)': glyph \(glyph) cannot be loaded (FreeType error \(code)); the file may be truncated or damaged"
+        case let .sideTooLong(width, height, limit, format):
+            let unit = format == .pdf ? "pt" : "px"
+            let hint = format == .pdf
+                ? "PDF pages are at most \(limit) pt a side; render fewer lines per file, or a PNG"
+                : "PNG images are at most \(limit) px a side (Cairo's limit); lower --size, --scale or --width"
+            let size = width >= Int(1e15) || height >= Int(1e15) ? "output is far too large" : "output \(width)x\(height) \(unit) is too large"
+            return "\(size): \(hint)"
         }
     }
 }

@@ -4,6 +4,10 @@ import Typeset
 
 public enum OutputFormat: String, CaseIterable, Sendable {
     case png, pdf
+
+    /// The longest side an output can have: Cairo's image surfaces address 32,767 px; a PDF
+    /// page is at most 14,400 pt (200 in) a side, and Cairo's PDF coordinates fail past it.
+    public var maxSide: Int { self == .png ? 32_767 : 14_400 }
 }
 
 /// How to turn a layout into an image.
@@ -51,13 +55,18 @@ public enum Renderer {
                               originY: (height - layout.height) / 2, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
     }
 
-    /// The output size in device pixels, refused when empty or over the pixel limit.
+    /// The output size in device pixels, refused when empty, over the format's side limit or
+    /// over the pixel limit (checked before anything is drawn at that size).
     static func pixelSize(width: Double, height: Double, options: RenderOptions) throws -> (Int, Int) {
         let w = (width * options.scale).rounded(.up), h = (height * options.scale).rounded(.up)
         // Checked in floating point first: absurd sizes must not overflow the conversion.
-        guard w.isFinite, h.isFinite, w * h <= Double(options.maxPixels), w <= 1e9, h <= 1e9 else {
-            throw RenderError.canvasTooLarge(width: w.isFinite && w < 1e15 ? Int(w) : Int(1e15),
-                                             height: h.isFinite && h < 1e15 ? Int(h) : Int(1e15), limit: options.maxPixels)
+        let clamp = { (v: Double) in v.isFinite && v < 1e15 ? Int(v) : Int(1e15) }
+        let side = options.format.maxSide
+        guard w <= Double(side), h <= Double(side) else {
+            throw RenderError.sideTooLong(width: clamp(w), height: clamp(h), limit: side, format: options.format)
+        }
+        guard w * h <= Double(options.maxPixels) else {
+            throw RenderError.canvasTooLarge(width: clamp(w), height: clamp(h), limit: options.maxPixels)
         }
         let pixelWidth = Int(w), pixelHeight = Int(h)
         guard pixelWidth > 0, pixelHeight > 0 else {
@@ -70,6 +79,7 @@ public enum Renderer {
     public static func render(_ layout: Layout, options: RenderOptions) throws -> [UInt8] {
         let geometry = try geometry(for: layout, options: options)
         let faces = try FontFaces(layout.fonts)
+        try faces.checkGlyphs(of: [layout])
         let output = try OutputSurface(format: options.format, pixelWidth: geometry.pixelWidth,
                                        pixelHeight: geometry.pixelHeight, opaque: options.background.alpha >= 1)
         let cr = output.context

@@ -63,6 +63,7 @@ extension Renderer {
     public static func render(_ scene: Scene, options: RenderOptions) throws -> [UInt8] {
         let (pixelWidth, pixelHeight) = try pixelSize(width: scene.width, height: scene.height, options: options)
         let faces = try FontFaces(scene.texts.flatMap(\.layout.fonts))  // each font opened once
+        try faces.checkGlyphs(of: scene.texts.map(\.layout))
         let output = try OutputSurface(format: options.format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                                        opaque: options.background.alpha >= 1)
         let cr = output.context

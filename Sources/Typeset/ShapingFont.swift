@@ -28,6 +28,12 @@ final class ShapingFont: @unchecked Sendable {
         guard hb_face_count(blob) > UInt32(index), let face = hb_face_create(blob, UInt32(index)) else {
             throw TypesetError.notAFont(file)
         }
+        var length: UInt32 = 0
+        if let data = hb_blob_get_data(blob, &length),
+           let damage = SFNTDirectory.damage(UnsafeRawBufferPointer(start: data, count: Int(length)), index: index) {
+            hb_face_destroy(face)
+            throw TypesetError.damagedFont(file, damage)
+        }
         self.face = face
         guard let font = hb_font_create(face) else {
             hb_face_destroy(face)

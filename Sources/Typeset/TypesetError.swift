@@ -4,6 +4,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
     case unknownFont(String, suggestions: [String])
     case notAFont(String)
     case unreadableFontFile(String)
+    case damagedFont(String, String)
     case invalidFontSpec(String)
     case invalidNumber(String, Double)
     case outOfRange(String, Double, ClosedRange<Double>)
@@ -19,6 +20,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
             return "unknown font family '\(name)'\(hint)"
         case let .notAFont(path): return "'\(path)' is not a font file FreeType can read"
         case let .unreadableFontFile(path): return "cannot read font file '\(path)'"
+        case let .damagedFont(path, why): return "font file '\(path)' is damaged: \(why)"
         case let .invalidFontSpec(spec): return "cannot parse font description '\(spec)'"
         case let .invalidNumber(name, value): return "\(name) must be a positive finite number, got \(value)"
         case let .outOfRange(name, value, range):

@@ -59,11 +59,16 @@ import Testing
         // Absurd numbers are refused, never overflow into a crash.
         (["--text", "x", "--size", "1e300", "-o", "OUT/out.png"], "--size must be between 0.01 and 10000 px"),
         (["--text", "x", "--size", "1e-300", "-o", "OUT/out.png"], "--size must be between 0.01 and 10000 px"),
-        (["--text", "x", "--canvas", "1e300x10", "-o", "OUT/out.png"], "canvas is far too large"),
-        (["--text", "x", "--margin", "1e300", "-o", "OUT/out.png"], "canvas is far too large"),
-        (["--text", "x", "--width", "1e300", "--align", "center", "-o", "OUT/out.png"], "over the limit of 100000000"),
-        (["--text", "x", "--line-spacing", "1e300", "-o", "OUT/out.png"], "over the limit of 100000000"),
-        (["--text", "x", "--highlight", "white", "--padding", "1e300", "-o", "OUT/out.png"], "canvas is far too large"),
+        (["--text", "x", "--canvas", "1e300x10", "-o", "OUT/out.png"], "output is far too large"),
+        (["--text", "x", "--margin", "1e300", "-o", "OUT/out.png"], "output is far too large"),
+        (["--text", "x", "--width", "1e300", "--align", "center", "-o", "OUT/out.png"], "output is far too large"),
+        (["--text", "x", "--line-spacing", "1e300", "-o", "OUT/out.png"], "output is far too large"),
+        (["--text", "x", "--highlight", "white", "--padding", "1e300", "-o", "OUT/out.png"], "output is far too large"),
+        (["--text", "x", "--canvas", "40000x100", "-o", "OUT/out.png"], "output 40000x100 px is too large: PNG images are at most 32767 px a side"),
+        (["--text", "x", "--canvas", "15000x100", "-o", "OUT/out.pdf"], "output 15000x100 pt is too large: PDF pages are at most 14400 pt a side"),
+        // A huge pixel limit does not turn into a self-contradictory message.
+        (["--text", "x", "--canvas", "40000x40000", "--max-pixels", "9000000000000000000", "-o", "OUT/out.png"],
+         "output 40000x40000 px is too large"),
         // A failure after layout leaves neither the dump nor the image behind.
         (["--text", "x", "--expect", "/nonexistent.png", "--dump-layout", "OUT/d.json", "-o", "OUT/out.png"],
          "cannot read golden '/nonexistent.png'"),
@@ -152,9 +157,8 @@ import Testing
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
         #expect(json["restricted_from_line"] as? Int == 1)
         let lines = json["lines"] as! [[String: Any]]
-        #expect(lines[0]["text"] as? String == "one")
-        #expect(lines[1]["text"] == nil && lines[2]["text"] == nil)
-        #expect(lines[1]["start"] as? Int == 4)
+        #expect(lines.count == 1 && lines[0]["text"] as? String == "one")
+        #expect(json["restricted"] is [String: Double])
         #expect(!String(decoding: result.stdout, as: UTF8.self).contains("secret"))
     }
 
