@@ -1,15 +1,20 @@
 /// Substitute glyphs for restricted lines: every glyph but a space's is replaced by another glyph of
-/// the same font with a similar advance, chosen pseudo-randomly but deterministically (seeded by
-/// the hidden text). The substitutes never include a glyph the hidden lines use, so the real
-/// text never reaches the pixels and no deblurring can bring it back. Positions, and so the
-/// shape of the lines and the highlight, stay as they were.
+/// the same font with a similar advance, chosen pseudo-randomly from `seed`. The substitutes
+/// never include a glyph the hidden lines use, so the real text never reaches the pixels and no
+/// deblurring can bring it back. Positions, and so the shape of the lines and the highlight,
+/// stay as they were (word widths remain visible through the blur).
+///
+/// The choice must not depend on the hidden text: a seed derived from it would make the output
+/// a function of the secret, and candidates could be rendered and matched (a guessing oracle).
+/// Callers pass a fresh random seed per render (`ScrambleSeed.random()`), or a fixed one where
+/// reproducible output is wanted and that trade is understood.
 extension Typesetter {
-    public func scrambled(_ layout: Layout, fromLine first: Int) throws -> Layout {
+    public func scrambled(_ layout: Layout, fromLine first: Int, seed initial: UInt64) throws -> Layout {
         let hiddenLines = max(first, 0)..<max(first, layout.lines.count)
         guard !hiddenLines.isEmpty else { return layout }
         var out = layout
         let hidden = layout.lines[hiddenLines]
-        var seed = fnv1a(hidden.map(\.text).joined(separator: "\n"))
+        var seed = initial
         // Glyphs the hidden lines use, per font: none of them may be drawn.
         var used: [Int: Set<UInt32>] = [:]
         for line in hidden {
@@ -70,9 +75,10 @@ private func isWhitespace(_ utf8: [UInt8], at offset: Int) -> Bool {
     return false
 }
 
-/// FNV-1a over UTF-8: a stable seed (Swift's Hasher is randomised per process).
-func fnv1a(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-    return hash
+public enum ScrambleSeed {
+    /// A seed from the system's random source: a new one for every render.
+    public static func random() -> UInt64 {
+        var generator = SystemRandomNumberGenerator()
+        return generator.next()
+    }
 }

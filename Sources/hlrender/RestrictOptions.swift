@@ -1,5 +1,6 @@
 import ArgumentParser
 import Render
+import Typeset
 
 enum RestrictMode: String, CaseIterable, ExpressibleByArgument {
     /// Hidden lines are drawn with substitute glyphs before the blur: nothing to deblur.
@@ -21,11 +22,20 @@ struct RestrictOptions: ParsableArguments {
     var restrictMode: RestrictMode?
     @Option(help: ArgumentHelp("Height in px over which sharp turns into blurred (default 4).", valueName: "px"))
     var feather: Double?
+    @Option(help: ArgumentHelp("""
+        Seed for the substitute glyphs (default: random per render). Fixed, the hidden part's \
+        pixels repeat for the same text, which golden tests need, but which lets someone who \
+        knows the seed test guesses of the hidden text against the image.
+        """, valueName: "n"))
+    var scrambleSeed: UInt64?
+
+    /// The seed for this render: the given one, else a fresh random one.
+    var seed: UInt64 { scrambleSeed ?? ScrambleSeed.random() }
 
     func restriction() throws -> (Restriction, RestrictMode)? {
         guard let visibleLines else {
-            if blurRadius != nil || restrictMode != nil || feather != nil {
-                throw CLIFailure(message: "--blur-radius, --restrict-mode and --feather need --visible-lines")
+            if blurRadius != nil || restrictMode != nil || feather != nil || scrambleSeed != nil {
+                throw CLIFailure(message: "--blur-radius, --restrict-mode, --feather and --scramble-seed need --visible-lines")
             }
             return nil
         }

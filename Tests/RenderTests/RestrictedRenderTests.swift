@@ -21,7 +21,7 @@ func restrictedPNG(visible: Int?, highlight: Bool, scramble: Bool = true, format
     }
     if let visible {
         options.restriction = Restriction(visibleLines: visible, sigma: 11)
-        if scramble { layout = try typesetter.scrambled(layout, fromLine: visible) }
+        if scramble { layout = try typesetter.scrambled(layout, fromLine: visible, seed: 7) }
     }
     return try Renderer.render(layout, options: options)
 }
