@@ -50,12 +50,22 @@ struct HighlightOptions: ParsableArguments {
 
     private func parsePadding(fontSize: Double) throws -> (Double, Double) {
         guard let padding else { return (0.3 * fontSize, 0.08 * fontSize) }
-        let parts = padding.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmed) }
-        guard (1...2).contains(parts.count), parts.allSatisfy({ $0 != nil && $0!.isFinite && $0! >= 0 }) else {
-            throw CLIFailure(message: "--padding: '\(padding)' is not X or X,Y with numbers of px >= 0")
+        let parts = padding.split(separator: ",", omittingEmptySubsequences: false)
+            .map { parseLength(String($0), fontSize: fontSize) }
+        guard (1...2).contains(parts.count), parts.allSatisfy({ $0 != nil && $0! >= 0 }) else {
+            throw CLIFailure(message: "--padding: '\(padding)' is not X or X,Y with lengths >= 0 (px, or em like 0.3em)")
         }
         return (parts[0]!, parts.count == 2 ? parts[1]! : parts[0]!)
     }
+}
+
+/// A length in px: a plain number, `Npx`, or `Nem` (times the font size); nil when not one.
+func parseLength(_ text: String, fontSize: Double) -> Double? {
+    let t = text.trimmed.lowercased()
+    let (number, unit) = t.hasSuffix("em") ? (t.dropLast(2), fontSize) : t.hasSuffix("px") ? (t.dropLast(2), 1.0) : (Substring(t), 1.0)
+    guard let value = Double(number.trimmed), value.isFinite else { return nil }
+    let length = value * unit
+    return length.isFinite ? length : nil
 }
 
 /// Black or white, whichever has the higher WCAG contrast on the highlight as it shows over
