@@ -23,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // ICU behind plain C functions: its headers cannot be imported next to Foundation.
         .target(name: "CTextBreak", linkerSettings: [.linkedLibrary("icuuc")]),
         // PNG reading and writing with libpng's full API: its errors longjmp, which must stay in C.
@@ -34,9 +36,11 @@ let package = Package(
         .target(name: "Steps"),
         // Golden-image comparison over RGBA buffers, PNG in and out through libpng.
         .target(name: "Compare", dependencies: ["CPNGCodec"]),
-        .target(name: "Render", dependencies: ["Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec"]),
+        .target(name: "Render", dependencies: ["Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CTurboJPEG", "CWebP"]),
+        // Cards: a JSON spec (one option model shared with the CLI) to a scene.
+        .target(name: "Card", dependencies: ["Render", "Typeset", "Highlight", "Steps"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Render", "Typeset", "Highlight", "Compare", "Steps",
+            "Card", "Render", "Typeset", "Highlight", "Compare", "Steps",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -4,6 +4,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case canvasTooLarge(width: Int, height: Int, limit: Int)
     case invalidCanvas(String)
     case badGlyph(String, glyph: UInt32, code: Int32)
+    case image(String)
     case sideTooLong(width: Int, height: Int, limit: Int, format: OutputFormat)
 
     public var description: String {
@@ -14,6 +15,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
             // Only reached within the side limit, so the product cannot overflow.
             return "canvas \(width)x\(height) is \(width * height) pixels, over the limit of \(limit) (see --max-pixels)"
         case let .invalidCanvas(message): return message
+        case let .image(message): return message
         case let .badGlyph(file, glyph, code):
             return "font '\(file)': glyph \(glyph) cannot be loaded (FreeType error \(code)); the file may be truncated or damaged"
         case let .sideTooLong(width, height, limit, format):

@@ -119,14 +119,26 @@ public enum Renderer {
     }
 
     /// The highlight (`outline`) behind the whole layout, then the glyphs of `lines`, at the
-    /// current origin.
+    /// current origin, with the render's one text colour and highlight.
     static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, outline: Outline?,
                          options: RenderOptions, textLayer: Bool? = nil) throws {
-        if let highlight = options.highlight, let outline {
+        try drawText(cr, layout, lines: lines, faces: faces, outline: outline,
+                     paint: TextPaint(color: options.textColor, highlight: options.highlight),
+                     format: options.format, scale: options.scale, textLayer: textLayer)
+    }
+
+    /// The highlight behind the layout, the shadow, the stroke, then the glyphs. Effects apply
+    /// to the text only, never to the highlight.
+    static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, outline: Outline?,
+                         paint: TextPaint, format: OutputFormat, scale: Double, textLayer: Bool? = nil) throws {
+        if let highlight = paint.highlight, let outline {
             HighlightPainter.draw(cr, outline: outline, paint: highlight)
         }
-        try TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (options.format == .pdf))
-            .draw(cr, lines: lines, color: options.textColor)
+        if let shadow = paint.shadow {
+            try TextEffects.drawShadow(cr, layout, lines: lines, faces: faces, shadow: shadow, scale: scale)
+        }
+        try TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (format == .pdf))
+            .draw(cr, lines: lines, color: paint.color, stroke: paint.stroke)
     }
 
     static func paint(_ cr: OpaquePointer, _ color: Color) {

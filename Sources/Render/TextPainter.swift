@@ -11,7 +11,7 @@ struct TextPainter {
     /// an invisible text layer so the text stays extractable.
     var textLayer = false
 
-    func draw(_ cr: OpaquePointer, lines: [Line], color: Color) throws {
+    func draw(_ cr: OpaquePointer, lines: [Line], color: Color, stroke: TextStroke? = nil) throws {
         let options = cairo_font_options_create()
         defer { cairo_font_options_destroy(options) }
         // Unhinted outlines and metrics: glyphs sit exactly where HarfBuzz put them at any scale.
@@ -19,6 +19,7 @@ struct TextPainter {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         cairo_set_font_options(cr, options)
+        if let stroke, stroke.width > 0 { drawStroke(cr, lines: lines, stroke: stroke) }
         color.setSource(cr)
         let utf8 = Array(layout.text.utf8)
         for line in lines {
@@ -30,6 +31,25 @@ struct TextPainter {
             }
         }
         try Cairo.check(context: cr, "drawing text")
+    }
+
+    /// The glyph outlines stroked twice as wide as asked: the fill covers the inner half.
+    private func drawStroke(_ cr: OpaquePointer, lines: [Line], stroke: TextStroke) {
+        cairo_save(cr)
+        stroke.color.setSource(cr)
+        cairo_set_line_width(cr, 2 * stroke.width)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_new_path(cr)
+        for line in lines {
+            for run in line.runs where !run.glyphs.isEmpty && !layout.fonts[run.font].isColor {
+                cairo_set_font_face(cr, faces[layout.fonts[run.font]])
+                cairo_set_font_size(cr, layout.size)
+                var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
+                cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
+            }
+        }
+        cairo_stroke(cr)
+        cairo_restore(cr)
     }
 
     private func show(_ cr: OpaquePointer, run: GlyphRun, utf8: [UInt8]) {

@@ -1,0 +1,3 @@
+// libwebp's simple decode and encode API.
+#include <webp/decode.h>
+#include <webp/encode.h>

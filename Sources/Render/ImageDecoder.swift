@@ -1,0 +1,69 @@
+import CPNGCodec
+import CTurboJPEG
+import CWebP
+
+/// PNG, JPEG and WebP files to RGBA, told apart by their first bytes; the declared size is
+/// checked against `maxPixels` before the pixels are allocated.
+public enum ImageDecoder {
+    public static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws -> RasterImage {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try png(bytes, maxPixels: maxPixels) }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try jpeg(bytes, maxPixels: maxPixels) }
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            return try webp(bytes, maxPixels: maxPixels)
+        }
+        throw RenderError.image("not a PNG, JPEG or WebP file")
+    }
+
+    private static func checkSize(_ width: Int, _ height: Int, _ maxPixels: Int) throws {
+        guard width > 0, height > 0 else { throw RenderError.image("empty image") }
+        guard width * height <= maxPixels else {
+            throw RenderError.image("declares \(width)x\(height) pixels, over the limit of \(maxPixels)")
+        }
+    }
+
+    private static func png(_ bytes: [UInt8], maxPixels: Int) throws -> RasterImage {
+        var out: UnsafeMutablePointer<UInt8>?
+        var width: UInt32 = 0, height: UInt32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = bytes.withUnsafeBufferPointer {
+            hl_png_decode($0.baseAddress, $0.count, UInt64(maxPixels), &out, &width, &height, &error, error.count)
+        }
+        if Int(status) == Int(HL_PNG_TOO_LARGE) { try checkSize(Int(width), Int(height), maxPixels) }
+        guard Int(status) == Int(HL_PNG_OK), let out else {
+            throw RenderError.image("not a valid PNG (\(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))")
+        }
+        defer { hl_png_free(out) }
+        return RasterImage(width: Int(width), height: Int(height),
+                           pixels: Array(UnsafeBufferPointer(start: out, count: Int(width) * Int(height) * 4)))
+    }
+
+    private static func jpeg(_ bytes: [UInt8], maxPixels: Int) throws -> RasterImage {
+        guard let handle = tjInitDecompress() else { throw RenderError.image("cannot start the JPEG decoder") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        var input = bytes
+        guard tjDecompressHeader3(handle, &input, UInt(input.count), &width, &height, &subsampling, &colorspace) == 0 else {
+            throw RenderError.image("not a valid JPEG (\(String(cString: tjGetErrorStr2(handle))))")
+        }
+        try checkSize(Int(width), Int(height), maxPixels)
+        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+        let status = tjDecompress2(handle, &input, UInt(input.count), &pixels, width, 0, height, Int32(TJPF_RGBA.rawValue), 0)
+        // Warnings (e.g. a few missing bytes at the end) still give an image; errors do not.
+        if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
+            throw RenderError.image("not a valid JPEG (\(String(cString: tjGetErrorStr2(handle))))")
+        }
+        return RasterImage(width: Int(width), height: Int(height), pixels: pixels)
+    }
+
+    private static func webp(_ bytes: [UInt8], maxPixels: Int) throws -> RasterImage {
+        var width: Int32 = 0, height: Int32 = 0
+        guard WebPGetInfo(bytes, bytes.count, &width, &height) != 0 else { throw RenderError.image("not a valid WebP file") }
+        try checkSize(Int(width), Int(height), maxPixels)
+        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+        let ok = pixels.withUnsafeMutableBufferPointer {
+            WebPDecodeRGBAInto(bytes, bytes.count, $0.baseAddress, $0.count, width * 4) != nil
+        }
+        guard ok else { throw RenderError.image("not a valid WebP file (cannot decode)") }
+        return RasterImage(width: Int(width), height: Int(height), pixels: pixels)
+    }
+}

@@ -1,0 +1,143 @@
+import Typeset
+
+/// What a scene is painted on.
+public enum Background: Sendable {
+    case color(Color)
+    /// CSS `linear-gradient`: `angle` in degrees, 0 towards the top, 90 to the right, 180 (the
+    /// default) to the bottom; the first stop at the start.
+    case linearGradient(angle: Double, stops: [GradientStop])
+    /// A picture scaled to cover (cropped, centred) or be contained (letterboxed over `color`),
+    /// blurred by `blur` (Gaussian sigma, px) and darkened by a black overlay of opacity `dim`.
+    case image(RasterImage, fit: ImageFit, blur: Double, dim: Double, color: Color)
+}
+
+public struct GradientStop: Equatable, Sendable {
+    public var color: Color
+    /// 0...1 along the gradient line; nil spreads the stop evenly between its neighbours.
+    public var position: Double?
+    public init(color: Color, position: Double? = nil) {
+        self.color = color
+        self.position = position
+    }
+}
+
+public enum ImageFit: String, CaseIterable, Sendable {
+    case cover, contain
+}
+
+/// Straight 8-bit RGBA pixels, rows top to bottom.
+public struct RasterImage: Sendable {
+    public var width: Int
+    public var height: Int
+    public var pixels: [UInt8]
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4)
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+}
+
+/// A blurred, offset copy of the glyphs under them.
+public struct TextShadow: Equatable, Sendable {
+    public var dx: Double, dy: Double, blur: Double
+    public var color: Color
+    public init(dx: Double, dy: Double, blur: Double, color: Color) {
+        self.dx = dx
+        self.dy = dy
+        self.blur = blur
+        self.color = color
+    }
+}
+
+/// The glyph outlines stroked `width` px outward, under the fill.
+public struct TextStroke: Equatable, Sendable {
+    public var width: Double
+    public var color: Color
+    public init(width: Double, color: Color) {
+        self.width = width
+        self.color = color
+    }
+}
+
+/// How one text block is painted.
+public struct TextPaint: Sendable {
+    public var color: Color
+    public var highlight: HighlightPaint?
+    public var shadow: TextShadow?
+    public var stroke: TextStroke?
+    public init(color: Color = .black, highlight: HighlightPaint? = nil, shadow: TextShadow? = nil, stroke: TextStroke? = nil) {
+        self.color = color
+        self.highlight = highlight
+        self.shadow = shadow
+        self.stroke = stroke
+    }
+}
+
+/// A text block placed on the canvas: its layout's origin at (x, y).
+public struct PlacedText: Sendable {
+    public var layout: Layout
+    public var x: Double
+    public var y: Double
+    public var paint: TextPaint
+
+    public init(layout: Layout, x: Double, y: Double, paint: TextPaint = TextPaint()) {
+        self.layout = layout
+        self.x = x
+        self.y = y
+        self.paint = paint
+    }
+}
+
+/// A dot of the step indicator.
+public struct DotMark: Sendable {
+    public enum Style: Sendable {
+        /// A filled disc (a step done, or every step when none is current).
+        case filled
+        /// Filled, with a ring around it.
+        case current
+        /// A ring (a step still to come).
+        case hollow
+    }
+
+    public var centerX: Double
+    public var centerY: Double
+    public var diameter: Double
+    public var style: Style
+
+    public init(centerX: Double, centerY: Double, diameter: Double, style: Style) {
+        self.centerX = centerX
+        self.centerY = centerY
+        self.diameter = diameter
+        self.style = style
+    }
+}
+
+/// One thing drawn on a scene, in order (later on top). Open: new kinds are new cases.
+public enum SceneItem: Sendable {
+    case text(PlacedText)
+    /// Step dots in one colour and a connector line between them (x, from y, to y).
+    case dots([DotMark], color: Color, connector: (x: Double, top: Double, bottom: Double)?)
+    /// A picture drawn into the box (scaled, aspect kept by the caller), corners rounded by `radius`.
+    case image(RasterImage, x: Double, y: Double, width: Double, height: Double, radius: Double)
+}
+
+/// Everything on one canvas.
+public struct Scene: Sendable {
+    public var width: Double
+    public var height: Double
+    public var background: Background
+    public var items: [SceneItem]
+
+    public init(width: Double, height: Double, background: Background, items: [SceneItem]) {
+        self.width = width
+        self.height = height
+        self.background = background
+        self.items = items
+    }
+
+    /// Every layout drawn, for opening fonts once.
+    var layouts: [Layout] {
+        items.compactMap { if case let .text(text) = $0 { return text.layout } else { return nil } }
+    }
+}

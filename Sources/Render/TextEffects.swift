@@ -1,0 +1,38 @@
+import CCairo
+import Typeset
+
+/// Text shadows: the glyphs in the shadow colour on a padded image surface, blurred with the
+/// box-blur kernel, painted under the text at the offset (an image in a PDF too).
+enum TextEffects {
+    static func drawShadow(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, shadow: TextShadow,
+                           scale: Double) throws {
+        guard shadow.color.alpha > 0, !lines.isEmpty else { return }
+        let sigma = max(0, shadow.blur) * scale
+        // Glyph ink may reach past the line boxes (accents, descenders, italics): one em of margin.
+        let margin = layout.size
+        let pad = Double(BoxBlur.reach(sigma: sigma) + 1) / scale + margin
+        let top = lines.map(\.top).min()! - pad, bottom = lines.map(\.bottom).max()! + pad
+        let left = -pad, right = max(layout.width, lines.map { $0.x + $0.width }.max()!) + pad
+        let width = Int(((right - left) * scale).rounded(.up)), height = Int(((bottom - top) * scale).rounded(.up))
+        let layer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
+        defer { cairo_surface_destroy(layer) }
+        try Cairo.check(surface: layer, "creating the shadow surface")
+        let lc = cairo_create(layer)!
+        cairo_scale(lc, scale, scale)
+        cairo_translate(lc, -left, -top)
+        try TextPainter(layout: layout, faces: faces, textLayer: false).draw(lc, lines: lines, color: shadow.color)
+        cairo_destroy(lc)
+        cairo_surface_flush(layer)
+        if sigma > 0 {
+            BoxBlur.blur(cairo_image_surface_get_data(layer), width: width, height: height,
+                         stride: Int(cairo_image_surface_get_stride(layer)), sigma: sigma)
+            cairo_surface_mark_dirty(layer)
+        }
+        cairo_save(cr)
+        cairo_translate(cr, left + shadow.dx, top + shadow.dy)
+        cairo_scale(cr, 1 / scale, 1 / scale)
+        cairo_set_source_surface(cr, layer, 0, 0)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
+}
