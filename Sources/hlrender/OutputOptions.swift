@@ -17,9 +17,15 @@ struct OutputOptions: ParsableArguments {
     var dumpLayout: String?
 
     func resolvedFormat(expecting: Bool = false) throws -> OutputFormat {
-        if let format { return format }
+        try Self.format(output: output, forced: format, otherwise: dumpLayout != nil || expecting)
+    }
+
+    /// The forced format, else the output's extension's; with no output, PNG when something
+    /// else (a dump, --expect) is asked for.
+    static func format(output: String?, forced: OutputFormat?, otherwise: Bool) throws -> OutputFormat {
+        if let forced { return forced }
         guard let output else {
-            guard dumpLayout != nil || expecting else {
+            guard otherwise else {
                 throw CLIFailure(message: "no output: give -o FILE.png, -o FILE.pdf, --dump-layout or --expect")
             }
             return .png

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Card
 import FoundationEssentials
 import Render
 import Steps
@@ -50,48 +51,39 @@ struct StepsCommand: ParsableCommand {
 
         let canvasWidth = options.canvas?.width ?? width ?? 1080
         try positive(canvasWidth, "--width")
-        let dot = dotSize ?? 0.5 * size, space = gap ?? 0.5 * size
-        try positive(dot, "--dot-size")
-        guard space.isFinite, space >= 0 else { throw CLIFailure(message: "--gap must be zero or more, got \(space)") }
+        if let dotSize { try positive(dotSize, "--dot-size") }
+        if let gap, !(gap.isFinite && gap >= 0) { throw CLIFailure(message: "--gap must be zero or more, got \(gap)") }
         if let current, !(1...texts.count).contains(current) {
             throw CLIFailure(message: "--current must be between 1 and \(texts.count) (the number of steps), got \(current)")
         }
-        let padX = options.highlight?.style.paddingX ?? 0, padY = options.highlight?.style.paddingY ?? 0
-        // The first step's direction decides the default side, as a right-to-left reader expects.
-        let firstRTL = try Typesetter.startsRightToLeft(texts[0], direction: font.baseDirection)
-        let frame = StepsFrame(canvasWidth: canvasWidth, columnX: column, dotSize: dot, gap: space + padX,
-                               margin: options.margin + padX, firstSide: firstSide ?? (firstRTL ? .right : .left))
-        guard frame.textColumnWidth > 0 else {
-            throw CLIFailure(message: "no room for text: the canvas is \(canvasWidth) px wide, the dot column at \(frame.columnX)")
+        // The flags as block settings; the block (the library) decides the geometry.
+        var settings = BlockSettings()
+        settings.dotSize = dotSize
+        settings.gap = gap
+        settings.column = column.map { $0 - options.margin }
+        settings.current = current
+        settings.connector = connector
+        settings.firstSide = firstSide
+        settings.align = align
+        settings.direction = font.baseDirection
+        let block: StepsBlock
+        do {
+            block = try StepsBlock.layout(texts, settings: settings, size: size, width: canvasWidth - 2 * options.margin,
+                                          highlight: paint, typesetter: typesetter,
+                                          style: { font.style(size: size, width: $0, alignment: $1) })
+        } catch let error as OptionError {
+            throw CLIFailure(message: error.message)
         }
-        // Texts hug the dot column: right-aligned on the left, left-aligned on the right.
-        let layouts = try texts.enumerated().map { i, text in
-            try typesetter.layout(text, style: font.style(size: size, width: frame.textColumnWidth,
-                                                          alignment: align ?? (frame.side(of: i) == .left ? .right : .left)))
-        }
-        warnAboutDroppedMarks(layouts)
-        let heights = layouts.map { $0.height + 2 * padY }
-        var placed = StepsLayout.place(heights: heights, frame: frame, top: options.margin)
-        let contentHeight = StepsLayout.extent(placed, top: options.margin)
-        let canvasHeight = options.canvas?.height ?? contentHeight + 2 * options.margin
-        if options.canvas != nil {
-            let shift = (canvasHeight - contentHeight) / 2 - options.margin
-            placed = placed.map { var step = $0; step.dot.top += shift; step.text.top += shift; return step }
-        }
-
+        warnAboutDroppedMarks(block.layouts)
+        let canvasHeight = options.canvas?.height ?? block.height + 2 * options.margin
+        let top = options.canvas == nil ? options.margin : (canvasHeight - block.height) / 2
         let dotColour = try dotColor.map { try parseColor($0, option: "--dot-color") }
             ?? autoTextColor(on: options.background, background: .white)
-        let dots = placed.map { step -> DotMark in
-            let style: DotMark.Style = current.map { step.index + 1 < $0 ? .filled : step.index + 1 == $0 ? .current : .hollow } ?? .filled
-            return DotMark(centerX: step.dot.x + dot / 2, centerY: step.dot.centerY, diameter: dot, style: style)
-        }
-        let scene = Scene(
-            width: canvasWidth, height: canvasHeight,
-            texts: zip(placed, layouts).map { PlacedText(layout: $1, x: $0.text.x, y: $0.text.top + padY) },
-            dots: dots, dotColor: dotColour,
-            connector: connector && placed.count > 1 ? (frame.columnX, placed.first!.dot.centerY, placed.last!.dot.centerY) : nil)
+        let items = block.items(x: options.margin, y: top, paint: TextPaint(color: options.textColor, highlight: paint),
+                                dotColor: dotColour)
+        let scene = Scene(width: canvasWidth, height: canvasHeight, background: .color(options.background), items: items)
 
-        let dump = Array((stepsDump(scene, placed, layouts, padY: padY, scale: options.scale).serialized() + "\n").utf8)
+        let dump = Array((stepsDump(scene, block, x: options.margin, y: top, scale: options.scale).serialized() + "\n").utf8)
         let bytes = try output.output.map { _ in try Renderer.render(scene, options: options) }
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
@@ -110,17 +102,17 @@ struct StepsCommand: ParsableCommand {
         return texts
     }
 
-    private func stepsDump(_ scene: Scene, _ placed: [PlacedStep], _ layouts: [Layout], padY: Double, scale: Double) -> JSON {
+    private func stepsDump(_ scene: Scene, _ block: StepsBlock, x: Double, y: Double, scale: Double) -> JSON {
         func box(_ b: Box) -> JSON {
-            .members([("x", LayoutDump.px(b.x, scale)), ("top", LayoutDump.px(b.top, scale)),
+            .members([("x", LayoutDump.px(x + b.x, scale)), ("top", LayoutDump.px(y + b.top, scale)),
                       ("width", LayoutDump.px(b.width, scale)), ("height", LayoutDump.px(b.height, scale))])
         }
-        let steps = zip(placed, layouts).map { step, layout -> JSON in
+        let steps = zip(block.placed, block.layouts).map { step, layout -> JSON in
             .members([
                 ("index", .number(Double(step.index))), ("side", .string(step.side.rawValue)),
                 ("dot", box(step.dot)), ("text", box(step.text)),
                 ("lines", .array(layout.lines.map {
-                    LayoutDump.line($0, originX: step.text.x, originY: step.text.top + padY, scale: scale)
+                    LayoutDump.line($0, originX: x + step.text.x, originY: y + step.text.top + block.padY, scale: scale)
                 })),
             ])
         }

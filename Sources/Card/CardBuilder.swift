@@ -1,0 +1,193 @@
+import FoundationEssentials
+import Render
+import Steps
+import Typeset
+
+/// What building a card needs from outside: the fonts (shared, thread-safe) and a way to read
+/// files (the caller bounds and names them).
+public struct CardResources: Sendable {
+    public var library: FontLibrary
+    public var readFile: @Sendable (String) throws -> [UInt8]
+    public var maxPixels: Int
+
+    public init(library: FontLibrary, maxPixels: Int = 100_000_000, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
+        self.library = library
+        self.readFile = readFile
+        self.maxPixels = maxPixels
+    }
+}
+
+/// A card ready to draw, and its layout report.
+public struct BuiltCard: Sendable {
+    public var scene: Scene
+    public var scale: Double
+    public var dump: JSONValue
+}
+
+/// A block measured: its size, and how to place it (items and dump at a top-left corner).
+struct MeasuredBlock {
+    var width: Double
+    var height: Double
+    var place: (Double, Double) -> (items: [SceneItem], dump: [JSONValue])
+}
+
+/// Card spec to scene: every block measured (typeset, fitted, decoded), placed by its anchor,
+/// in order. The one place where card geometry is decided.
+public struct CardBuilder {
+    let spec: CardSpec
+    let resources: CardResources
+    let background: Background
+    /// A colour standing for the background, for text colours chosen by contrast.
+    let groundColor: Color
+
+    public static func build(_ spec: CardSpec, resources: CardResources) throws -> BuiltCard {
+        let (background, ground) = try resolveBackground(spec, resources: resources)
+        let builder = CardBuilder(spec: spec, resources: resources, background: background, groundColor: ground)
+        let inner = (x: spec.padding, y: spec.padding, width: spec.width - 2 * spec.padding, height: spec.height - 2 * spec.padding)
+        guard inner.width > 0, inner.height > 0 else { throw CardError("padding", "leaves no room on a \(Int(spec.width))x\(Int(spec.height)) card") }
+        var items: [SceneItem] = []
+        var dumps: [JSONValue] = []
+        for block in spec.blocks {
+            let measured = try builder.measure(block, availableWidth: inner.width)
+            let (fx, fy) = block.anchor.fractions
+            let x = inner.x + fx * (inner.width - measured.width) + block.offset.0
+            let y = inner.y + fy * (inner.height - measured.height) + block.offset.1
+            let placed = measured.place(x, y)
+            items += placed.items
+            dumps += placed.dump
+        }
+        let scene = Scene(width: spec.width, height: spec.height, background: background, items: items)
+        let s = spec.scale
+        let dump = JSONValue.object([
+            ("width", .number((spec.width * s).rounded(.up))), ("height", .number((spec.height * s).rounded(.up))),
+            ("scale", .number(s)), ("blocks", .array(dumps)),
+        ])
+        return BuiltCard(scene: scene, scale: s, dump: dump)
+    }
+
+    /// A path from the spec: absolute as is, relative against the spec's folder.
+    func resolve(_ path: String) -> String {
+        path.hasPrefix("/") ? path : spec.folder + "/" + path
+    }
+
+    func readText(_ path: String, at jsonPath: String) throws -> String {
+        let bytes = try read(path, at: jsonPath)
+        guard var text = String(validating: bytes, as: UTF8.self) else { throw CardError(jsonPath, "'\(path)' is not valid UTF-8") }
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
+    func read(_ path: String, at jsonPath: String) throws -> [UInt8] {
+        do {
+            return try resources.readFile(resolve(path))
+        } catch let error as CardError {
+            throw error
+        } catch {
+            throw CardError(jsonPath, "\(error)")
+        }
+    }
+
+    func measure(_ block: BlockSpec, availableWidth: Double) throws -> MeasuredBlock {
+        do {
+            switch block.kind {
+            case let .text(settings, fit):
+                return try measureText(settings, fit: fit, availableWidth: availableWidth, path: block.path)
+            case let .steps(settings):
+                return try measureSteps(settings, availableWidth: availableWidth, path: block.path)
+            case let .image(src, width, height, radius):
+                return try measureImage(src: src, width: width, height: height, radius: radius, path: block.path)
+            case let .stack(gap, align, blocks):
+                return try measureStack(blocks, gap: gap, align: align, availableWidth: availableWidth, path: block.path)
+            }
+        } catch let error as CardError {
+            throw error
+        } catch let error as OptionError {
+            throw CardError(block.path, error.message)
+        } catch {
+            throw CardError(block.path, "\(error)")
+        }
+    }
+
+    func measureImage(src: String, width: Double?, height: Double?, radius: Double, path: String) throws -> MeasuredBlock {
+        let image: RasterImage
+        do {
+            image = try ImageDecoder.decode(try read(src, at: join(path, "src")), maxPixels: resources.maxPixels)
+        } catch let error as RenderError {
+            throw CardError(join(path, "src"), "'\(src)': \(error)")
+        }
+        let natural = (Double(image.width), Double(image.height))
+        var w = natural.0, h = natural.1
+        switch (width, height) {
+        case let (w0?, h0?):  // inside the box, aspect kept
+            let factor = min(w0 / natural.0, h0 / natural.1)
+            (w, h) = (natural.0 * factor, natural.1 * factor)
+        case let (w0?, nil): (w, h) = (w0, natural.1 * w0 / natural.0)
+        case let (nil, h0?): (w, h) = (natural.0 * h0 / natural.1, h0)
+        case (nil, nil): break
+        }
+        return MeasuredBlock(width: w, height: h) { x, y in
+            ([.image(image, x: x, y: y, width: w, height: h, radius: radius)],
+             [blockDump("image", x, y, w, h, [])])
+        }
+    }
+
+    func measureStack(_ blocks: [BlockSpec], gap: Double, align: HorizontalAlign, availableWidth: Double,
+                      path: String) throws -> MeasuredBlock {
+        let children = try blocks.map { try measure($0, availableWidth: availableWidth) }
+        let width = children.map(\.width).max() ?? 0
+        let height = children.map(\.height).reduce(0, +) + gap * Double(max(0, children.count - 1))
+        return MeasuredBlock(width: width, height: height) { x, y in
+            var items: [SceneItem] = []
+            var dumps: [JSONValue] = []
+            var top = y
+            for child in children {
+                let shift = align == .left ? 0 : align == .center ? (width - child.width) / 2 : width - child.width
+                let placed = child.place(x + shift, top)
+                items += placed.items
+                dumps += placed.dump
+                top += child.height + gap
+            }
+            return (items, [blockDump("stack", x, y, width, height, [("blocks", .array(dumps))])])
+        }
+    }
+
+    /// The dump entry of a block, in output pixels.
+    func blockDump(_ type: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ extra: [(String, JSONValue)]) -> JSONValue {
+        let s = spec.scale
+        return .object([("type", .string(type)), ("x", px(x, s)), ("y", px(y, s)), ("width", px(w, s)), ("height", px(h, s))] + extra)
+    }
+
+    static func resolveBackground(_ spec: CardSpec, resources: CardResources) throws -> (Background, Color) {
+        switch spec.background {
+        case let .color(color):
+            return (.color(color), color)
+        case let .gradient(angle, stops):
+            let n = Double(stops.count)
+            let mean = Color(red: stops.map(\.color.red).reduce(0, +) / n, green: stops.map(\.color.green).reduce(0, +) / n,
+                             blue: stops.map(\.color.blue).reduce(0, +) / n, alpha: stops.map(\.color.alpha).reduce(0, +) / n)
+            return (.linearGradient(angle: angle, stops: stops), mean)
+        case let .image(path, fit, blur, dim):
+            let builder = CardBuilder(spec: spec, resources: resources, background: .color(.white), groundColor: .white)
+            let image: RasterImage
+            do {
+                image = try ImageDecoder.decode(try builder.read(path, at: "background.image"), maxPixels: resources.maxPixels)
+            } catch let error as RenderError {
+                throw CardError("background.image", "'\(path)': \(error)")
+            }
+            // The picture's mean colour, dimmed: what text over it is read against.
+            var sums = (0.0, 0.0, 0.0)
+            let stride = max(1, image.width * image.height / 4096)
+            var count = 0.0
+            for p in Swift.stride(from: 0, to: image.width * image.height, by: stride) {
+                sums.0 += Double(image.pixels[p * 4]); sums.1 += Double(image.pixels[p * 4 + 1]); sums.2 += Double(image.pixels[p * 4 + 2])
+                count += 1
+            }
+            let keep = (1 - dim) / 255 / count
+            let mean = Color(red: sums.0 * keep, green: sums.1 * keep, blue: sums.2 * keep)
+            return (.image(image, fit: fit, blur: blur, dim: dim, color: .white), mean)
+        }
+    }
+}
+
+/// A length in output pixels, to 1/1000.
+func px(_ value: Double, _ scale: Double) -> JSONValue { .number((value * scale * 1000).rounded() / 1000) }

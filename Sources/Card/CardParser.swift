@@ -1,0 +1,221 @@
+import Render
+import Steps
+import Typeset
+
+extension CardSpec {
+    /// Parses a spec (already free of variables, see `Variables`). `folder` is where relative
+    /// paths resolve.
+    public static func parse(_ json: JSONValue, folder: String) throws -> CardSpec {
+        guard case let .object(members) = json else { throw CardError("", "a card spec must be a JSON object, not \(json.typeName)") }
+        var spec = CardSpec()
+        spec.folder = folder
+        var defaults: [(String, JSONValue)] = []
+        for (key, value) in members {
+            switch key {
+            case "size": (spec.width, spec.height) = try size(value, path: key)
+            case "scale":
+                let s = try number(value, key)
+                guard [1, 2, 3].contains(s) else { throw CardError(key, "must be 1, 2 or 3, got \(s)") }
+                spec.scale = s
+            case "padding": spec.padding = try nonNegative(value, key)
+            case "background": spec.background = try background(value, path: key)
+            case "blocks": break
+            case "output": spec.output = try string(value, key)
+            default:
+                guard OptionModel.named(key) != nil else { throw unknownKey(key, path: "", known: cardKeys + OptionModel.names(for: .both) + OptionModel.names(for: .steps)) }
+                defaults.append((key, value))
+            }
+        }
+        guard case let .array(blocks)? = json["blocks"] else {
+            throw CardError("blocks", json["blocks"] == nil ? "is missing: a card needs a list of blocks" : "must be an array")
+        }
+        spec.blocks = try blocks.enumerated().map { try block($1, path: join("blocks", $0), defaults: defaults) }
+        return spec
+    }
+
+    static func block(_ json: JSONValue, path: String, defaults: [(String, JSONValue)]) throws -> BlockSpec {
+        guard case let .object(members) = json else { throw CardError(path, "a block must be an object, not \(json.typeName)") }
+        guard let typeValue = json["type"] else { throw CardError(join(path, "type"), "is missing (text, steps, image or stack)") }
+        let type = try string(typeValue, join(path, "type"))
+        var spec = BlockSpec(kind: .stack(gap: 0, align: .center, blocks: []), path: path)
+        if let anchor = json["anchor"] {
+            let text = try string(anchor, join(path, "anchor"))
+            guard let value = Anchor(rawValue: text) else {
+                throw CardError(join(path, "anchor"), "'\(text)' is not one of \(Anchor.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            spec.anchor = value
+        }
+        if let offset = json["offset"] {
+            guard case let .array(items) = offset, items.count == 2 else { throw CardError(join(path, "offset"), "must be [dx, dy]") }
+            spec.offset = (try number(items[0], join(path, "offset[0]")), try number(items[1], join(path, "offset[1]")))
+        }
+        let own = members.filter { !placementKeys.contains($0.key) }
+        switch type {
+        case "text", "steps":
+            let scope: OptionDefinition.Scope = type == "text" ? .text : .steps
+            var settings = BlockSettings()
+            let known = OptionModel.names(for: scope)
+            // Card-level options are defaults: apply them first (those of the other block kind
+            // are skipped), then the block's own.
+            for (key, value) in defaults where known.contains(key) {
+                try apply(key, value, to: &settings, path: key)
+            }
+            var fit: FitSpec?
+            for (key, value) in own {
+                if type == "text" && key == "fit" { fit = try fitSpec(value, path: join(path, key)); continue }
+                guard known.contains(key) else {
+                    throw unknownKey(key, path: path, known: known + placementKeys + (type == "text" ? ["fit"] : []))
+                }
+                try apply(key, value, to: &settings, path: join(path, key))
+            }
+            if type == "text" {
+                guard settings.text != nil || settings.textFile != nil else { throw CardError(join(path, "text"), "is missing: give text or text-file") }
+                spec.kind = .text(settings, fit: fit)
+            } else {
+                guard settings.steps != nil || settings.stepsFile != nil else { throw CardError(join(path, "steps"), "is missing: give steps or steps-file") }
+                spec.kind = .steps(settings)
+            }
+        case "image":
+            for (key, _) in own where !imageKeys.contains(key) { throw unknownKey(key, path: path, known: imageKeys + placementKeys) }
+            guard let src = json["src"] else { throw CardError(join(path, "src"), "is missing: the image file") }
+            let width = try json["width"].map { try positive($0, join(path, "width")) }
+            let height = try json["height"].map { try positive($0, join(path, "height")) }
+            let radius = try json["radius"].map { try nonNegative($0, join(path, "radius")) } ?? 0
+            spec.kind = .image(src: try string(src, join(path, "src")), width: width, height: height, radius: radius)
+        case "stack":
+            for (key, _) in own where !stackKeys.contains(key) { throw unknownKey(key, path: path, known: stackKeys + placementKeys) }
+            let gap = try json["gap"].map { try nonNegative($0, join(path, "gap")) } ?? 0
+            var align = HorizontalAlign.center
+            if let value = json["align"] {
+                let text = try string(value, join(path, "align"))
+                guard let a = HorizontalAlign(rawValue: text) else { throw CardError(join(path, "align"), "'\(text)' is not left, center or right") }
+                align = a
+            }
+            guard case let .array(children)? = json["blocks"] else { throw CardError(join(path, "blocks"), "must be an array of blocks") }
+            let blocks = try children.enumerated().map { try block($1, path: join(join(path, "blocks"), $0), defaults: defaults) }
+            spec.kind = .stack(gap: gap, align: align, blocks: blocks)
+        default:
+            throw CardError(join(path, "type"), "'\(type)' is not text, steps, image or stack")
+        }
+        return spec
+    }
+
+    static func apply(_ key: String, _ value: JSONValue, to settings: inout BlockSettings, path: String) throws {
+        do {
+            try OptionModel.named(key)!.apply(.json(value), to: &settings)
+        } catch let error as OptionError {
+            throw CardError(path, error.message)
+        }
+    }
+
+    static func unknownKey(_ key: String, path: String, known: [String]) -> CardError {
+        let hint = suggestion(for: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        return CardError(join(path, key), "unknown key\(hint)")
+    }
+
+    static func fitSpec(_ json: JSONValue, path: String) throws -> FitSpec {
+        guard case let .object(members) = json else { throw CardError(path, "must be an object") }
+        var fit = FitSpec()
+        for (key, value) in members {
+            let p = join(path, key)
+            switch key {
+            case "width": fit.width = try positive(value, p)
+            case "height": fit.height = try positive(value, p)
+            case "min-size": fit.minSize = try positive(value, p)
+            case "max-lines":
+                let n = try number(value, p)
+                guard n >= 1, n == n.rounded(), n < 1e6 else { throw CardError(p, "must be a whole number >= 1") }
+                fit.maxLines = Int(n)
+            default: throw unknownKey(key, path: path, known: fitKeys)
+            }
+        }
+        return fit
+    }
+
+    static func background(_ json: JSONValue, path: String) throws -> BackgroundSpec {
+        if case let .string(text) = json {
+            guard let color = Color(parsing: text) else { throw CardError(path, "'\(text)' is not a colour") }
+            return .color(color)
+        }
+        guard case let .object(members) = json, members.count >= 1 else {
+            throw CardError(path, "must be a colour, {\"gradient\": ...} or {\"image\": ...}")
+        }
+        if let gradient = json["gradient"] {
+            let p = join(path, "gradient")
+            for (key, _) in members where key != "gradient" { throw unknownKey(key, path: path, known: ["gradient"]) }
+            guard case let .object(inner) = gradient else { throw CardError(p, "must be an object with angle and stops") }
+            for (key, _) in inner where !["angle", "stops"].contains(key) { throw unknownKey(key, path: p, known: ["angle", "stops"]) }
+            let angle = try gradient["angle"].map { try number($0, join(p, "angle")) } ?? 180
+            guard case let .array(items)? = gradient["stops"], items.count >= 2 else {
+                throw CardError(join(p, "stops"), "must list two or more colours")
+            }
+            let stops = try items.enumerated().map { try stop($1, path: join(join(p, "stops"), $0)) }
+            return .gradient(angle: angle, stops: stops)
+        }
+        if let image = json["image"] {
+            for (key, _) in members where !["image", "fit", "blur", "dim"].contains(key) {
+                throw unknownKey(key, path: path, known: ["image", "fit", "blur", "dim"])
+            }
+            var fit = ImageFit.cover
+            if let value = json["fit"] {
+                let text = try string(value, join(path, "fit"))
+                guard let f = ImageFit(rawValue: text) else { throw CardError(join(path, "fit"), "'\(text)' is not cover or contain") }
+                fit = f
+            }
+            let blur = try json["blur"].map { try nonNegative($0, join(path, "blur")) } ?? 0
+            guard blur <= Restriction.maxSigma else { throw CardError(join(path, "blur"), "must be at most \(Int(Restriction.maxSigma))") }
+            let dim = try json["dim"].map { try number($0, join(path, "dim")) } ?? 0
+            guard (0...1).contains(dim) else { throw CardError(join(path, "dim"), "must be between 0 and 1, got \(dim)") }
+            return .image(path: try string(image, join(path, "image")), fit: fit, blur: blur, dim: dim)
+        }
+        throw unknownKey(members[0].key, path: path, known: ["gradient", "image"])
+    }
+
+    /// "#FD1D1D 50%" or {"color": ..., "position": 50}.
+    static func stop(_ json: JSONValue, path: String) throws -> GradientStop {
+        let text = try string(json, path)
+        let parts = text.split(separator: " ").map(String.init)
+        guard (1...2).contains(parts.count), let color = Color(parsing: parts[0]) else {
+            throw CardError(path, "'\(text)' is not a colour with an optional position (\"#FD1D1D 50%\")")
+        }
+        guard parts.count == 2 else { return GradientStop(color: color) }
+        guard parts[1].hasSuffix("%"), let percent = Double(parts[1].dropLast()), percent.isFinite else {
+            throw CardError(path, "'\(parts[1])' is not a position in % (\"50%\")")
+        }
+        return GradientStop(color: color, position: percent / 100)
+    }
+
+    static func size(_ json: JSONValue, path: String) throws -> (Double, Double) {
+        var values: [Double] = []
+        if case let .array(items) = json, items.count == 2 {
+            values = try items.map { try number($0, path) }
+        } else if case let .string(text) = json {
+            values = text.lowercased().split(separator: "x").compactMap { Double($0.trimmed) }
+        }
+        guard values.count == 2, values.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 100_000 }) else {
+            throw CardError(path, "must be \"WIDTHxHEIGHT\" (like \"1080x1920\") or [width, height] with positive numbers")
+        }
+        return (values[0], values[1])
+    }
+
+    static func string(_ json: JSONValue, _ path: String) throws -> String {
+        guard case let .string(text) = json else { throw CardError(path, "must be a string, not \(json.typeName)") }
+        return text
+    }
+
+    static func number(_ json: JSONValue, _ path: String) throws -> Double {
+        do { return try OptionInput.json(json).number() } catch let error as OptionError { throw CardError(path, error.message) }
+    }
+
+    static func positive(_ json: JSONValue, _ path: String) throws -> Double {
+        let v = try number(json, path)
+        guard v > 0 else { throw CardError(path, "must be > 0, got \(v)") }
+        return v
+    }
+
+    static func nonNegative(_ json: JSONValue, _ path: String) throws -> Double {
+        let v = try number(json, path)
+        guard v >= 0 else { throw CardError(path, "must be 0 or more, got \(v)") }
+        return v
+    }
+}

@@ -1,0 +1,163 @@
+import Highlight
+import Render
+import Steps
+import Typeset
+
+/// One option, defined once: its name (the long flag of `hlrender render`/`steps` and the JSON
+/// key of a card block), the help text, and how a value is parsed and checked into settings.
+/// The CLI and card specs both read this table, so a flag and a key cannot drift apart.
+public struct OptionDefinition: Sendable {
+    public enum Scope: Sendable { case text, steps, both }
+    public let name: String
+    public let valueName: String
+    public let help: String
+    public let scope: Scope
+    /// The JSON Schema type of the value ("number", "string", ...; several with "|").
+    public let schemaType: String
+    let apply: @Sendable (inout BlockSettings, OptionInput) throws -> Void
+
+    public func apply(_ input: OptionInput, to settings: inout BlockSettings) throws {
+        try apply(&settings, input)
+    }
+}
+
+public enum OptionModel {
+    public static func named(_ name: String) -> OptionDefinition? { byName[name] }
+
+    public static func names(for scope: OptionDefinition.Scope) -> [String] {
+        all.filter { $0.scope == .both || $0.scope == scope }.map(\.name)
+    }
+
+    private static let byName: [String: OptionDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    private static func positive(_ v: Double, _ what: String = "must be a positive number") throws -> Double {
+        guard v.isFinite, v > 0 else { throw OptionError("\(what), got \(v)") }
+        return v
+    }
+
+    private static func nonNegative(_ v: Double) throws -> Double {
+        guard v.isFinite, v >= 0 else { throw OptionError("must be 0 or more, got \(v)") }
+        return v
+    }
+
+    private static func define(_ name: String, _ valueName: String, _ scope: OptionDefinition.Scope = .both,
+                               schema: String, _ help: String,
+                               _ apply: @escaping @Sendable (inout BlockSettings, OptionInput) throws -> Void) -> OptionDefinition {
+        OptionDefinition(name: name, valueName: valueName, help: help, scope: scope, schemaType: schema, apply: apply)
+    }
+
+    public static let all: [OptionDefinition] = [
+        define("text", "text", .text, schema: "string", "The text to render.") { $0.text = try $1.string() },
+        define("text-file", "path", .text, schema: "string", "Read the text from a UTF-8 file.") { $0.textFile = try $1.string() },
+        define("font", "font", schema: "string", "Font as in pango-view (\"Noto Sans Bold 48\") or a font file path.") {
+            let text = try $1.string()
+            guard !text.trimmed.isEmpty else { throw OptionError("is empty") }
+            $0.font = text
+        },
+        define("size", "px", schema: "number", "Font size in px (default: from the font, else 48).") {
+            let v = try positive(try $1.number())
+            guard TypesetStyle.sizeRange.contains(v) else {
+                throw OptionError("must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px, got \(v)")
+            }
+            $0.size = v
+        },
+        define("width", "px", .text, schema: "number", "Wrap width in px.") { $0.width = try positive(try $1.number()) },
+        define("align", "left|center|right|start|end", schema: "string", "Text alignment; start/end follow each paragraph's direction.") {
+            $0.align = try $1.choice(Alignment.self)
+        },
+        define("line-spacing", "x", schema: "number", "Baseline distance as a multiple of the natural line height.") {
+            $0.lineSpacing = try positive(try $1.number())
+        },
+        define("direction", "auto|ltr|rtl", schema: "string", "Base direction: auto (from the first strong character), ltr or rtl.") {
+            $0.direction = try $1.choice(BaseDirection.self)
+        },
+        define("rtl", "bool", schema: "boolean", "Right-to-left base direction (same as direction rtl).") {
+            if try $1.bool() { $0.direction = .rtl }
+        },
+        define("lang", "tag", schema: "string", "BCP 47 language for shaping and line breaking, e.g. ja.") { $0.lang = try $1.string() },
+        define("color", "colour", schema: "string", "Text colour (default: black or white by contrast).") { $0.color = try $1.color() },
+        define("highlight", "colour", schema: "string", "Highlight fill colour (alpha allowed); turns the highlight on.") {
+            $0.highlight = try $1.color()
+        },
+        define("highlight-style", "fill|outline|both|none", schema: "string", "How the highlight is drawn (default: from the colours given).") {
+            $0.highlightStyle = try $1.choice(HighlightMode.self)
+        },
+        define("outline-color", "colour", schema: "string", "Outline colour (default: the highlight colour, else black).") {
+            $0.outlineColor = try $1.color()
+        },
+        define("outline-width", "px", schema: "number", "Outline width in px (default 2).") { $0.outlineWidth = try nonNegative(try $1.number()) },
+        define("padding", "x[,y]", schema: "string|number|array", "Highlight padding around each line, px or em (default 0.3em,0.08em).") {
+            let parts = try $1.list().map { try $0.length() }
+            guard (1...2).contains(parts.count), !parts.contains(where: \.isNegative) else {
+                throw OptionError("is not X or X,Y with lengths >= 0 (px, or em like 0.3em)")
+            }
+            $0.padding = parts
+        },
+        define("radius", "auto|px", schema: "string|number", "Corner radius in px, or auto (a quarter of the line height).") {
+            if case .text = $1, try $1.string().lowercased() == "auto" { $0.radius = .auto; return }
+            if case .json(.string("auto")) = $1 { $0.radius = .auto; return }
+            $0.radius = .fixed(try nonNegative(try $1.number()))
+        },
+        define("join", "merged|separate", schema: "string", "merged: one shape per block; separate: a rounded pill per line.") {
+            $0.join = try $1.choice(Join.self)
+        },
+        define("shadow", "dx,dy,blur,colour", schema: "string", "A text shadow: offset, blur (Gaussian sigma) and colour, e.g. 0,4,8,#00000080.") {
+            let parts = try $1.list()
+            guard parts.count == 4 else { throw OptionError("is not dx,dy,blur,colour") }
+            let blur = try nonNegative(try parts[2].number())
+            $0.shadow = TextShadow(dx: try parts[0].number(), dy: try parts[1].number(), blur: min(blur, Restriction.maxSigma),
+                                   color: try parts[3].color())
+        },
+        define("stroke", "width,colour", schema: "string", "Glyph outlines stroked under the fill, e.g. 3,black.") {
+            let parts = try $1.list()
+            guard parts.count == 2 else { throw OptionError("is not width,colour") }
+            $0.stroke = TextStroke(width: try nonNegative(try parts[0].number()), color: try parts[1].color())
+        },
+        define("visible-lines", "n", .text, schema: "integer", "Keep the first N lines readable and blur the rest.") {
+            let n = try $1.integer()
+            guard n >= 0 else { throw OptionError("must be 0 or more, got \(n)") }
+            $0.visibleLines = n
+        },
+        define("blur-radius", "px", .text, schema: "number", "Blur strength (Gaussian sigma, default 11, at most 200).") {
+            let v = try nonNegative(try $1.number())
+            guard v <= Restriction.maxSigma else { throw OptionError("\(v) is over the maximum of \(Int(Restriction.maxSigma)) px") }
+            $0.blurRadius = v
+        },
+        define("restrict-mode", "scramble|blur", .text, schema: "string", "scramble (substitute glyphs) or blur (real glyphs under the blur).") {
+            $0.restrictMode = try $1.choice(RestrictMode.self)
+        },
+        define("feather", "px", .text, schema: "number", "Height over which sharp turns into blurred (default 4).") {
+            $0.feather = try nonNegative(try $1.number())
+        },
+        define("scramble-seed", "n", .text, schema: "integer", "Seed for the substitute glyphs (default: random per render).") {
+            let n = try $1.integer()
+            guard n >= 0 else { throw OptionError("must be 0 or more, got \(n)") }
+            $0.scrambleSeed = UInt64(n)
+        },
+        define("steps", "texts", .steps, schema: "array", "The steps' texts, one per step.") {
+            guard case let .json(.array(items)) = $1 else {
+                $0.steps = try $1.string().split(whereSeparator: \.isNewline).map(String.init)
+                return
+            }
+            $0.steps = try items.map { try OptionInput.json($0).string() }
+        },
+        define("steps-file", "path", .steps, schema: "string", "Read the steps from a UTF-8 file, one per line.") { $0.stepsFile = try $1.string() },
+        define("column", "px", .steps, schema: "number", "x of the dot column (default: the block's centre).") {
+            $0.column = try nonNegative(try $1.number())
+        },
+        define("dot-size", "px", .steps, schema: "number", "Dot diameter (default 0.5em).") { $0.dotSize = try positive(try $1.number()) },
+        define("dot-color", "colour", .steps, schema: "string", "Dot colour (default: contrasting the background).") { $0.dotColor = try $1.color() },
+        define("gap", "px", .steps, schema: "number", "Space between a dot and its text (default 0.5em).") { $0.gap = try nonNegative(try $1.number()) },
+        define("current", "k", .steps, schema: "integer", "The current step, from 1: earlier dots done, later ones hollow.") {
+            let n = try $1.integer()
+            guard n >= 1 else { throw OptionError("must be 1 or more, got \(n)") }
+            $0.current = n
+        },
+        define("connector", "bool", .steps, schema: "boolean", "Draw a line through the dots.") { $0.connector = try $1.bool() },
+        define("first-side", "left|right", .steps, schema: "string", "Side of the first step's text (default left; right for RTL).") {
+            let text = try $1.string().lowercased()
+            guard let side = Side(rawValue: text) else { throw OptionError("'\(text)' is not left or right") }
+            $0.firstSide = side
+        },
+    ]
+}

@@ -1,0 +1,54 @@
+import Render
+import Steps
+import Typeset
+
+/// The step indicator as a block: texts typeset to the column width, packed by `StepsLayout`,
+/// at a local origin. Used by card steps blocks and by `hlrender steps` (a one-block canvas).
+public struct StepsBlock {
+    public var placed: [PlacedStep]
+    public var layouts: [Layout]
+    public var dots: [DotMark]
+    public var connector: (x: Double, top: Double, bottom: Double)?
+    /// Vertical highlight padding: a text's layout sits this far below its box's top.
+    public var padY: Double
+    public var height: Double
+
+    /// Lays out `texts` in a block `width` wide; `style` gives the typeset style for a column
+    /// width and alignment.
+    public static func layout(_ texts: [String], settings: BlockSettings, size: Double, width: Double, highlight: HighlightPaint?,
+                              typesetter: Typesetter, style: (Double, Alignment) -> TypesetStyle) throws -> StepsBlock {
+        let dot = settings.dotSize ?? 0.5 * size, space = settings.gap ?? 0.5 * size
+        let stroke = highlight?.stroke == nil ? 0 : (highlight?.strokeWidth ?? 0) / 2
+        let padX = (highlight?.style.paddingX ?? 0) + stroke, padY = (highlight?.style.paddingY ?? 0) + stroke
+        // The first step's direction decides the default side, as a right-to-left reader expects.
+        let firstRTL = try Typesetter.startsRightToLeft(texts[0], direction: settings.direction)
+        let frame = StepsFrame(canvasWidth: width, columnX: settings.column, dotSize: dot, gap: space + padX, margin: padX,
+                               firstSide: settings.firstSide ?? (firstRTL ? .right : .left))
+        guard frame.textColumnWidth > 0 else {
+            throw OptionError("no room for text: the block is \(width) px wide, the dot column at \(frame.columnX)")
+        }
+        // Texts hug the dot column: right-aligned on the left, left-aligned on the right.
+        let layouts = try texts.enumerated().map { i, text in
+            try typesetter.layout(text, style: style(frame.textColumnWidth, settings.align ?? (frame.side(of: i) == .left ? .right : .left)))
+        }
+        let placed = StepsLayout.place(heights: layouts.map { $0.height + 2 * padY }, frame: frame, top: 0)
+        let dots = placed.map { step -> DotMark in
+            let style: DotMark.Style = settings.current.map { step.index + 1 < $0 ? .filled : step.index + 1 == $0 ? .current : .hollow } ?? .filled
+            return DotMark(centerX: step.dot.x + dot / 2, centerY: step.dot.centerY, diameter: dot, style: style)
+        }
+        let connector = settings.connector && placed.count > 1
+            ? (frame.columnX, placed.first!.dot.centerY, placed.last!.dot.centerY) : nil
+        return StepsBlock(placed: placed, layouts: layouts, dots: dots, connector: connector, padY: padY,
+                          height: StepsLayout.extent(placed, top: 0))
+    }
+
+    /// The scene items with the block's top-left at (x, y).
+    public func items(x: Double, y: Double, paint: TextPaint, dotColor: Color) -> [SceneItem] {
+        let moved = dots.map { DotMark(centerX: $0.centerX + x, centerY: $0.centerY + y, diameter: $0.diameter, style: $0.style) }
+        var items: [SceneItem] = [.dots(moved, color: dotColor, connector: connector.map { ($0.x + x, $0.top + y, $0.bottom + y) })]
+        for (step, layout) in zip(placed, layouts) {
+            items.append(.text(PlacedText(layout: layout, x: x + step.text.x, y: y + step.text.top + padY, paint: paint)))
+        }
+        return items
+    }
+}

@@ -1,0 +1,163 @@
+import FoundationEssentials
+import Highlight
+import Render
+import Steps
+import Typeset
+
+extension CardBuilder {
+    /// The typesetter for a block's font (a font file path resolves against the spec's folder).
+    func typesetter(_ settings: BlockSettings) throws -> (Typesetter, FontSpec) {
+        var spec = try FontSpec.parse(settings.font) { FileManager.default.fileExists(atPath: resolve($0)) }
+        if let file = spec.file { spec.file = resolve(file) }
+        var request = spec
+        request.size = nil
+        return (Typesetter(library: resources.library, font: request), spec)
+    }
+
+    func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil) -> TypesetStyle {
+        TypesetStyle(size: size, width: width, alignment: align ?? settings.align ?? .start, lineSpacing: settings.lineSpacing,
+                     direction: settings.direction, language: settings.lang)
+    }
+
+    func measureText(_ settings: BlockSettings, fit: FitSpec?, availableWidth: Double, path: String) throws -> MeasuredBlock {
+        if settings.visibleLines != nil {
+            throw CardError(join(path, "visible-lines"), "restricted content is not supported in cards yet (use hlrender render)")
+        }
+        let text = try settings.text ?? readText(settings.textFile!, at: join(path, "text-file"))
+        let (typesetter, fontSpec) = try typesetter(settings)
+        let requested = try settings.fontSize(spec: fontSpec)
+        let width = settings.width ?? availableWidth
+        var size = requested
+        var layout: Layout
+        var truncated: Int?
+        if let fit {
+            let boxWidth = fit.width ?? width, boxHeight = fit.height ?? .infinity
+            let wrap = min(width, boxWidth)
+            var layouts: [Double: Layout] = [:]
+            let layoutAt = { (s: Double) throws -> Layout in
+                if let l = layouts[s] { return l }
+                let l = try typesetter.layout(text, style: self.style(settings, size: s, width: wrap))
+                layouts[s] = l
+                return l
+            }
+            let chosen = try Fit.largest(low: min(fit.minSize, requested), high: requested) { s in
+                let l = try layoutAt(s)
+                let padY = settings.highlightPaint(fontSize: s)?.style.paddingY ?? 0
+                let fits = l.height + 2 * padY <= boxHeight && (fit.maxLines.map { l.lines.count <= $0 } ?? true)
+                return Fit.Probe(fits: fits, lines: l.lines.count)
+            }
+            if let chosen {
+                size = chosen
+                layout = try layoutAt(chosen)
+            } else if let maxLines = fit.maxLines {
+                size = min(fit.minSize, requested)
+                (layout, truncated) = try clamp(text, lines: maxLines, typesetter: typesetter,
+                                                style: style(settings, size: size, width: wrap))
+                let padY = settings.highlightPaint(fontSize: size)?.style.paddingY ?? 0
+                guard layout.height + 2 * padY <= boxHeight else {
+                    throw CardError(join(path, "fit"), "\(maxLines) lines at min-size \(size) px are \(Int(layout.height.rounded())) px tall, over the box's \(Int(boxHeight)) px")
+                }
+            } else {
+                throw CardError(join(path, "fit"), "the text does not fit \(Int(boxWidth))x\(Int(boxHeight)) px even at min-size \(fit.minSize) px (lower min-size or give max-lines)")
+            }
+        } else {
+            layout = try typesetter.layout(text, style: style(settings, size: size, width: width))
+        }
+        // Without a set width the block is as wide as its widest line (so anchors and stacks
+        // place the text, not the whole column); the same breaks fall at that width.
+        if settings.width == nil, fit?.width == nil, layout.width > 0 {
+            let natural = layout.lines.map(\.width).max() ?? 0
+            if natural > 0 && natural < layout.width {
+                layout = try typesetter.layout(layout.text, style: style(settings, size: size, width: natural.nextUp))
+            }
+        }
+        let highlight = settings.highlightPaint(fontSize: size)
+        let paint = TextPaint(color: settings.textColor(highlight: highlight, background: groundColor), highlight: highlight,
+                              shadow: settings.shadow, stroke: settings.stroke)
+        let stroke = highlight?.stroke == nil ? 0 : (highlight?.strokeWidth ?? 0) / 2
+        let padX = (highlight?.style.paddingX ?? 0) + stroke, padY = (highlight?.style.paddingY ?? 0) + stroke
+        let finalLayout = layout, finalSize = size, cut = truncated
+        return MeasuredBlock(width: layout.width + 2 * padX, height: layout.height + 2 * padY) { x, y in
+            let origin = (x + padX, y + padY)
+            var extra: [(String, JSONValue)] = [("size", .number(finalSize)),
+                                                ("lines", .array(finalLayout.lines.map { lineDump($0, origin: origin) }))]
+            if let cut { extra += [("truncated", .bool(true)), ("cut", .number(Double(cut)))] }
+            if let highlight { extra.append(("highlight", highlightDump(finalLayout, highlight, origin: origin))) }
+            return ([.text(PlacedText(layout: finalLayout, x: origin.0, y: origin.1, paint: paint))],
+                    [blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY, extra)])
+        }
+    }
+
+    /// The text cut to `lines` lines, the last ending with an ellipsis (appended at the logical
+    /// end, so bidi puts it on the left of a right-to-left line), whole grapheme clusters only.
+    /// Returns the layout and the UTF-8 offset where the text was cut.
+    func clamp(_ text: String, lines: Int, typesetter: Typesetter, style: TypesetStyle, ellipsis: String = "…") throws -> (Layout, Int?) {
+        let full = try typesetter.layout(text, style: style)
+        guard full.lines.count > lines else { return (full, nil) }
+        let limit = full.lines[lines - 1].end
+        let characters = Array(String(decoding: Array(text.utf8)[..<limit], as: UTF8.self))
+        func candidate(_ n: Int) -> String {
+            var kept = String(characters[..<n])
+            while let last = kept.last, last.isWhitespace { kept.removeLast() }
+            return kept + ellipsis
+        }
+        // The most characters whose text plus ellipsis still takes at most `lines` lines.
+        var lo = 0, hi = characters.count
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if try typesetter.layout(candidate(mid), style: style).lines.count <= lines { lo = mid } else { hi = mid - 1 }
+        }
+        let kept = candidate(lo)
+        return (try typesetter.layout(kept, style: style), kept.utf8.count - ellipsis.utf8.count)
+    }
+
+    func measureSteps(_ settings: BlockSettings, availableWidth: Double, path: String) throws -> MeasuredBlock {
+        var texts = settings.steps ?? []
+        if let file = settings.stepsFile {
+            texts = try readText(file, at: join(path, "steps-file")).split(whereSeparator: \.isNewline).map(String.init)
+        }
+        texts = texts.filter { !$0.allSatisfy(\.isWhitespace) }
+        guard !texts.isEmpty else { throw CardError(join(path, "steps"), "has no steps") }
+        if let current = settings.current, current > texts.count {
+            throw CardError(join(path, "current"), "must be between 1 and \(texts.count) (the number of steps), got \(current)")
+        }
+        let (typesetter, fontSpec) = try typesetter(settings)
+        let size = try settings.fontSize(spec: fontSpec)
+        let highlight = settings.highlightPaint(fontSize: size)
+        let steps = try StepsBlock.layout(texts, settings: settings, size: size, width: availableWidth, highlight: highlight,
+                                          typesetter: typesetter, style: { self.style(settings, size: size, width: $0, align: $1) })
+        let paint = TextPaint(color: settings.textColor(highlight: highlight, background: groundColor), highlight: highlight,
+                              shadow: settings.shadow, stroke: settings.stroke)
+        let dotColor = settings.dotColor ?? settings.color ?? contrasting(groundColor, over: .white)
+        return MeasuredBlock(width: availableWidth, height: steps.height) { x, y in
+            let placed = steps.items(x: x, y: y, paint: paint, dotColor: dotColor)
+            let stepDumps = steps.placed.enumerated().map { i, step -> JSONValue in
+                let box = { (b: Box) -> JSONValue in
+                    .object([("x", px(x + b.x, self.spec.scale)), ("top", px(y + b.top, self.spec.scale)),
+                             ("width", px(b.width, self.spec.scale)), ("height", px(b.height, self.spec.scale))])
+                }
+                let origin = (x + step.text.x, y + step.text.top + steps.padY)
+                return .object([("index", .number(Double(i))), ("side", .string(step.side.rawValue)), ("dot", box(step.dot)),
+                                ("text", box(step.text)), ("lines", .array(steps.layouts[i].lines.map { lineDump($0, origin: origin) }))])
+            }
+            return (placed, [blockDump("steps", x, y, availableWidth, steps.height, [("size", .number(size)), ("steps", .array(stepDumps))])])
+        }
+    }
+
+    func lineDump(_ line: Line, origin: (Double, Double)) -> JSONValue {
+        let s = spec.scale
+        return .object([
+            ("start", .number(Double(line.start))), ("end", .number(Double(line.end))), ("text", .string(line.text)),
+            ("x", px(origin.0 + line.x, s)), ("top", px(origin.1 + line.top, s)), ("width", px(line.width, s)),
+            ("height", px(line.height, s)), ("baseline", px(origin.1 + line.baseline, s)), ("rtl", .bool(line.rtl)),
+            ("fonts", .array(line.fonts.map(JSONValue.string))),
+        ])
+    }
+
+    func highlightDump(_ layout: Layout, _ paint: HighlightPaint, origin: (Double, Double)) -> JSONValue {
+        let outline = layout.highlightOutline(paint.style)
+        let s = spec.scale
+        return .object([("path", .string(outline.svgPath(scale: s, dx: origin.0 * s, dy: origin.1 * s))),
+                        ("contours", .number(Double(outline.contours.count)))])
+    }
+}

@@ -1,0 +1,82 @@
+import ArgumentParser
+import Card
+import FoundationEssentials
+import Glibc
+import Render
+import Typeset
+
+struct CardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "card",
+        abstract: "Render a card from a JSON spec: a background and text, steps, image and stack blocks.",
+        discussion: """
+            Text and steps blocks take the long option names of `hlrender render` and `steps` as \
+            keys; card-level keys of those names are defaults for every block. {{name}} in a \
+            string is filled from --var. Relative paths resolve against the spec's folder. \
+            The JSON Schema is schema/card.schema.json. Exit status: 0 success, 3 bad input or failure.
+            """)
+
+    @Argument(help: ArgumentHelp("The card spec (JSON), or - for standard input.", valueName: "spec.json")) var spec: String
+    @Option(name: .customLong("var"), help: ArgumentHelp("Fill {{name}} with a value (repeatable).", valueName: "name=value"))
+    var variables: [String] = []
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output file, .png or .pdf.", valueName: "path"))
+    var output: String?
+    @Option(help: "png or pdf (default: from the output's extension).") var format: OutputFormat?
+    @Option(help: ArgumentHelp("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
+    var dumpLayout: String?
+    @Option(help: "Refuse canvases and images with more pixels than this.") var maxPixels: Int = 100_000_000
+    @Option(help: ArgumentHelp("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
+    var fontDir: [String] = []
+    @Flag(help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
+    @OptionGroup var limits: InputLimits
+
+    func run() throws {
+        let resolvedFormat = try OutputOptions.format(output: output, forced: format, otherwise: dumpLayout != nil)
+        for path in [output, dumpLayout].compactMap({ $0 }) { try OutputFile.checkWritable(path) }
+        guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
+        let values = try parseVariables()
+        let name = spec == "-" ? "standard input" : spec
+        let bytes = spec == "-" ? try Posix.readAll(STDIN_FILENO, limit: limits.text)
+                                : try Posix.readFile(spec, as: "card spec", limit: limits.text)
+        let folder = spec == "-" ? "." : OutputFile.split(spec).0
+        let card: CardSpec
+        do {
+            let json = try Variables.substitute(try JSONValue.parse(bytes), values)
+            card = try CardSpec.parse(json, folder: folder)
+        } catch let error as JSONSyntaxError {
+            throw CLIFailure(message: "\(name): \(error)")
+        } catch let error as CardError {
+            throw CLIFailure(message: "\(name): \(error)")
+        }
+        let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
+        let limit = limits.image
+        let resources = CardResources(library: library, maxPixels: maxPixels) { path in
+            try Posix.readFile(path, as: "file", limit: limit)
+        }
+        let built: BuiltCard
+        do {
+            built = try CardBuilder.build(card, resources: resources)
+        } catch let error as CardError {
+            throw CLIFailure(message: "\(name): \(error)")
+        }
+        var options = RenderOptions()
+        options.format = resolvedFormat
+        options.scale = built.scale
+        options.maxPixels = maxPixels
+        let image = try output.map { _ in try Renderer.render(built.scene, options: options) }
+        // Files are written only once everything has succeeded, the dump after the image.
+        if let path = output, let image { try OutputFile.write(image, to: path) }
+        if let path = dumpLayout { try OutputFile.write(Array((built.dump.serialized() + "\n").utf8), to: path) }
+    }
+
+    private func parseVariables() throws -> [String: String] {
+        var values: [String: String] = [:]
+        for item in variables {
+            guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
+                throw CLIFailure(message: "--var: '\(item)' is not name=value")
+            }
+            values[String(item[..<eq]).trimmed] = String(item[item.index(after: eq)...])
+        }
+        return values
+    }
+}
