@@ -26,6 +26,9 @@ public struct RenderOptions: Sendable {
     public var highlight: HighlightPaint?
     /// Restricted-content mode (the layout's hidden lines should already be scrambled).
     public var restriction: Restriction?
+    /// Text effects (never applied to the highlight).
+    public var shadow: TextShadow?
+    public var stroke: TextStroke?
 
     public init() {}
 }
@@ -123,7 +126,8 @@ public enum Renderer {
     static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, outline: Outline?,
                          options: RenderOptions, textLayer: Bool? = nil) throws {
         try drawText(cr, layout, lines: lines, faces: faces, outline: outline,
-                     paint: TextPaint(color: options.textColor, highlight: options.highlight),
+                     paint: TextPaint(color: options.textColor, highlight: options.highlight, shadow: options.shadow,
+                                      stroke: options.stroke),
                      format: options.format, scale: options.scale, textLayer: textLayer)
     }
 

@@ -34,12 +34,15 @@ struct Render: ParsableCommand {
         let restriction = try restrict.restriction()
         var (layout, style, typesetter) = try text.typeset(input)
         warnAboutDroppedMarks([layout])
-        let paint = try highlight.paint(fontSize: style.size)
+        let settings = try highlight.settings()
+        let paint = settings.highlightPaint(fontSize: style.size)
         var options = try output.renderOptions(format: format, highlighted: paint?.fill != nil)
         options.highlight = paint
-        if let (restriction, mode) = restriction {
+        options.shadow = settings.shadow
+        options.stroke = settings.stroke
+        if let (restriction, mode, seed) = restriction {
             options.restriction = restriction
-            if mode == .scramble { layout = try typesetter.scrambled(layout, fromLine: restriction.visibleLines, seed: restrict.seed) }
+            if mode == .scramble { layout = try typesetter.scrambled(layout, fromLine: restriction.visibleLines, seed: seed) }
         }
         options.textColor = try text.font.textColor(highlight: options.highlight, background: options.background)
         let geometry = try Renderer.geometry(for: layout, options: options)

@@ -44,7 +44,8 @@ struct StepsCommand: ParsableCommand {
         try output.checkWritable()
         let texts = try readSteps()
         let (typesetter, size) = try font.typesetter()
-        let paint = try highlight.paint(fontSize: size)
+        let effects = try highlight.settings()
+        let paint = effects.highlightPaint(fontSize: size)
         var options = try output.renderOptions(format: format, highlighted: paint?.fill != nil)
         options.highlight = paint
         options.textColor = try font.textColor(highlight: options.highlight, background: options.background)
@@ -79,7 +80,7 @@ struct StepsCommand: ParsableCommand {
         let top = options.canvas == nil ? options.margin : (canvasHeight - block.height) / 2
         let dotColour = try dotColor.map { try parseColor($0, option: "--dot-color") }
             ?? autoTextColor(on: options.background, background: .white)
-        let items = block.items(x: options.margin, y: top, paint: TextPaint(color: options.textColor, highlight: paint),
+        let items = block.items(x: options.margin, y: top, paint: TextPaint(color: options.textColor, highlight: paint, shadow: effects.shadow, stroke: effects.stroke),
                                 dotColor: dotColour)
         let scene = Scene(width: canvasWidth, height: canvasHeight, background: .color(options.background), items: items)
 

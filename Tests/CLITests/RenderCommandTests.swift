@@ -163,10 +163,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--visible-lines=-1"], "--visible-lines must be 0 or more, got -1"),
-        (["--visible-lines", "1", "--blur-radius=-2"], "--blur-radius must be 0 or more"),
-        (["--visible-lines", "1", "--blur-radius", "500"], "--blur-radius 500.0 is over the maximum of 200 px"),
-        (["--visible-lines", "1", "--feather=-1"], "--feather must be 0 or more"),
+        (["--visible-lines=-1"], "--visible-lines: must be 0 or more, got -1"),
+        (["--visible-lines", "1", "--blur-radius=-2"], "--blur-radius: must be 0 or more"),
+        (["--visible-lines", "1", "--blur-radius", "500"], "--blur-radius: 500.0 is over the maximum of 200 px"),
+        (["--visible-lines", "1", "--feather=-1"], "--feather: must be 0 or more"),
         (["--blur-radius", "5"], "need --visible-lines"),
         (["--visible-lines", "1", "--restrict-mode", "smudge"], "restrict-mode"),
     ])
