@@ -60,6 +60,7 @@ let package = Package(
             "Steps", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardTests", dependencies: ["Card", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CLITests", dependencies: ["hlrender", "Compare", "TestSupport"], exclude: ["References"]),
     ]
 )

@@ -44,7 +44,7 @@ public struct CardBuilder {
         let (background, ground) = try resolveBackground(spec, resources: resources)
         let builder = CardBuilder(spec: spec, resources: resources, background: background, groundColor: ground)
         let inner = (x: spec.padding, y: spec.padding, width: spec.width - 2 * spec.padding, height: spec.height - 2 * spec.padding)
-        guard inner.width > 0, inner.height > 0 else { throw CardError("padding", "leaves no room on a \(Int(spec.width))x\(Int(spec.height)) card") }
+        guard spec.blocks.isEmpty || (inner.width > 0 && inner.height > 0) else { throw CardError("padding", "leaves no room on a \(Int(spec.width))x\(Int(spec.height)) card") }
         var items: [SceneItem] = []
         var dumps: [JSONValue] = []
         for block in spec.blocks {

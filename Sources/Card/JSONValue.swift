@@ -51,6 +51,11 @@ public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
     public var line: Int
     public var column: Int
     public var message: String
+    public init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
     public var description: String { "line \(line), column \(column): \(message)" }
 }
 

@@ -16,7 +16,8 @@ struct CardCommand: ParsableCommand {
             The JSON Schema is schema/card.schema.json. Exit status: 0 success, 3 bad input or failure.
             """)
 
-    @Argument(help: ArgumentHelp("The card spec (JSON), or - for standard input.", valueName: "spec.json")) var spec: String
+    @Argument(help: ArgumentHelp("The card spec (JSON), or - for standard input.", valueName: "spec.json")) var spec: String?
+    @Flag(help: "Print the spec's JSON Schema and exit.") var schema = false
     @Option(name: .customLong("var"), help: ArgumentHelp("Fill {{name}} with a value (repeatable).", valueName: "name=value"))
     var variables: [String] = []
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output file, .png or .pdf.", valueName: "path"))
@@ -31,6 +32,11 @@ struct CardCommand: ParsableCommand {
     @OptionGroup var limits: InputLimits
 
     func run() throws {
+        if schema {
+            print(CardSchema.json().serialized())
+            return
+        }
+        guard let spec else { throw CLIFailure(message: "no spec: give SPEC.json, or - for standard input") }
         let resolvedFormat = try OutputOptions.format(output: output, forced: format, otherwise: dumpLayout != nil)
         for path in [output, dumpLayout].compactMap({ $0 }) { try OutputFile.checkWritable(path) }
         guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }

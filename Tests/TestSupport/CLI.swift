@@ -43,3 +43,19 @@ public enum CLI {
         return url
     }
 }
+
+/// Text of a PDF as poppler's pdftotext reads it.
+public func pdfText(_ pdf: [UInt8]) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("hlrender-\(UUID().uuidString).pdf")
+    try Data(pdf).write(to: path)
+    defer { try? FileManager.default.removeItem(at: path) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
+    process.arguments = [path.path, "-"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}

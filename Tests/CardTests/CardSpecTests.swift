@@ -1,0 +1,143 @@
+import Card
+import Compare
+import Foundation
+import Render
+import TestSupport
+import Testing
+import Typeset
+
+let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+let resources = CardResources(library: Fixtures.library) { path in
+    guard let data = FileManager.default.contents(atPath: path) else { throw CardError("", "cannot read '\(path)'") }
+    return [UInt8](data)
+}
+
+func parse(_ json: String, vars: [String: String] = [:]) throws -> CardSpec {
+    try CardSpec.parse(try Variables.substitute(try JSONValue.parse(Array(json.utf8)), vars), folder: fixtureFolder)
+}
+
+func build(_ json: String, vars: [String: String] = [:]) throws -> BuiltCard {
+    try CardBuilder.build(try parse(json, vars: vars), resources: resources)
+}
+
+func png(_ json: String) throws -> RGBAImage {
+    let card = try build(json)
+    var options = RenderOptions()
+    options.scale = card.scale
+    return try PNGCodec.decode(try Renderer.render(card.scene, options: options))
+}
+
+/// Errors name the JSON path of what is wrong.
+@Suite struct CardErrorTests {
+    @Test(arguments: [
+        (##"{"blocks": [{"type": "text", "text": "a", "highlight": "#GGG"}]}"##, "blocks[0].highlight: '#GGG' is not a colour"),
+        (##"{"blocks": [{"type": "text", "text": "a", "fit": {"height": 0}}]}"##, "blocks[0].fit.height: must be > 0"),
+        (##"{"blocks": [{"type": "text", "text": "a", "hightlight": "red"}]}"##, "blocks[0].hightlight: unknown key; did you mean 'highlight'?"),
+        (##"{"blocks": [{"type": "text", "text": "a"}, {"type": "image"}]}"##, "blocks[1].src: is missing"),
+        (##"{"blocks": [{"type": "stack", "blocks": [{"type": "text", "text": "a", "size": -4}]}]}"##, "blocks[0].blocks[0].size: must be a positive number"),
+        (##"{"blocks": [{"type": "text", "text": "a", "anchor": "middle"}]}"##, "blocks[0].anchor: 'middle' is not one of top-left"),
+        (##"{"blocks": [{"type": "circle"}]}"##, "blocks[0].type: 'circle' is not text, steps, image or stack"),
+        (##"{"background": {"gradient": {"stops": ["red"]}}, "blocks": []}"##, "background.gradient.stops: must list two or more colours"),
+        (##"{"background": {"image": "x.png", "dim": 2}, "blocks": []}"##, "background.dim: must be between 0 and 1"),
+        (##"{"size": "wide", "blocks": []}"##, "size: must be \"WIDTHxHEIGHT\""),
+        (##"{"colour": "red", "blocks": []}"##, "colour: unknown key; did you mean 'color'?"),
+        (##"{"font": "Noto Sans"}"##, "blocks: is missing"),
+    ])
+    func specErrorsNameTheirPath(json: String, message: String) throws {
+        do {
+            _ = try parse(json)
+            Issue.record("no error for \(json)")
+        } catch let error as CardError {
+            #expect(error.description.hasPrefix(message), "\(error)")
+        }
+    }
+
+    @Test func syntaxErrorsGiveLineAndColumn() {
+        #expect(throws: JSONSyntaxError(line: 2, column: 10, message: "expected ',' or '}'")) {
+            try JSONValue.parse(Array("{\"a\": 1,\n  \"b\": 2 \"c\": 3}".utf8))
+        }
+    }
+
+    @Test func anUnfilledVariableIsNamed() {
+        #expect(throws: CardError("blocks[0].text", "variable {{name}} has no value (give --var name=...)")) {
+            try parse(##"{"blocks": [{"type": "text", "text": "Hi {{name}}"}]}"##)
+        }
+    }
+
+    @Test func layoutErrorsNameTheBlock() {
+        #expect(throws: CardError.self) {
+            try build(##"{"blocks": [{"type": "image", "src": "missing.png"}]}"##)
+        }
+        do {
+            _ = try build(##"{"size": "400x400", "blocks": [{"type": "text", "text": "many words that cannot fit", "size": 80, "fit": {"height": 20, "min-size": 60}}]}"##)
+        } catch let error as CardError {
+            #expect(error.path == "blocks[0].fit" && error.message.contains("does not fit"), "\(error)")
+        } catch { Issue.record("\(error)") }
+    }
+}
+
+/// `{{name}}` is filled after parsing, once.
+@Suite struct VariableTests {
+    @Test func valuesWithQuotesBracesAndNewlinesStayLiteral() throws {
+        let value = "He said \"hi\" {{x}} }}\nnext"
+        let card = try build(##"{"blocks": [{"type": "text", "text": "{{title}}!"}]}"##, vars: ["title": value])
+        guard case let .text(text) = card.scene.items[0] else { Issue.record("not text"); return }
+        #expect(text.layout.text == value + "!")
+    }
+}
+
+@Suite struct OptionModelTests {
+    /// The long options of `render` and `steps` that set how a block's text looks: each is a
+    /// key of the option table, and each key of the table is such an option.
+    @Test func everyBlockOptionIsAFlagAndAKey() throws {
+        let flags = { (command: String) throws -> Set<String> in
+            let result = try CLI.run([command, "--help"], pinnedFonts: false)
+            let help = String(decoding: result.stdout, as: UTF8.self)
+            let names = help.split(whereSeparator: { " ,=\n[]<>()".contains($0) })
+                .filter { $0.hasPrefix("--") && $0.count > 2 && $0 == $0.lowercased() }
+            return Set(names.map { String($0.dropFirst(2)) })
+        }
+        // Options about the run (files, canvas, comparison), not a block's look.
+        let runOptions: Set<String> = ["output", "format", "background", "margin", "canvas", "scale", "max-pixels", "dump-layout",
+                                       "font-dir", "no-system-fonts", "expect", "threshold", "count-aa", "max-diff-pixels",
+                                       "max-diff-ratio", "ignore", "diff", "json", "size-mismatch", "max-input-bytes", "help",
+                                       "version", "step"]
+        let render = try flags("render").subtracting(runOptions), steps = try flags("steps").subtracting(runOptions)
+        let textKeys = Set(OptionModel.names(for: .text)), stepsKeys = Set(OptionModel.names(for: .steps))
+        #expect(render.subtracting(textKeys).isEmpty, "render flags missing from the table: \(render.subtracting(textKeys))")
+        #expect(textKeys.subtracting(render).isEmpty, "table keys render lacks: \(textKeys.subtracting(render))")
+        // Steps reads the steps (--step, --steps-file) and has no wrap width of its own.
+        let expectedSteps = stepsKeys.subtracting(["steps"])
+        #expect(expectedSteps.subtracting(steps).isEmpty, "table keys steps lacks: \(expectedSteps.subtracting(steps))")
+    }
+
+    @Test func theCommittedSchemaIsTheGeneratedOne() throws {
+        let committed = try String(contentsOfFile: Fixtures.repo.appendingPathComponent("schema/card.schema.json").path, encoding: .utf8)
+        #expect(committed == CardSchema.json().serialized() + "\n", "run: hlrender card --schema > schema/card.schema.json")
+    }
+
+    @Test func everySchemaPropertyIsAccepted() throws {
+        // Each block property of the schema, with a sample value of its type, parses.
+        let schema = CardSchema.json()
+        guard case let .object(defs)? = schema["$defs"] else { Issue.record("no $defs"); return }
+        let samples: [String: String] = ["string": "\"1\"", "number": "1", "integer": "1", "boolean": "true", "array": "[\"1\"]"]
+        for (kind, def) in defs where ["text", "steps"].contains(kind) {
+            guard case let .object(properties)? = def["properties"] else { continue }
+            for (key, property) in properties where !["type", "anchor", "offset", "fit"].contains(key) {
+                var type = "string"
+                if case let .string(t)? = property["type"] { type = t }
+                if case let .array(types)? = property["type"], case let .string(t) = types[0] { type = t }
+                var value = samples[type]!
+                let special: [String: String] = ["align": "\"left\"", "direction": "\"rtl\"", "color": "\"red\"", "highlight": "\"red\"",
+                    "outline-color": "\"red\"", "dot-color": "\"red\"", "highlight-style": "\"fill\"", "join": "\"separate\"",
+                    "restrict-mode": "\"blur\"", "shadow": "\"1,2,3,red\"", "stroke": "\"1,red\"", "first-side": "\"right\"",
+                    "radius": "4", "padding": "4", "font": "\"Noto Sans\"", "visible-lines": "1"]
+                value = special[key] ?? value
+                let required = kind == "text" ? "\"text\": \"a\"" : "\"steps\": [\"a\"]"
+                let json = "{\"blocks\": [{\"type\": \"\(kind)\", \(required), \"\(key)\": \(value)}]}"
+                #expect(throws: Never.self, "\(kind).\(key)") { _ = try parse(json) }
+            }
+        }
+    }
+}
