@@ -32,6 +32,13 @@ public final class FontLibrary: @unchecked Sendable {
     /// Guards the chains cache and Fontconfig (not thread-safe per config).
     private let lock = Lock()
     private var chains: [FontSpec: FontChain] = [:]
+    /// HarfBuzz faces per file and index, kept for the library's life; fonts per size in a
+    /// bounded cache (a run that fits text to a box asks for many sizes).
+    private let fontLock = Lock()
+    private var harfBuzzFaces: [FaceKey: HarfBuzzFace] = [:]
+    private var sizedFonts: [SizedKey: ShapingFont] = [:]
+    private var sizedOrder: [SizedKey] = []
+    static let sizedFontLimit = 256
 
     /// - Parameters:
     ///   - directories: folders of pinned fonts, searched before any system font.
@@ -91,6 +98,28 @@ public final class FontLibrary: @unchecked Sendable {
         let chain = FontChain(candidates: candidates)
         chains[spec] = chain
         return chain
+    }
+
+    private struct SizedKey: Hashable {
+        var face: FaceKey
+        var size: Double
+    }
+
+    /// The shaping font for `face` at `size`, shared by every typesetter on this library.
+    func shapingFont(_ face: FontFace, size: Double) throws -> ShapingFont {
+        try fontLock.withLock {
+            let faceKey = FaceKey(face), key = SizedKey(face: faceKey, size: size)
+            if let font = sizedFonts[key] { return font }
+            let shared = try harfBuzzFaces[faceKey] ?? HarfBuzzFace(file: face.file, index: face.index)
+            harfBuzzFaces[faceKey] = shared
+            let font = try ShapingFont(face: shared, size: size)
+            if sizedOrder.count >= FontLibrary.sizedFontLimit {
+                sizedFonts[sizedOrder.removeFirst()] = nil  // the oldest size goes first
+            }
+            sizedFonts[key] = font
+            sizedOrder.append(key)
+            return font
+        }
     }
 
     private struct FaceKey: Hashable {

@@ -11,16 +11,12 @@ struct ShapedGlyph {
     var unsafeToBreak: Bool
 }
 
-/// A HarfBuzz font with its own OpenType metrics (never a FreeType face Cairo also sizes), at
-/// one pixel size.
-final class ShapingFont: @unchecked Sendable {
-    private let face: OpaquePointer
-    private let font: OpaquePointer
-    private let pixelsPerUnit: Double
-    let ascent: Double
-    let descent: Double
+/// A font file's HarfBuzz face, opened once per (file, index) and shared: `hb_face_t` is
+/// immutable once made, so any thread may create fonts from it.
+final class HarfBuzzFace: @unchecked Sendable {
+    let face: OpaquePointer
 
-    init(file: String, index: Int, size: Double) throws {
+    init(file: String, index: Int) throws {
         guard let blob = hb_blob_create_from_file_or_fail(file) else {
             throw TypesetError.unreadableFontFile(file)
         }
@@ -35,10 +31,24 @@ final class ShapingFont: @unchecked Sendable {
             throw TypesetError.damagedFont(file, damage)
         }
         self.face = face
-        guard let font = hb_font_create(face) else {
-            hb_face_destroy(face)
-            throw TypesetError.harfbuzz("cannot create a font for \(file)")
-        }
+    }
+
+    deinit { hb_face_destroy(face) }
+}
+
+/// A HarfBuzz font with its own OpenType metrics (never a FreeType face Cairo also sizes), at
+/// one pixel size. Shaping with it from several threads at once is safe (HarfBuzz fonts are
+/// not changed after set-up).
+final class ShapingFont: @unchecked Sendable {
+    private let shared: HarfBuzzFace
+    private let font: OpaquePointer
+    private let pixelsPerUnit: Double
+    let ascent: Double
+    let descent: Double
+
+    init(face shared: HarfBuzzFace, size: Double) throws {
+        self.shared = shared
+        guard let font = hb_font_create(shared.face) else { throw TypesetError.harfbuzz("cannot create a font") }
         self.font = font
         hb_ot_font_set_funcs(font)
         // 1/1024 px resolution, as Pango uses, so advances stay exact enough at any size.
@@ -51,7 +61,7 @@ final class ShapingFont: @unchecked Sendable {
         descent = -Double(extents.descender) * pixelsPerUnit
     }
 
-    var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
+    var glyphCount: Int { Int(hb_face_get_glyph_count(shared.face)) }
 
     func advance(of glyph: UInt32) -> Double {
         Double(hb_font_get_glyph_h_advance(font, glyph)) * pixelsPerUnit
@@ -64,10 +74,7 @@ final class ShapingFont: @unchecked Sendable {
         return extents.width != 0 && extents.height != 0
     }
 
-    deinit {
-        hb_font_destroy(font)
-        hb_face_destroy(face)
-    }
+    deinit { hb_font_destroy(font) }
 
     /// Shapes `range` of `utf8` (the rest is context); clusters are offsets into `utf8`.
     /// Glyphs come in visual order (reversed for right-to-left).

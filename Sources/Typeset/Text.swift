@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import Synchronization
 
 /// String helpers the CLI and the library need, without Foundation (whose ICU-backed part
 /// costs milliseconds at every start).
@@ -22,15 +20,13 @@ public func hexByte(_ byte: UInt8) -> String {
     return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
 }
 
-/// A mutex for the caches of otherwise immutable, shareable objects.
-final class Lock: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
+/// A mutex for the caches of otherwise immutable, shareable objects: Synchronization's Mutex,
+/// held by a class so the lock has one stable address however the owner is copied.
+public final class Lock: Sendable {
+    private let mutex = Mutex<Void>(())
+    public init() {}
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return try body()
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        try mutex.withLock { _ in try body() }
     }
 }

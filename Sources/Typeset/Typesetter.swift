@@ -5,8 +5,6 @@ import FoundationEssentials
 public final class Typesetter: @unchecked Sendable {
     private let library: FontLibrary
     private let font: FontSpec
-    private var shapingFonts: [String: ShapingFont] = [:]
-    private let lock = Lock()
 
     public init(library: FontLibrary, font: FontSpec) {
         self.library = library
@@ -92,14 +90,6 @@ public final class Typesetter: @unchecked Sendable {
     }
 
     func shapingFont(_ face: FontFace, size: Double) throws -> ShapingFont {
-        try lock.withLock { try unlockedShapingFont(face, size: size) }
-    }
-
-    private func unlockedShapingFont(_ face: FontFace, size: Double) throws -> ShapingFont {
-        let key = "\(face.file)#\(face.index)@\(size)"
-        if let font = shapingFonts[key] { return font }
-        let font = try ShapingFont(file: face.file, index: face.index, size: size)
-        shapingFonts[key] = font
-        return font
+        try library.shapingFont(face, size: size)
     }
 }
