@@ -88,8 +88,8 @@ public struct BlockSettings: Sendable {
         return background.alpha > 0 ? contrasting(background, over: .white) : .black
     }
 
-    public func restriction() -> Restriction? {
-        visibleLines.map { Restriction(visibleLines: $0, sigma: blurRadius ?? 11, feather: feather ?? 4) }
+    public func restriction() throws -> Restriction? {
+        try visibleLines.map { try Restriction(visibleLines: $0, sigma: blurRadius ?? 11, feather: feather ?? 4) }
     }
 }
 

@@ -20,9 +20,6 @@ extension CardBuilder {
     }
 
     func measureText(_ settings: BlockSettings, fit: FitSpec?, availableWidth: Double, path: String) throws -> MeasuredBlock {
-        if settings.visibleLines != nil {
-            throw CardError(join(path, "visible-lines"), "restricted content is not supported in cards yet (use hlrender render)")
-        }
         let text = try settings.text ?? readText(settings.textFile!, at: join(path, "text-file"))
         let (typesetter, fontSpec) = try typesetter(settings)
         let requested = try settings.fontSize(spec: fontSpec)
@@ -76,15 +73,29 @@ extension CardBuilder {
                               shadow: settings.shadow, stroke: settings.stroke)
         let stroke = highlight?.stroke == nil ? 0 : (highlight?.strokeWidth ?? 0) / 2
         let padX = (highlight?.style.paddingX ?? 0) + stroke, padY = (highlight?.style.paddingY ?? 0) + stroke
+        let restricted = try settings.restriction().map { restriction in
+            settings.restrictMode == .blur
+                ? RestrictedText(realGlyphs: layout, restriction: restriction)
+                : try RestrictedText(scrambled: typesetter.scrambled(layout, fromLine: restriction.visibleLines,
+                                                                     seed: settings.scrambleSeed ?? ScrambleSeed.random()),
+                                     restriction: restriction)
+        }
         let finalLayout = layout, finalSize = size, cut = truncated
+        // Hidden lines are reported only as one region (their widths would tell the text).
+        let shown = restricted.map { Array(layout.lines.prefix($0.restriction.visibleLines)) } ?? layout.lines
         return MeasuredBlock(width: layout.width + 2 * padX, height: layout.height + 2 * padY) { x, y in
             let origin = (x + padX, y + padY)
-            var extra: [(String, JSONValue)] = [("size", .number(finalSize)),
-                                                ("lines", .array(finalLayout.lines.map { lineDump($0, origin: origin) }))]
+            var extra: [(String, JSONValue)] = [("size", .number(finalSize)), ("lines", .array(shown.map { lineDump($0, origin: origin) }))]
             if let cut { extra += [("truncated", .bool(true)), ("cut", .number(Double(cut)))] }
-            if let highlight { extra.append(("highlight", highlightDump(finalLayout, highlight, origin: origin))) }
-            return ([.text(PlacedText(layout: finalLayout, x: origin.0, y: origin.1, paint: paint))],
-                    [blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY, extra)])
+            if let restricted { extra.append(("restricted_from_line", .number(Double(restricted.restriction.visibleLines)))) }
+            if let highlight {
+                var visible = finalLayout
+                visible.lines = shown
+                extra.append(("highlight", highlightDump(visible, highlight, origin: origin)))
+            }
+            let item = restricted.map { PlacedText(restricted: $0, x: origin.0, y: origin.1, paint: paint) }
+                ?? PlacedText(layout: finalLayout, x: origin.0, y: origin.1, paint: paint)
+            return ([.text(item)], [blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY, extra)])
         }
     }
 

@@ -5,6 +5,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case invalidCanvas(String)
     case badGlyph(String, glyph: UInt32, code: Int32)
     case image(String)
+    case invalidOption(String)
     case sideTooLong(width: Int, height: Int, limit: Int, format: OutputFormat)
 
     public var description: String {
@@ -16,6 +17,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
             return "canvas \(width)x\(height) is \(width * height) pixels, over the limit of \(limit) (see --max-pixels)"
         case let .invalidCanvas(message): return message
         case let .image(message): return message
+        case let .invalidOption(message): return message
         case let .badGlyph(file, glyph, code):
             return "font '\(file)': glyph \(glyph) cannot be loaded (FreeType error \(code)); the file may be truncated or damaged"
         case let .sideTooLong(width, height, limit, format):

@@ -24,8 +24,6 @@ public struct RenderOptions: Sendable {
     public var maxPixels: Int = 100_000_000
     /// The story-style shape behind the lines, drawn before the glyphs.
     public var highlight: HighlightPaint?
-    /// Restricted-content mode (the layout's hidden lines should already be scrambled).
-    public var restriction: Restriction?
     /// Text effects (never applied to the highlight).
     public var shadow: TextShadow?
     public var stroke: TextStroke?
@@ -43,6 +41,7 @@ public struct CanvasGeometry: Equatable, Sendable {
     /// Size of the output in device pixels (PNG) or points (PDF).
     public var pixelWidth: Int
     public var pixelHeight: Int
+    public var background: Color
 }
 
 public enum Renderer {
@@ -55,7 +54,8 @@ public enum Renderer {
         let height = options.canvas?.height ?? layout.height + 2 * (options.margin + padY)
         let (pixelWidth, pixelHeight) = try pixelSize(width: width, height: height, options: options)
         return CanvasGeometry(width: width, height: height, originX: (width - layout.width) / 2,
-                              originY: (height - layout.height) / 2, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+                              originY: (height - layout.height) / 2, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                              background: options.background)
     }
 
     /// The output size in device pixels, refused when empty, over the format's side limit or
@@ -78,47 +78,26 @@ public enum Renderer {
         return (pixelWidth, pixelHeight)
     }
 
-    /// The encoded file (PNG or PDF bytes).
+    /// One layout on its canvas (PNG or PDF bytes): a scene of one text item.
     public static func render(_ layout: Layout, options: RenderOptions) throws -> [UInt8] {
         let geometry = try geometry(for: layout, options: options)
-        let faces = try FontFaces(layout.fonts)
-        try faces.checkGlyphs(of: [layout])
-        let output = try OutputSurface(format: options.format, pixelWidth: geometry.pixelWidth,
-                                       pixelHeight: geometry.pixelHeight, opaque: options.background.alpha >= 1)
-        let cr = output.context
-        let restriction = options.restriction.flatMap { r in r.boundary(in: layout).map { (r, $0) } }
-        // Device-pixel boundary between the sharp and the blurred part.
-        let boundary = restriction.map { (geometry.originY + $0.1) * options.scale }
-        let feather = (options.restriction?.feather ?? 0) * options.scale
-        cairo_scale(cr, options.scale, options.scale)
-        paint(cr, options.background)
-        cairo_translate(cr, geometry.originX, geometry.originY)
-        if options.format == .pdf, let boundary {
-            // Nothing sharp under the image that covers the restricted part (the text layer
-            // keeps only the visible lines).
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
-            cairo_rectangle(cr, -1e6, -1e6, 2e6, 1e6 + boundary + feather)
-            cairo_restore(cr)
-            cairo_clip(cr)
-        }
-        let visible = restriction.map { Array(layout.lines.prefix($0.0.visibleLines)) } ?? layout.lines
-        let outline = options.highlight.map { layout.highlightOutline($0.style) }  // shared by both layers
-        try drawText(cr, layout, lines: visible, faces: faces, outline: outline, options: options)
-        cairo_reset_clip(cr)
-        if let (r, _) = restriction, let boundary {
-            let (blurred, pad) = try RestrictedLayer.render(layout, options: options, geometry: geometry,
-                                                            restriction: r, faces: faces, outline: outline)
-            defer { cairo_surface_destroy(blurred) }
-            switch options.format {
-            case .png:
-                RestrictedLayer.blend(into: output.surface, blurred: blurred, pad: pad, boundary: boundary, feather: feather)
-            case .pdf:
-                RestrictedLayer.paint(into: cr, blurred: blurred, pad: pad, boundary: boundary, feather: feather)
-            }
-            try Cairo.check(context: cr, "blending the restricted part")
-        }
-        return try output.finish()
+        return try render(scene(PlacedText(layout: layout, x: geometry.originX, y: geometry.originY, paint: paint(options)),
+                                geometry), options: options)
+    }
+
+    /// One restricted layout on its canvas: the lines after the visible ones blurred.
+    public static func render(_ restricted: RestrictedText, options: RenderOptions) throws -> [UInt8] {
+        let geometry = try geometry(for: restricted.layout, options: options)
+        return try render(scene(PlacedText(restricted: restricted, x: geometry.originX, y: geometry.originY, paint: paint(options)),
+                                geometry), options: options)
+    }
+
+    private static func scene(_ text: PlacedText, _ geometry: CanvasGeometry) -> Scene {
+        Scene(width: geometry.width, height: geometry.height, background: .color(geometry.background), items: [.text(text)])
+    }
+
+    private static func paint(_ options: RenderOptions) -> TextPaint {
+        TextPaint(color: options.textColor, highlight: options.highlight, shadow: options.shadow, stroke: options.stroke)
     }
 
     /// The highlight (`outline`) behind the whole layout, then the glyphs of `lines`, at the

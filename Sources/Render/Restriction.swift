@@ -4,13 +4,21 @@ import Typeset
 
 /// Restricted-content mode: lines before `visibleLines` stay sharp, the rest is blurred.
 public struct Restriction: Sendable {
-    public var visibleLines: Int
+    public let visibleLines: Int
     /// Gaussian standard deviation in layout pixels (scaled with the output scale).
-    public var sigma: Double
+    public let sigma: Double
     /// Height in layout pixels over which sharp turns into blurred, below the boundary.
-    public var feather: Double
+    public let feather: Double
 
-    public init(visibleLines: Int, sigma: Double, feather: Double = 4) {
+    /// Checked here, not by each caller: a spec from JSON never passes through the CLI's checks.
+    public init(visibleLines: Int, sigma: Double, feather: Double = 4) throws {
+        guard visibleLines >= 0 else { throw RenderError.invalidOption("visible lines must be 0 or more, got \(visibleLines)") }
+        guard sigma.isFinite, (0...Restriction.maxSigma).contains(sigma) else {
+            throw RenderError.invalidOption("blur radius must be between 0 and \(Int(Restriction.maxSigma)) px, got \(sigma)")
+        }
+        guard feather.isFinite, feather >= 0, feather <= 10_000 else {
+            throw RenderError.invalidOption("feather must be between 0 and 10000 px, got \(feather)")
+        }
         self.visibleLines = visibleLines
         self.sigma = sigma
         self.feather = feather
@@ -33,33 +41,75 @@ public struct Restriction: Sendable {
     }
 }
 
-/// Drawing the restricted part: the scene (background, highlight, hidden lines) on an image
-/// surface padded so the blur is never clipped, blurred, then blended in below the boundary.
+/// A text block whose lines after `restriction.visibleLines` are blurred. The hidden lines
+/// come either scrambled (`ScrambledLayout`, the default everywhere) or, by an explicit choice
+/// in the type, with their real glyphs.
+public struct RestrictedText: Sendable {
+    public let layout: Layout
+    public let restriction: Restriction
+
+    public init(scrambled: ScrambledLayout, restriction: Restriction) throws {
+        guard scrambled.firstHiddenLine <= restriction.visibleLines || restriction.visibleLines >= scrambled.layout.lines.count else {
+            throw RenderError.invalidOption("the layout is scrambled from line \(scrambled.firstHiddenLine + 1), but line \(restriction.visibleLines + 1) on is hidden")
+        }
+        self.layout = scrambled.layout
+        self.restriction = restriction
+    }
+
+    /// The hidden lines keep their real glyphs under the blur: not for secrets.
+    public init(realGlyphs layout: Layout, restriction: Restriction) {
+        self.layout = layout
+        self.restriction = restriction
+    }
+}
+
+/// Drawing a restricted block: the scene under it and its hidden lines on an image surface
+/// padded so the blur is never clipped, blurred, then blended in below the boundary.
 enum RestrictedLayer {
-    /// The blurred layer and its padding in device pixels.
-    static func render(_ layout: Layout, options: RenderOptions, geometry: CanvasGeometry, restriction: Restriction,
-                       faces: FontFaces, outline: Outline?) throws -> (surface: OpaquePointer, pad: Int) {
-        let sigma = restriction.effectiveSigma(fontSize: layout.size) * options.scale
+    /// Blurs what lies under a restricted text item below its boundary (device rows), over the
+    /// item's region: the scene's background and earlier items, the item's highlight and its
+    /// hidden lines, drawn again on a padded image surface (pixels only), blurred, then blended
+    /// into a PNG row by row or painted into a PDF as an image.
+    static func apply(_ scene: Scene, index: Int, text: PlacedText, restriction: Restriction, boundary: Double, feather: Double,
+                      faces: FontFaces, output: OutputSurface, options: RenderOptions) throws {
+        let scale = options.scale
+        let sigma = restriction.effectiveSigma(fontSize: text.layout.size) * scale
         let pad = BoxBlur.reach(sigma: sigma) + 1
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(geometry.pixelWidth + 2 * pad),
-                                                 Int32(geometry.pixelHeight + 2 * pad))!
+        let (canvasWidth, canvasHeight) = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
+        // The item's box grown by its highlight, an em of glyph overhang and the blur's reach.
+        let paddingX = (text.paint.highlight?.style.paddingX ?? 0) + (text.paint.highlight?.strokeWidth ?? 0) + text.layout.size
+        let paddingY = (text.paint.highlight?.style.paddingY ?? 0) + (text.paint.highlight?.strokeWidth ?? 0) + text.layout.size
+        let x0 = max(0, Int(((text.x - paddingX) * scale).rounded(.down)) - pad)
+        let x1 = min(canvasWidth, Int(((text.x + text.layout.width + paddingX) * scale).rounded(.up)) + pad)
+        let y0 = max(0, Int(boundary.rounded(.down)))
+        let y1 = min(canvasHeight, Int(((text.y + text.layout.height + paddingY) * scale).rounded(.up)) + pad)
+        guard x1 > x0, y1 > y0 else { return }
+        let region = (x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(region.width + 2 * pad), Int32(region.height + 2 * pad))!
+        defer { cairo_surface_destroy(surface) }
         try Cairo.check(surface: surface, "creating the blur surface")
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr) }
-        Renderer.paint(cr, options.background)  // over the padding too: no faded edges
-        cairo_translate(cr, Double(pad), Double(pad))
-        cairo_scale(cr, options.scale, options.scale)
-        cairo_translate(cr, geometry.originX, geometry.originY)
-        let hidden = Array(layout.lines[min(restriction.visibleLines, layout.lines.count)...])
-        try Renderer.drawText(cr, layout, lines: hidden, faces: faces, outline: outline, options: options,
-                              textLayer: false)  // pixels only
+        cairo_translate(cr, Double(pad - region.x), Double(pad - region.y))
+        cairo_scale(cr, scale, scale)
+        try BackgroundPainter.paint(cr, scene.background, width: scene.width, height: scene.height, scale: scale)
+        for item in scene.items[..<index] {
+            try Renderer.draw(cr, item, faces: faces, format: .png, scale: scale, textLayer: false)
+        }
+        let hidden = Array(text.layout.lines[min(restriction.visibleLines, text.layout.lines.count)...])
+        try Renderer.draw(cr, text, lines: hidden, faces: faces, format: .png, scale: scale, textLayer: false)
         try Cairo.check(context: cr, "drawing the restricted lines")
         cairo_surface_flush(surface)
         BoxBlur.blur(cairo_image_surface_get_data(surface), width: Int(cairo_image_surface_get_width(surface)),
                      height: Int(cairo_image_surface_get_height(surface)),
                      stride: Int(cairo_image_surface_get_stride(surface)), sigma: sigma)
         cairo_surface_mark_dirty(surface)
-        return (surface, pad)
+        switch options.format {
+        case .png:
+            blend(into: output.surface, blurred: surface, pad: pad, region: region, boundary: boundary, feather: feather)
+        case .pdf:
+            paint(into: output.context, blurred: surface, pad: pad, region: region, boundary: boundary, feather: feather)
+        }
     }
 
     /// Weight of the blurred layer for device row `y` (0 above the boundary, exactly).
@@ -69,22 +119,23 @@ enum RestrictedLayer {
         return feather <= 0 ? 1 : min(1, (center - boundary) / feather)
     }
 
-    /// Blends the blurred layer into an image surface row by row: rows above the boundary are
-    /// not touched, so they stay byte-identical to the unrestricted render.
-    static func blend(into target: OpaquePointer, blurred: OpaquePointer, pad: Int, boundary: Double, feather: Double) {
+    /// Blends the blurred layer into an image surface row by row over the region: rows above
+    /// the boundary are not touched, so they stay byte-identical to the unrestricted render.
+    static func blend(into target: OpaquePointer, blurred: OpaquePointer, pad: Int, region: (x: Int, y: Int, width: Int, height: Int),
+                      boundary: Double, feather: Double) {
         cairo_surface_flush(target)
-        let width = Int(cairo_image_surface_get_width(target)), height = Int(cairo_image_surface_get_height(target))
         let dst = cairo_image_surface_get_data(target)!, src = cairo_image_surface_get_data(blurred)!
         let dstStride = Int(cairo_image_surface_get_stride(target)), srcStride = Int(cairo_image_surface_get_stride(blurred))
-        for y in 0..<height {
+        for y in region.y..<(region.y + region.height) {
             let t = weight(row: y, boundary: boundary, feather: feather)
             if t == 0 { continue }
-            let out = dst + y * dstStride, inp = src + (y + pad) * srcStride + pad * 4
+            let out = dst + y * dstStride + region.x * 4, inp = src + (y - region.y + pad) * srcStride + pad * 4
+            let count = region.width * 4
             if t >= 1 {
-                out.update(from: inp, count: width * 4)
+                out.update(from: inp, count: count)
             } else {
                 let k = UInt32((t * 256).rounded())
-                for i in 0..<(width * 4) {
+                for i in 0..<count {
                     out[i] = UInt8((UInt32(out[i]) * (256 - k) + UInt32(inp[i]) * k + 128) >> 8)
                 }
             }
@@ -92,11 +143,15 @@ enum RestrictedLayer {
         cairo_surface_mark_dirty(target)
     }
 
-    /// In a PDF: the blurred layer as an image below the boundary, faded in over the feather.
-    static func paint(into cr: OpaquePointer, blurred: OpaquePointer, pad: Int, boundary: Double, feather: Double) {
+    /// In a PDF: the blurred layer as an image over the region below the boundary, faded in
+    /// over the feather.
+    static func paint(into cr: OpaquePointer, blurred: OpaquePointer, pad: Int, region: (x: Int, y: Int, width: Int, height: Int),
+                      boundary: Double, feather: Double) {
         cairo_save(cr)
         cairo_identity_matrix(cr)
-        cairo_set_source_surface(cr, blurred, Double(-pad), Double(-pad))
+        cairo_rectangle(cr, Double(region.x), Double(region.y), Double(region.width), Double(region.height))
+        cairo_clip(cr)
+        cairo_set_source_surface(cr, blurred, Double(region.x - pad), Double(region.y - pad))
         if feather > 0 {
             let mask = cairo_pattern_create_linear(0, boundary, 0, boundary + feather)!
             cairo_pattern_add_color_stop_rgba(mask, 0, 0, 0, 0, 0)

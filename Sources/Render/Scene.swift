@@ -80,12 +80,20 @@ public struct PlacedText: Sendable {
     public var x: Double
     public var y: Double
     public var paint: TextPaint
+    /// Restricted content: lines from `visibleLines` on are blurred (set only from a
+    /// `RestrictedText`, whose hidden glyphs are scrambled unless chosen otherwise).
+    public private(set) var restriction: Restriction?
 
     public init(layout: Layout, x: Double, y: Double, paint: TextPaint = TextPaint()) {
         self.layout = layout
         self.x = x
         self.y = y
         self.paint = paint
+    }
+
+    public init(restricted: RestrictedText, x: Double, y: Double, paint: TextPaint = TextPaint()) {
+        self.init(layout: restricted.layout, x: x, y: y, paint: paint)
+        restriction = restricted.restriction
     }
 }
 

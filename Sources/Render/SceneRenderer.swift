@@ -14,23 +14,53 @@ extension Renderer {
         let cr = output.context
         cairo_scale(cr, options.scale, options.scale)
         try BackgroundPainter.paint(cr, scene.background, width: scene.width, height: scene.height, scale: options.scale)
-        for item in scene.items {
-            switch item {
-            case let .text(text):
+        for (index, item) in scene.items.enumerated() {
+            if case let .text(text) = item, let restriction = text.restriction, let boundary = restriction.boundary(in: text.layout) {
+                // Sharp: the visible lines (in a PDF nothing sharp below the blurred image).
+                let device = (text.y + boundary) * options.scale
+                let feather = restriction.feather * options.scale
                 cairo_save(cr)
-                cairo_translate(cr, text.x, text.y)
-                let outline = text.paint.highlight.map { text.layout.highlightOutline($0.style) }
-                try drawText(cr, text.layout, lines: text.layout.lines, faces: faces, outline: outline, paint: text.paint,
-                             format: options.format, scale: options.scale)
+                if options.format == .pdf {
+                    cairo_identity_matrix(cr)
+                    cairo_rectangle(cr, -1e6, -1e6, 2e6, 1e6 + device + feather)
+                    cairo_restore(cr)
+                    cairo_save(cr)
+                    cairo_clip(cr)
+                }
+                try draw(cr, text, lines: Array(text.layout.lines.prefix(restriction.visibleLines)), faces: faces,
+                         format: options.format, scale: options.scale)
                 cairo_restore(cr)
-            case let .dots(dots, color, connector):
-                drawDots(cr, dots, color: color, connector: connector)
-            case let .image(image, x, y, width, height, radius):
-                try ImagePainter.draw(cr, image, x: x, y: y, width: width, height: height, radius: radius)
+                try RestrictedLayer.apply(scene, index: index, text: text, restriction: restriction, boundary: device,
+                                          feather: feather, faces: faces, output: output, options: options)
+            } else {
+                try draw(cr, item, faces: faces, format: options.format, scale: options.scale)
             }
             try Cairo.check(context: cr, "drawing the scene")
         }
         return try output.finish()
+    }
+
+    static func draw(_ cr: OpaquePointer, _ item: SceneItem, faces: FontFaces, format: OutputFormat, scale: Double,
+                     textLayer: Bool? = nil) throws {
+        switch item {
+        case let .text(text):
+            try draw(cr, text, lines: text.layout.lines, faces: faces, format: format, scale: scale, textLayer: textLayer)
+        case let .dots(dots, color, connector):
+            drawDots(cr, dots, color: color, connector: connector)
+        case let .image(image, x, y, width, height, radius):
+            try ImagePainter.draw(cr, image, x: x, y: y, width: width, height: height, radius: radius)
+        }
+    }
+
+    /// A text item's highlight (all of it) and `lines`, at its place.
+    static func draw(_ cr: OpaquePointer, _ text: PlacedText, lines: [Line], faces: FontFaces, format: OutputFormat,
+                     scale: Double, textLayer: Bool? = nil) throws {
+        cairo_save(cr)
+        cairo_translate(cr, text.x, text.y)
+        let outline = text.paint.highlight.map { text.layout.highlightOutline($0.style) }
+        try drawText(cr, text.layout, lines: lines, faces: faces, outline: outline, paint: text.paint, format: format,
+                     scale: scale, textLayer: textLayer)
+        cairo_restore(cr)
     }
 
     private static func drawDots(_ cr: OpaquePointer, _ dots: [DotMark], color c: Color,

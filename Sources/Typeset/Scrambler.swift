@@ -8,8 +8,19 @@
 /// a function of the secret, and candidates could be rendered and matched (a guessing oracle).
 /// Callers pass a fresh random seed per render (`ScrambleSeed.random()`), or a fixed one where
 /// reproducible output is wanted and that trade is understood.
+/// A layout whose lines from `firstHiddenLine` on show substitute glyphs: only the scrambler
+/// makes one, so a renderer that asks for it cannot be handed the real hidden glyphs by mistake.
+public struct ScrambledLayout: Sendable {
+    public let layout: Layout
+    public let firstHiddenLine: Int
+}
+
 extension Typesetter {
-    public func scrambled(_ layout: Layout, fromLine first: Int, seed initial: UInt64) throws -> Layout {
+    public func scrambled(_ layout: Layout, fromLine first: Int, seed initial: UInt64) throws -> ScrambledLayout {
+        ScrambledLayout(layout: try substituted(layout, fromLine: first, seed: initial), firstHiddenLine: max(first, 0))
+    }
+
+    private func substituted(_ layout: Layout, fromLine first: Int, seed initial: UInt64) throws -> Layout {
         let hiddenLines = max(first, 0)..<max(first, layout.lines.count)
         guard !hiddenLines.isEmpty else { return layout }
         var out = layout

@@ -32,7 +32,7 @@ struct Render: ParsableCommand {
         try output.checkWritable()
         let input = try InputText.read(text: text.text, file: text.textFile, limit: limits.text)
         let restriction = try restrict.restriction()
-        var (layout, style, typesetter) = try text.typeset(input)
+        let (layout, style, typesetter) = try text.typeset(input)
         warnAboutDroppedMarks([layout])
         let settings = try highlight.settings()
         let paint = settings.highlightPaint(fontSize: style.size)
@@ -40,15 +40,19 @@ struct Render: ParsableCommand {
         options.highlight = paint
         options.shadow = settings.shadow
         options.stroke = settings.stroke
-        if let (restriction, mode, seed) = restriction {
-            options.restriction = restriction
-            if mode == .scramble { layout = try typesetter.scrambled(layout, fromLine: restriction.visibleLines, seed: seed) }
+        let restricted = try restriction.map { restriction, mode, seed in
+            mode == .scramble
+                ? try RestrictedText(scrambled: typesetter.scrambled(layout, fromLine: restriction.visibleLines, seed: seed),
+                                     restriction: restriction)
+                : RestrictedText(realGlyphs: layout, restriction: restriction)
         }
         options.textColor = try text.font.textColor(highlight: options.highlight, background: options.background)
         let geometry = try Renderer.geometry(for: layout, options: options)
         let golden = try expect.map { try Posix.readFile($0, as: "golden", limit: limits.image) }
-        let dump = output.dumpLayout.map { _ in layoutReport(layout, geometry: geometry, options: options) }
-        let bytes = output.output != nil || golden != nil ? try Renderer.render(layout, options: options) : nil
+        let visible = restricted?.restriction.visibleLines
+        let dump = output.dumpLayout.map { _ in layoutReport(layout, geometry: geometry, options: options, visible: visible) }
+        let bytes = output.output != nil || golden != nil
+            ? try restricted.map { try Renderer.render($0, options: options) } ?? Renderer.render(layout, options: options) : nil
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
         if let path = output.dumpLayout, let dump { try OutputFile.write(dump, to: path) }
@@ -59,14 +63,13 @@ struct Render: ParsableCommand {
         }
     }
 
-    private func layoutReport(_ layout: Layout, geometry: CanvasGeometry, options: RenderOptions) -> [UInt8] {
-        var report = LayoutDump(layout: layout, geometry: geometry, scale: options.scale,
-                                hiddenFrom: options.restriction?.visibleLines)
+    private func layoutReport(_ layout: Layout, geometry: CanvasGeometry, options: RenderOptions, visible: Int?) -> [UInt8] {
+        var report = LayoutDump(layout: layout, geometry: geometry, scale: options.scale, hiddenFrom: visible)
         if let paint = options.highlight {
             // Restricted: the outline of the visible lines only (the whole one would give away
             // the hidden lines' widths).
             var shown = layout
-            if let visible = options.restriction?.visibleLines { shown.lines = Array(layout.lines.prefix(visible)) }
+            if let visible { shown.lines = Array(layout.lines.prefix(visible)) }
             let outline = shown.highlightOutline(paint.style)
             let s = options.scale
             report.extra.append(("highlight", .members([

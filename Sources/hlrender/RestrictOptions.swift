@@ -17,7 +17,13 @@ struct RestrictOptions: ParsableArguments {
         var settings = BlockSettings()
         try applyFlags([("visible-lines", visibleLines), ("blur-radius", blurRadius), ("restrict-mode", restrictMode),
                         ("feather", feather), ("scramble-seed", scrambleSeed)], to: &settings)
-        guard let restriction = settings.restriction() else {
+        let restriction: Restriction?
+        do {
+            restriction = try settings.restriction()
+        } catch let error as RenderError {
+            throw CLIFailure(message: error.description)
+        }
+        guard let restriction else {
             if blurRadius != nil || restrictMode != nil || feather != nil || scrambleSeed != nil {
                 throw CLIFailure(message: "--blur-radius, --restrict-mode, --feather and --scramble-seed need --visible-lines")
             }

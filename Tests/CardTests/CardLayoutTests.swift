@@ -140,3 +140,41 @@ private func close(_ a: (UInt8, UInt8, UInt8, UInt8), _ b: (Int, Int, Int), with
         if rtl { #expect(ellipsis.x == glyphs.map(\.x).min()) } else { #expect(ellipsis.x == glyphs.map(\.x).max()) }
     }
 }
+
+/// Restricted content in a card is an effect over the block's region only.
+@Suite struct CardRestrictionTests {
+    func spec(_ restricted: Bool) -> String {
+        let extra = restricted ? #", "visible-lines": 1, "scramble-seed": 3"# : ""
+        return ##"""
+            {"size": "800x900", "padding": 40, "background": "#3B5BDB", "color": "white", "blocks": [
+              {"type": "text", "text": "Visible first line\nsecret words hidden here\nand more secret text", "size": 40,
+               "width": 500, "anchor": "top-left"\##(extra)},
+              {"type": "text", "text": "Footer stays sharp", "size": 40, "anchor": "bottom"}]}
+            """##
+    }
+
+    @Test func onlyTheRegionBelowTheBoundaryChanges() throws {
+        let sharp = try png(spec(false)), blurred = try png(spec(true))
+        let card = try build(spec(true))
+        let block = (card.dump["blocks"].flatMap { if case let .array(b) = $0 { b[0] } else { nil } })!
+        guard case let .array(lines)? = block["lines"], case let .number(top)? = lines[0]["top"],
+              case let .number(height)? = lines[0]["height"] else { Issue.record("no line"); return }
+        #expect(lines.count == 1, "hidden lines are not listed")
+        let boundary = Int((top + height - 0.5).rounded(.up))
+        let rowBytes = sharp.width * 4
+        #expect(sharp.pixels[..<(boundary * rowBytes)] == blurred.pixels[..<(boundary * rowBytes)])
+        #expect(sharp.pixels[(boundary * rowBytes)...] != blurred.pixels[(boundary * rowBytes)...])
+        // The footer (another block, far below the region) is untouched.
+        let footerRows = (800 * rowBytes)..<(900 * rowBytes)
+        #expect(sharp.pixels[footerRows] == blurred.pixels[footerRows])
+    }
+
+    @Test func thePDFTextLayerHoldsOnlyTheVisibleLines() throws {
+        let card = try build(spec(true))
+        var options = RenderOptions()
+        options.format = .pdf
+        let text = try pdfText(try Renderer.render(card.scene, options: options))
+        #expect(text.contains("Visible first line") && text.contains("Footer stays sharp"))
+        #expect(!text.contains("secret") && !text.contains("hidden"), "\(text)")
+    }
+}

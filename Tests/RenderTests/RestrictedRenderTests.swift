@@ -10,7 +10,7 @@ let restrictedText = "Stories disappear after a day,\nbut the way they look stay
 
 func restrictedPNG(visible: Int?, highlight: Bool, scramble: Bool = true, format: OutputFormat = .png) throws -> [UInt8] {
     let typesetter = Typesetter(library: Fixtures.library, font: FontSpec())
-    var layout = try typesetter.layout(restrictedText, style: TypesetStyle(size: 32, alignment: .center))
+    let layout = try typesetter.layout(restrictedText, style: TypesetStyle(size: 32, alignment: .center))
     var options = RenderOptions()
     options.format = format
     options.background = Color(parsing: "#3B5BDB")!
@@ -19,11 +19,12 @@ func restrictedPNG(visible: Int?, highlight: Bool, scramble: Bool = true, format
     } else {
         options.textColor = .white
     }
-    if let visible {
-        options.restriction = Restriction(visibleLines: visible, sigma: 11)
-        if scramble { layout = try typesetter.scrambled(layout, fromLine: visible, seed: 7) }
-    }
-    return try Renderer.render(layout, options: options)
+    guard let visible else { return try Renderer.render(layout, options: options) }
+    let restriction = try Restriction(visibleLines: visible, sigma: 11)
+    let restricted = scramble
+        ? try RestrictedText(scrambled: typesetter.scrambled(layout, fromLine: visible, seed: 7), restriction: restriction)
+        : RestrictedText(realGlyphs: layout, restriction: restriction)
+    return try Renderer.render(restricted, options: options)
 }
 
 @Suite struct RestrictedRenderTests {
@@ -68,9 +69,16 @@ func restrictedPNG(visible: Int?, highlight: Bool, scramble: Bool = true, format
         #expect(real != scrambled)
     }
 
-    @Test func sigmaHasAMinimumForLargeText() {
-        let restriction = Restriction(visibleLines: 0, sigma: 2)
+    @Test func sigmaHasAMinimumForLargeText() throws {
+        let restriction = try Restriction(visibleLines: 0, sigma: 2)
         #expect(restriction.effectiveSigma(fontSize: 200) == 30)
         #expect(restriction.effectiveSigma(fontSize: 10) == 2)
+    }
+
+    @Test func theLibraryRefusesWhatItCannotDraw() {
+        // A caller that skips the CLI's checks gets an error, not a trap.
+        #expect(throws: RenderError.self) { try Restriction(visibleLines: 1, sigma: 1e300) }
+        #expect(throws: RenderError.self) { try Restriction(visibleLines: -1, sigma: 4) }
+        #expect(throws: RenderError.self) { try Restriction(visibleLines: 1, sigma: 4, feather: .nan) }
     }
 }

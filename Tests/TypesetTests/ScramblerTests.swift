@@ -13,7 +13,7 @@ import Testing
 
     @Test func hiddenGlyphIdsNeverAppear() throws {
         let (layout, typesetter) = try layoutAndTypesetter()
-        let scrambled = try typesetter.scrambled(layout, fromLine: 1, seed: 7)
+        let scrambled = try typesetter.scrambled(layout, fromLine: 1, seed: 7).layout
         let font = try typesetter.shapingFont(layout.fonts[0], size: 40)
         let original = Set(layout.lines[1...].flatMap { $0.runs.flatMap(\.glyphs) }.map(\.id).filter(font.hasInk))
         let drawn = Set(scrambled.lines[1...].flatMap { $0.runs.flatMap(\.glyphs) }.map(\.id).filter(font.hasInk))
@@ -30,7 +30,7 @@ import Testing
 
     @Test func substitutesHaveSimilarAdvances() throws {
         let (layout, typesetter) = try layoutAndTypesetter()
-        let scrambled = try typesetter.scrambled(layout, fromLine: 1, seed: 7)
+        let scrambled = try typesetter.scrambled(layout, fromLine: 1, seed: 7).layout
         let font = try typesetter.shapingFont(layout.fonts[0], size: 40)
         let pairs = zip(layout.lines[1...].flatMap { $0.runs.flatMap(\.glyphs) },
                         scrambled.lines[1...].flatMap { $0.runs.flatMap(\.glyphs) })
@@ -41,11 +41,11 @@ import Testing
     @Test func theSeedDecidesNotTheText() throws {
         let (layout, typesetter) = try layoutAndTypesetter()
         let ids = { (l: Layout) in l.lines.flatMap { $0.runs.flatMap { $0.glyphs.map(\.id) } } }
-        #expect(ids(try typesetter.scrambled(layout, fromLine: 1, seed: 7)) == ids(try typesetter.scrambled(layout, fromLine: 1, seed: 7)))
-        #expect(ids(try typesetter.scrambled(layout, fromLine: 1, seed: 7)) != ids(try typesetter.scrambled(layout, fromLine: 1, seed: 8)))
+        #expect(ids(try typesetter.scrambled(layout, fromLine: 1, seed: 7).layout) == ids(try typesetter.scrambled(layout, fromLine: 1, seed: 7).layout))
+        #expect(ids(try typesetter.scrambled(layout, fromLine: 1, seed: 7).layout) != ids(try typesetter.scrambled(layout, fromLine: 1, seed: 8).layout))
         // Random seeds: the same hidden text gives different substitutes on every render.
-        let a = ids(try typesetter.scrambled(layout, fromLine: 1, seed: ScrambleSeed.random()))
-        let b = ids(try typesetter.scrambled(layout, fromLine: 1, seed: ScrambleSeed.random()))
+        let a = ids(try typesetter.scrambled(layout, fromLine: 1, seed: ScrambleSeed.random()).layout)
+        let b = ids(try typesetter.scrambled(layout, fromLine: 1, seed: ScrambleSeed.random()).layout)
         #expect(a != b)
     }
 }
@@ -54,7 +54,7 @@ import Testing
     @Test func hiddenEmojiAreReplacedToo() throws {
         let typesetter = Typesetter(library: Fixtures.library, font: FontSpec())
         let layout = try typesetter.layout("visible\nsecret 👩‍💻🎉 ☕", style: TypesetStyle(size: 40))
-        let scrambled = try typesetter.scrambled(layout, fromLine: 1, seed: 7)
+        let scrambled = try typesetter.scrambled(layout, fromLine: 1, seed: 7).layout
         let emoji = layout.fonts.indices.first { layout.fonts[$0].isColor }!
         let before = layout.lines[1].runs.filter { $0.font == emoji }.flatMap { $0.glyphs.map(\.id) }
         let after = scrambled.lines[1].runs.filter { $0.font == emoji }.flatMap { $0.glyphs.map(\.id) }
