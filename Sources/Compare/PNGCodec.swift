@@ -50,7 +50,7 @@ public enum PNGCodec {
         var error = [CChar](repeating: 0, count: 256)
         let status = rgba.pixels.withUnsafeBufferPointer {
             hl_png_encode($0.baseAddress, Int32(rgba.width), Int32(rgba.height), Int32(rgba.width * 4),
-                          Int32(HL_PNG_RGBA), hl_png_default_level, &out, &length, &error, error.count)
+                          Int32(HL_PNG_RGBA), Int32(HL_PNG_FAST), &out, &length, &error, error.count)
         }
         guard status == 0, let out else {
             throw PNGError.encode(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

@@ -3,11 +3,29 @@ import Highlight
 import Typeset
 
 public enum OutputFormat: String, CaseIterable, Sendable {
-    case png, pdf
+    case png, pdf, jpeg, webp
 
-    /// The longest side an output can have: Cairo's image surfaces address 32,767 px; a PDF
-    /// page is at most 14,400 pt (200 in) a side, and Cairo's PDF coordinates fail past it.
-    public var maxSide: Int { self == .png ? 32_767 : 14_400 }
+    /// The format a file name's extension asks for (.png, .pdf, .jpg/.jpeg, .webp).
+    public init?(extension ext: String) {
+        switch ext.lowercased() {
+        case "png": self = .png
+        case "pdf": self = .pdf
+        case "jpg", "jpeg": self = .jpeg
+        case "webp": self = .webp
+        default: return nil
+        }
+    }
+
+    /// The longest side an output can have: Cairo's image surfaces address 32,767 px (WebP
+    /// 16,383); a PDF page is at most 14,400 pt (200 in) a side, and Cairo's PDF coordinates
+    /// fail past it.
+    public var maxSide: Int {
+        switch self {
+        case .png, .jpeg: 32_767
+        case .webp: 16_383
+        case .pdf: 14_400
+        }
+    }
 }
 
 /// How to turn a layout into an image.
@@ -24,6 +42,8 @@ public struct RenderOptions: Sendable {
     public var maxPixels: Int = 100_000_000
     /// The story-style shape behind the lines, drawn before the glyphs.
     public var highlight: HighlightPaint?
+    /// PNG compression, JPEG/WebP quality.
+    public var encoding = EncodeOptions()
     /// Text effects (never applied to the highlight).
     public var shadow: TextShadow?
     public var stroke: TextStroke?

@@ -71,7 +71,7 @@ enum RestrictedLayer {
     /// hidden lines, drawn again on a padded image surface (pixels only), blurred, then blended
     /// into a PNG row by row or painted into a PDF as an image.
     static func apply(_ scene: Scene, index: Int, text: PlacedText, restriction: Restriction, boundary: Double, feather: Double,
-                      faces: FontFaces, output: OutputSurface, options: RenderOptions) throws {
+                      faces: FontFaces, output: Canvas, options: RenderOptions) throws {
         let scale = options.scale
         let sigma = restriction.effectiveSigma(fontSize: text.layout.size) * scale
         let pad = BoxBlur.reach(sigma: sigma) + 1
@@ -104,11 +104,10 @@ enum RestrictedLayer {
                      height: Int(cairo_image_surface_get_height(surface)),
                      stride: Int(cairo_image_surface_get_stride(surface)), sigma: sigma)
         cairo_surface_mark_dirty(surface)
-        switch options.format {
-        case .png:
-            blend(into: output.surface, blurred: surface, pad: pad, region: region, boundary: boundary, feather: feather)
-        case .pdf:
+        if options.format == .pdf {
             paint(into: output.context, blurred: surface, pad: pad, region: region, boundary: boundary, feather: feather)
+        } else {
+            blend(into: output.surface, blurred: surface, pad: pad, region: region, boundary: boundary, feather: feather)
         }
     }
 

@@ -3,14 +3,19 @@ import Highlight
 import Typeset
 
 extension Renderer {
-    /// Draws a scene on a new PNG or PDF surface and returns the encoded file.
+    /// Draws a scene on a new surface and returns the encoded file.
     public static func render(_ scene: Scene, options: RenderOptions) throws -> [UInt8] {
+        try draw(scene, options: options).finish()
+    }
+
+    /// Draws a scene on a new canvas of `options.format`'s kind; the caller encodes it.
+    public static func draw(_ scene: Scene, options: RenderOptions) throws -> Canvas {
         let (pixelWidth, pixelHeight) = try pixelSize(width: scene.width, height: scene.height, options: options)
         let layouts = scene.layouts
         let faces = try FontFaces(layouts.flatMap(\.fonts))  // each font opened once
         try faces.checkGlyphs(of: layouts)
-        let output = try OutputSurface(format: options.format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                                       opaque: scene.background.isOpaque)
+        let output = try Canvas(format: options.format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                                       opaque: scene.background.isOpaque, encoding: options.encoding)
         let cr = output.context
         cairo_scale(cr, options.scale, options.scale)
         try BackgroundPainter.paint(cr, scene.background, width: scene.width, height: scene.height, scale: options.scale)
@@ -37,7 +42,7 @@ extension Renderer {
             }
             try Cairo.check(context: cr, "drawing the scene")
         }
-        return try output.finish()
+        return output
     }
 
     static func draw(_ cr: OpaquePointer, _ item: SceneItem, faces: FontFaces, format: OutputFormat, scale: Double,
@@ -109,7 +114,8 @@ extension Renderer {
 }
 
 extension Background {
-    var isOpaque: Bool {
+    /// Whether nothing shows through (a JPEG of a see-through card is flattened over white).
+    public var isOpaque: Bool {
         switch self {
         case let .color(color): return color.alpha >= 1
         case let .linearGradient(_, stops): return stops.allSatisfy { $0.color.alpha >= 1 }

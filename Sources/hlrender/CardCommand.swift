@@ -20,9 +20,10 @@ struct CardCommand: ParsableCommand {
     @Flag(help: "Print the spec's JSON Schema and exit.") var schema = false
     @Option(name: .customLong("var"), help: ArgumentHelp("Fill {{name}} with a value (repeatable).", valueName: "name=value"))
     var variables: [String] = []
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output file, .png or .pdf.", valueName: "path"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output file: .png, .pdf, .jpg or .webp.", valueName: "path"))
     var output: String?
-    @Option(help: "png or pdf (default: from the output's extension).") var format: OutputFormat?
+    @Option(help: "png, pdf, jpeg or webp (default: from the output's extension).") var format: OutputFormat?
+    @OptionGroup(title: "Encoding") var encoding: EncodeFlags
     @Option(help: ArgumentHelp("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
     var dumpLayout: String?
     @Option(help: "Refuse canvases and images with more pixels than this.") var maxPixels: Int = 100_000_000
@@ -69,6 +70,8 @@ struct CardCommand: ParsableCommand {
         options.format = resolvedFormat
         options.scale = built.scale
         options.maxPixels = maxPixels
+        options.encoding = try encoding.options()
+        if output != nil { warnIfFlattened(format: resolvedFormat, opaque: built.scene.background.isOpaque) }
         let image = try output.map { _ in try Renderer.render(built.scene, options: options) }
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output, let image { try OutputFile.write(image, to: path) }

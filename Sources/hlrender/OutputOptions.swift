@@ -4,9 +4,10 @@ import Render
 
 /// Options that say where the image goes and what the canvas looks like.
 struct OutputOptions: ParsableArguments {
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output file, .png or .pdf.", valueName: "path"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output file: .png, .pdf, .jpg or .webp.", valueName: "path"))
     var output: String?
-    @Option(help: "png or pdf (default: from the output's extension).") var format: OutputFormat?
+    @Option(help: "png, pdf, jpeg or webp (default: from the output's extension).") var format: OutputFormat?
+    @OptionGroup(title: "Encoding") var encoding: EncodeFlags
     @Option(help: "Background colour, alpha allowed, or transparent (default white; transparent with a highlight, so the caption is an overlay).")
     var background: String?
     @Option(help: "Space around the text in px when the canvas fits the text.") var margin: Double = 32
@@ -26,13 +27,13 @@ struct OutputOptions: ParsableArguments {
         if let forced { return forced }
         guard let output else {
             guard otherwise else {
-                throw CLIFailure(message: "no output: give -o FILE.png, -o FILE.pdf, --dump-layout or --expect")
+                throw CLIFailure(message: "no output: give -o FILE.png (.pdf, .jpg, .webp), --dump-layout or --expect")
             }
             return .png
         }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
-        guard let format = OutputFormat(rawValue: ext) else {
-            throw CLIFailure(message: "output '\(output)': unknown extension '.\(ext)' (use .png or .pdf, or --format)")
+        guard let format = OutputFormat(extension: ext) else {
+            throw CLIFailure(message: "output '\(output)': unknown extension '.\(ext)' (use .png, .pdf, .jpg or .webp, or --format)")
         }
         return format
     }
@@ -45,6 +46,7 @@ struct OutputOptions: ParsableArguments {
     func renderOptions(format: OutputFormat, highlighted: Bool = false) throws -> RenderOptions {
         var options = RenderOptions()
         options.format = format
+        options.encoding = try encoding.options()
         options.background = try background.map { try parseColor($0, option: "--background") }
             ?? (highlighted ? .transparent : .white)
         guard margin.isFinite, margin >= 0 else { throw CLIFailure(message: "--margin must be zero or more, got \(margin)") }

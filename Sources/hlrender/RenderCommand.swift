@@ -47,6 +47,7 @@ struct Render: ParsableCommand {
                 : RestrictedText(realGlyphs: layout, restriction: restriction)
         }
         options.textColor = try text.font.textColor(highlight: options.highlight, background: options.background)
+        if output.output != nil { warnIfFlattened(format: format, opaque: options.background.alpha >= 1) }
         let geometry = try Renderer.geometry(for: layout, options: options)
         let golden = try expect.map { try Posix.readFile($0, as: "golden", limit: limits.image) }
         let visible = restricted?.restriction.visibleLines

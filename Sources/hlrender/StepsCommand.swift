@@ -82,6 +82,7 @@ struct StepsCommand: ParsableCommand {
             ?? autoTextColor(on: options.background, background: .white)
         let items = block.items(x: options.margin, y: top, paint: TextPaint(color: options.textColor, highlight: paint, shadow: effects.shadow, stroke: effects.stroke),
                                 dotColor: dotColour)
+        if output.output != nil { warnIfFlattened(format: format, opaque: options.background.alpha >= 1) }
         let scene = Scene(width: canvasWidth, height: canvasHeight, background: .color(options.background), items: items)
 
         let dump = Array((stepsDump(scene, block, x: options.margin, y: top, scale: options.scale).serialized() + "\n").utf8)

@@ -58,3 +58,48 @@ private let exampleVars = ["--var", "quote=A highlight should hug every line and
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }
+
+/// Every encoder, from every command: PNG settings decode to the same pixels; JPEG and WebP
+/// decode (through our own decoders) to the right size and close to the PNG.
+@Suite struct EncoderTests {
+    func render(_ out: String, _ extra: [String] = []) throws -> [UInt8] {
+        let result = try CLI.run(["card", examples.appendingPathComponent("headline-gradient.json").path, "-o", out] + extra)
+        #expect(result.status == 0, "\(result.stderr)")
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+    }
+
+    @Test func pngSettingsDecodeToTheSamePixels() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let images = try ["fast", "default", "small"].map {
+            try PNGCodec.decode(try render(dir.appendingPathComponent("\($0).png").path, ["--png-compression", $0]))
+        }
+        #expect(images[0] == images[1] && images[1] == images[2])
+    }
+
+    @Test(arguments: [("card.jpg", [String]()), ("card.webp", []), ("card.webp", ["--lossless"])])
+    func lossyFormatsAreCloseToThePNG(file: String, extra: [String]) throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let reference = try render(dir.appendingPathComponent("ref.png").path)
+        let other = try render(dir.appendingPathComponent(file).path, extra)
+        // Re-encode as PNG through hlrender's own decoders, then compare.
+        let converted = dir.appendingPathComponent("converted.png").path
+        let spec = dir.appendingPathComponent("c.json")
+        try Data(#"{"size": "1080x1920", "padding": 0, "background": {"image": "\#(file)"}, "blocks": []}"#.utf8).write(to: spec)
+        #expect(try CLI.run(["card", spec.path, "-o", converted]).status == 0)
+        let result = try CLI.run(["compare", dir.appendingPathComponent("ref.png").path, converted, "--json", "--threshold", "0.1"])
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
+        #expect((json["ratio"] as! Double) < 0.01, "\(file) \(extra): \(json)")
+        #expect(reference.count > 0 && other.count > 0)
+        if extra.contains("--lossless") { #expect(result.status == 0 && (json["different_pixels"] as! Int) == 0) }
+    }
+
+    @Test func transparentJPEGsAreFlattenedWithAWarning() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CLI.run(["render", "--text", "Hi", "--highlight", "yellow", "-o", dir.appendingPathComponent("t.jpg").path])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: JPEG has no transparency"))
+    }
+}

@@ -9,15 +9,16 @@
 /// Pixel layouts in: Cairo's native-endian 32-bit words, or straight RGBA bytes.
 enum { HL_PNG_RGB24 = 0, HL_PNG_ARGB32_PREMULTIPLIED = 1, HL_PNG_RGBA = 2 };
 
-/// zlib level 3 with libpng's adaptive filters: on text images both smaller and about a third
-/// faster than the default level 6 (which Cairo's own PNG writer uses).
-static const int hl_png_default_level = 3;
+/// Compression settings: the decoded pixels are the same at each.
+enum { HL_PNG_FAST = 0, HL_PNG_DEFAULT = 1, HL_PNG_SMALL = 2 };
 
-/// Encodes `height` rows of `width` pixels, `stride` bytes apart, as an 8-bit RGB (from RGB24)
-/// or RGBA (from premultiplied ARGB32, un-premultiplied, or from RGBA as is) PNG with zlib
-/// `level` (0-9) and libpng's adaptive filters. On success returns 0 and a malloc'ed buffer in `*out` (free it
-/// with `hl_png_free`); on failure returns -1 and a message in `error` (`error_size` bytes).
-int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int level,
+/// Encodes `height` rows of `width` pixels, `stride` bytes apart, as an 8-bit PNG: RGB when
+/// every pixel is opaque, else RGBA (premultiplied input is un-premultiplied). Rows get the
+/// filter with the smallest sum of magnitudes (fast: None, Sub, Up or Paeth judged on a sample
+/// of the row; default and small: all five, measured) and are deflated by libdeflate (levels
+/// 1, 6, 10). On success returns 0 and a malloc'ed
+/// buffer in `*out` (free it with `hl_png_free`); on failure -1 and a message in `error`.
+int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int compression,
                   uint8_t **out, size_t *out_length, char *error, size_t error_size);
 
 void hl_png_free(uint8_t *buffer);

@@ -1,0 +1,70 @@
+import CCairo
+
+/// The surface a render draws on, chosen by the format's kind (an image for raster formats, a
+/// PDF page), owned by the caller, and encoded once drawing is done: drawing itself never asks
+/// which encoder will run. Not for use from two threads at once.
+public final class Canvas {
+    let format: OutputFormat
+    let surface: OpaquePointer
+    let context: OpaquePointer
+    private let encoding: EncodeOptions
+    private let sink = ByteSink()
+
+    init(format: OutputFormat, pixelWidth: Int, pixelHeight: Int, opaque: Bool, encoding: EncodeOptions = EncodeOptions()) throws {
+        self.format = format
+        self.encoding = encoding
+        switch format {
+        case .png, .jpeg, .webp:
+            // An opaque background needs no alpha channel: RGB24 writes an RGB PNG, a quarter
+            // less to compress.
+            surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
+                                                 Int32(pixelWidth), Int32(pixelHeight))
+        case .pdf:
+            surface = cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
+                                                          Double(pixelWidth), Double(pixelHeight))
+        }
+        context = cairo_create(surface)
+        do {
+            try Cairo.check(surface: surface, "creating the \(format.rawValue) surface")
+        } catch {
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+            throw error
+        }
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    /// The encoded file, in the canvas's format.
+    public func finish() throws -> [UInt8] {
+        try Cairo.check(context: context, "rendering")
+        if format == .pdf {
+            cairo_surface_finish(surface)
+            try Cairo.check(surface: surface, "writing PDF")
+            return sink.bytes
+        }
+        return try encode(as: format, options: encoding)
+    }
+
+    /// A drawn raster canvas encoded as `format` (PNG, JPEG or WebP) with `options`: the same
+    /// drawing can be encoded several ways.
+    public func encode(as format: OutputFormat, options: EncodeOptions) throws -> [UInt8] {
+        precondition(self.format != .pdf && format != .pdf, "only image canvases are encoded from pixels")
+        // JPEG flattens the pixels over white in place: do it on a copy.
+        guard format == .jpeg, cairo_image_surface_get_format(surface) != CAIRO_FORMAT_RGB24 else {
+            return try ImageEncoder.encode(surface, format: format, options: options)
+        }
+        let copy = cairo_surface_create_similar_image(surface, CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(surface),
+                                                      cairo_image_surface_get_height(surface))!
+        defer { cairo_surface_destroy(copy) }
+        let cr = cairo_create(copy)!
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_paint(cr)
+        cairo_destroy(cr)
+        return try ImageEncoder.encode(copy, format: format, options: options)
+    }
+}

@@ -1,0 +1,118 @@
+import CCairo
+import CPNGCodec
+import CTurboJPEG
+import CWebP
+
+/// How much effort PNG compression takes; the decoded pixels are the same at every setting.
+public enum PNGCompression: String, CaseIterable, Sendable {
+    case fast, `default`, small
+
+    var code: Int32 {
+        switch self {
+        case .fast: Int32(HL_PNG_FAST)
+        case .default: Int32(HL_PNG_DEFAULT)
+        case .small: Int32(HL_PNG_SMALL)
+        }
+    }
+}
+
+/// Encoder settings for raster outputs.
+public struct EncodeOptions: Sendable {
+    public var pngCompression: PNGCompression = .fast
+    /// JPEG and lossy WebP quality, 1...100.
+    public var quality = 90
+    /// WebP without loss.
+    public var lossless = false
+    public init() {}
+}
+
+/// Raster encoders over a drawn Cairo image surface: drawing never depends on which one runs.
+enum ImageEncoder {
+    static func encode(_ surface: OpaquePointer, format: OutputFormat, options: EncodeOptions) throws -> [UInt8] {
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let rgb24 = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
+        switch format {
+        case .png:
+            return try png(data, width: width, height: height, stride: stride, rgb24: rgb24, compression: options.pngCompression)
+        case .jpeg:
+            if !rgb24 { flattenOverWhite(data, width: width, height: height, stride: stride) }
+            return try jpeg(data, width: width, height: height, stride: stride, quality: options.quality)
+        case .webp:
+            return try webp(data, width: width, height: height, stride: stride, rgb24: rgb24, options: options)
+        case .pdf:
+            preconditionFailure("a PDF is not encoded from pixels")
+        }
+    }
+
+    static func png(_ data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, rgb24: Bool,
+                    compression: PNGCompression) throws -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let layout = rgb24 ? Int32(HL_PNG_RGB24) : Int32(HL_PNG_ARGB32_PREMULTIPLIED)
+        let status = hl_png_encode(data, Int32(width), Int32(height), Int32(stride), layout, compression.code,
+                                   &out, &length, &error, error.count)
+        guard status == 0, let out else {
+            throw RenderError.cairo("encoding PNG: \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+        }
+        defer { hl_png_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: length))
+    }
+
+    /// Premultiplied pixels composited over white, in place (JPEG has no alpha).
+    static func flattenOverWhite(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) {
+        for y in 0..<height {
+            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let p = row[x], a = p >> 24
+                if a == 255 { continue }
+                let white = 255 - a
+                row[x] = 0xFF00_0000 | ((p >> 16 & 255) + white) << 16 | ((p >> 8 & 255) + white) << 8 | ((p & 255) + white)
+            }
+        }
+    }
+
+    static func jpeg(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, quality: Int) throws -> [UInt8] {
+        guard let handle = tjInitCompress() else { throw RenderError.cairo("cannot start the JPEG encoder") }
+        defer { tjDestroy(handle) }
+        var out: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        // Cairo's words are BGRA in memory on little-endian machines.
+        let format = Int32(TJPF_BGRX.rawValue)
+        // Full chroma at high quality: 4:2:0 smears coloured text edges.
+        let subsampling = Int32(quality >= 95 ? TJSAMP_444.rawValue : TJSAMP_420.rawValue)
+        let status = tjCompress2(handle, data, Int32(width), Int32(stride), Int32(height), format, &out, &size, subsampling,
+                                 Int32(quality), Int32(TJFLAG_ACCURATEDCT))
+        defer { if let out { tjFree(out) } }
+        guard status == 0, let out else { throw RenderError.cairo("encoding JPEG: \(String(cString: tjGetErrorStr2(handle)))") }
+        return Array(UnsafeBufferPointer(start: out, count: Int(size)))
+    }
+
+    static func webp(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, rgb24: Bool,
+                     options: EncodeOptions) throws -> [UInt8] {
+        // Straight BGRA for libwebp (Cairo's is premultiplied).
+        var bgra = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                let p = row[x]
+                var a = p >> 24, r = p >> 16 & 255, g = p >> 8 & 255, b = p & 255
+                if rgb24 { a = 255 } else if a != 0 && a != 255 {
+                    r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a
+                }
+                let i = (y * width + x) * 4
+                bgra[i] = UInt8(b); bgra[i + 1] = UInt8(g); bgra[i + 2] = UInt8(r); bgra[i + 3] = UInt8(a)
+            }
+        }
+        var out: UnsafeMutablePointer<UInt8>?
+        let size = options.lossless
+            ? WebPEncodeLosslessBGRA(bgra, Int32(width), Int32(height), Int32(width * 4), &out)
+            : WebPEncodeBGRA(bgra, Int32(width), Int32(height), Int32(width * 4), Float(options.quality), &out)
+        defer { if let out { WebPFree(out) } }
+        guard size > 0, let out else { throw RenderError.cairo("encoding WebP failed") }
+        return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+}

@@ -1,0 +1,42 @@
+import Card
+import Foundation
+import Render
+import Typeset
+
+/// Draws each example card once, then times every encoder on the same pixels.
+func benchmarkEncoders(examples: String, fonts: String) throws {
+    let library = try FontLibrary(directories: [fonts], includeSystemFonts: false)
+    let resources = CardResources(library: library) { path in
+        guard let data = FileManager.default.contents(atPath: path) else { throw CardError("", "cannot read \(path)") }
+        return [UInt8](data)
+    }
+    let vars = ["quote": "A highlight should hug every line and never leave a seam", "author": "Sei Shōnagon"]
+    print("encoder timings per card (ms, median of 15) and bytes")
+    for name in ["quote-photo", "headline-gradient", "steps-card", "rtl-card"] {
+        let path = examples + "/\(name).json"
+        let json = try Variables.substitute(try JSONValue.parse([UInt8](FileManager.default.contents(atPath: path)!)), vars)
+        let card = try CardBuilder.build(try CardSpec.parse(json, folder: examples), resources: resources)
+        var options = RenderOptions()
+        var canvas: Canvas?
+        measure("  \(name): draw", runs: 15) { canvas = try! Renderer.draw(card.scene, options: options) }
+        options.format = .png
+        var settings: [(String, OutputFormat, EncodeOptions)] = []
+        for compression in PNGCompression.allCases {
+            var e = EncodeOptions()
+            e.pngCompression = compression
+            settings.append(("png \(compression.rawValue)", .png, e))
+        }
+        settings.append(("jpeg q90", .jpeg, EncodeOptions()))
+        settings.append(("webp q90", .webp, EncodeOptions()))
+        var lossless = EncodeOptions()
+        lossless.lossless = true
+        settings.append(("webp lossless", .webp, lossless))
+        for (label, format, encoding) in settings {
+            var bytes: [UInt8] = []
+            measure("  \(name): \(label)", runs: label.contains("small") || label.contains("lossless") ? 3 : 15) {
+                bytes = try! canvas!.encode(as: format, options: encoding)
+            }
+            print("    \(bytes.count) bytes")
+        }
+    }
+}
