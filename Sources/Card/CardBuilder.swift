@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 import Render
 import Steps
 import Typeset
@@ -9,6 +10,9 @@ public struct CardResources: Sendable {
     public var library: FontLibrary
     public var readFile: @Sendable (String) throws -> [UInt8]
     public var maxPixels: Int
+    /// Decoded pictures by path, shared by every card built with these resources (a batch
+    /// decodes its template's photo once).
+    let images = ImageCache()
 
     public init(library: FontLibrary, maxPixels: Int = 100_000_000, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
         self.library = library
@@ -87,6 +91,15 @@ public struct CardBuilder {
         }
     }
 
+    /// A picture file decoded, through the resources' cache.
+    func picture(_ path: String, at jsonPath: String) throws -> RasterImage {
+        let full = resolve(path)
+        if let image = resources.images[full] { return image }
+        let image = try ImageDecoder.decode(try read(path, at: jsonPath), maxPixels: resources.maxPixels)
+        resources.images[full] = image
+        return image
+    }
+
     func measure(_ block: BlockSpec, availableWidth: Double) throws -> MeasuredBlock {
         do {
             switch block.kind {
@@ -111,7 +124,7 @@ public struct CardBuilder {
     func measureImage(src: String, width: Double?, height: Double?, radius: Double, path: String) throws -> MeasuredBlock {
         let image: RasterImage
         do {
-            image = try ImageDecoder.decode(try read(src, at: join(path, "src")), maxPixels: resources.maxPixels)
+            image = try picture(src, at: join(path, "src"))
         } catch let error as RenderError {
             throw CardError(join(path, "src"), "'\(src)': \(error)")
         }
@@ -170,7 +183,7 @@ public struct CardBuilder {
             let builder = CardBuilder(spec: spec, resources: resources, background: .color(.white), groundColor: .white)
             let image: RasterImage
             do {
-                image = try ImageDecoder.decode(try builder.read(path, at: "background.image"), maxPixels: resources.maxPixels)
+                image = try builder.picture(path, at: "background.image")
             } catch let error as RenderError {
                 throw CardError("background.image", "'\(path)': \(error)")
             }
@@ -191,3 +204,23 @@ public struct CardBuilder {
 
 /// A length in output pixels, to 1/1000.
 func px(_ value: Double, _ scale: Double) -> JSONValue { .number((value * scale * 1000).rounded() / 1000) }
+
+/// Decoded pictures by path, at most 256 MiB of pixels (the oldest go first).
+final class ImageCache: Sendable {
+    private let state = Mutex<[(String, RasterImage)]>([])
+    private static let byteLimit = 256 << 20
+
+    subscript(path: String) -> RasterImage? {
+        get { state.withLock { list in list.first { $0.0 == path }?.1 } }
+        set {
+            guard let image = newValue else { return }
+            state.withLock { list in
+                list.append((path, image))
+                var total = list.reduce(0) { $0 + $1.1.pixels.count }
+                while total > ImageCache.byteLimit, list.count > 1 {
+                    total -= list.removeFirst().1.pixels.count
+                }
+            }
+        }
+    }
+}

@@ -11,7 +11,7 @@ public enum Variables {
         }
     }
 
-    static func fill(_ text: String, _ values: [String: String], path: String) throws -> String {
+    public static func fill(_ text: String, _ values: [String: String], path: String) throws -> String {
         guard text.contains("{{") else { return text }
         var out = ""
         var rest = Substring(text)

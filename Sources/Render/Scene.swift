@@ -1,3 +1,4 @@
+import Synchronization
 import Typeset
 
 /// What a scene is painted on.
@@ -27,15 +28,21 @@ public enum ImageFit: String, CaseIterable, Sendable {
 
 /// Straight 8-bit RGBA pixels, rows top to bottom.
 public struct RasterImage: Sendable {
-    public var width: Int
-    public var height: Int
-    public var pixels: [UInt8]
+    public let width: Int
+    public let height: Int
+    public let pixels: [UInt8]
+    /// Unique per decoded picture (copies share it): what caches of drawn backgrounds key on.
+    public let identity: UInt64
+
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4)
         self.width = width
         self.height = height
         self.pixels = pixels
+        identity = RasterImage.counter.add(1, ordering: .relaxed).newValue
     }
+
+    private static let counter = Atomic<UInt64>(0)
 }
 
 /// A blurred, offset copy of the glyphs under them.

@@ -18,7 +18,12 @@ extension Renderer {
                                        opaque: scene.background.isOpaque, encoding: options.encoding)
         let cr = output.context
         cairo_scale(cr, options.scale, options.scale)
-        try BackgroundPainter.paint(cr, scene.background, width: scene.width, height: scene.height, scale: options.scale)
+        let copied = try options.format != .pdf
+            && BackgroundCache.paint(output.surface, scene.background, width: scene.width, height: scene.height,
+                                     scale: options.scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        if !copied {
+            try BackgroundPainter.paint(cr, scene.background, width: scene.width, height: scene.height, scale: options.scale)
+        }
         for (index, item) in scene.items.enumerated() {
             if case let .text(text) = item, let restriction = text.restriction, let boundary = restriction.boundary(in: text.layout) {
                 // Sharp: the visible lines (in a PDF nothing sharp below the blurred image).

@@ -46,13 +46,10 @@ struct CardCommand: ParsableCommand {
         let bytes = spec == "-" ? try Posix.readAll(STDIN_FILENO, limit: limits.text)
                                 : try Posix.readFile(spec, as: "card spec", limit: limits.text)
         let folder = spec == "-" ? "." : OutputFile.split(spec).0
-        let card: CardSpec
+        let json: JSONValue
         do {
-            let json = try Variables.substitute(try JSONValue.parse(bytes), values)
-            card = try CardSpec.parse(json, folder: folder)
+            json = try JSONValue.parse(bytes)
         } catch let error as JSONSyntaxError {
-            throw CLIFailure(message: "\(name): \(error)")
-        } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)")
         }
         let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
@@ -60,19 +57,16 @@ struct CardCommand: ParsableCommand {
         let resources = CardResources(library: library, maxPixels: maxPixels) { path in
             try Posix.readFile(path, as: "file", limit: limit)
         }
-        let built: BuiltCard
+        let rendered: CardRender.Output
         do {
-            built = try CardBuilder.build(card, resources: resources)
+            rendered = try CardRender.render(json, variables: values, folder: folder, resources: resources, format: resolvedFormat,
+                                             encoding: try encoding.options(), render: output != nil)
         } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)")
         }
-        var options = RenderOptions()
-        options.format = resolvedFormat
-        options.scale = built.scale
-        options.maxPixels = maxPixels
-        options.encoding = try encoding.options()
-        if output != nil { warnIfFlattened(format: resolvedFormat, opaque: built.scene.background.isOpaque) }
-        let image = try output.map { _ in try Renderer.render(built.scene, options: options) }
+        if output != nil { warnIfFlattened(format: resolvedFormat, opaque: rendered.opaque) }
+        let image: [UInt8]? = output == nil ? nil : rendered.bytes
+        let built = rendered.card
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output, let image { try OutputFile.write(image, to: path) }
         if let path = dumpLayout { try OutputFile.write(Array((built.dump.serialized() + "\n").utf8), to: path) }

@@ -14,8 +14,8 @@ enum { HL_PNG_FAST = 0, HL_PNG_DEFAULT = 1, HL_PNG_SMALL = 2 };
 
 /// Encodes `height` rows of `width` pixels, `stride` bytes apart, as an 8-bit PNG: RGB when
 /// every pixel is opaque, else RGBA (premultiplied input is un-premultiplied). Rows get the
-/// filter with the smallest sum of magnitudes (fast: None, Sub, Up or Paeth judged on a sample
-/// of the row; default and small: all five, measured) and are deflated by libdeflate (levels
+/// filter with the smallest sum of magnitudes (fast: None, Sub or Up judged on a sample
+/// of every 8th row; default and small: all five, measured) and are deflated by libdeflate (levels
 /// 1, 6, 10). On success returns 0 and a malloc'ed
 /// buffer in `*out` (free it with `hl_png_free`); on failure -1 and a message in `error`.
 int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int compression,

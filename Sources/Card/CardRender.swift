@@ -1,0 +1,25 @@
+import Render
+
+/// A card spec (parsed JSON, variables not yet filled) all the way to encoded bytes: what
+/// `hlrender card`, each batch row and a server request do.
+public enum CardRender {
+    public struct Output: Sendable {
+        public var bytes: [UInt8]
+        public var card: BuiltCard
+        /// Nothing shows through the card (a JPEG of it needs no flattening).
+        public var opaque: Bool
+    }
+
+    public static func render(_ json: JSONValue, variables: [String: String], folder: String, resources: CardResources,
+                              format: OutputFormat, encoding: EncodeOptions, render: Bool = true) throws -> Output {
+        let spec = try CardSpec.parse(try Variables.substitute(json, variables), folder: folder)
+        let card = try CardBuilder.build(spec, resources: resources)
+        var options = RenderOptions()
+        options.format = format
+        options.scale = card.scale
+        options.maxPixels = resources.maxPixels
+        options.encoding = encoding
+        let bytes = render ? try Renderer.render(card.scene, options: options) : []
+        return Output(bytes: bytes, card: card, opaque: card.scene.background.isOpaque)
+    }
+}

@@ -1,0 +1,169 @@
+import ArgumentParser
+import Card
+import Dispatch
+import Glibc
+import Render
+import Synchronization
+import Typeset
+
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Render many cards in one process: a JSONL manifest, or a template filled from CSV/JSONL rows.",
+        discussion: """
+            hlrender batch CARDS.jsonl --out-dir DIR (each line a card spec with "output"), or \
+            hlrender batch --template CARD.json --data ROWS.csv --output '{{id}}.png' --out-dir DIR. \
+            Outputs are written atomically, so a killed run leaves only whole files; --skip-existing \
+            finishes it. --shard K/N renders rows whose index (from 0) % N == K. \
+            Exit status: 0 every card rendered, 3 some failed or bad input.
+            """)
+
+    @Argument(help: ArgumentHelp("A JSONL manifest: one card spec per line, each with \"output\".", valueName: "cards.jsonl"))
+    var manifest: String?
+    @Option(help: ArgumentHelp("A card spec whose {{variables}} each data row fills.", valueName: "card.json")) var template: String?
+    @Option(help: ArgumentHelp("Rows for --template: CSV (the header names the variables) or JSONL objects.", valueName: "rows.csv"))
+    var data: String?
+    @Option(help: ArgumentHelp("Output file name pattern for --template, e.g. '{{id}}.png' (its extension picks the format).", valueName: "pattern"))
+    var output: String?
+    @Option(help: ArgumentHelp("Folder the outputs go to (made if missing).", valueName: "dir")) var outDir: String
+    @Option(help: "Cards rendered at once (default: the number of cores).") var jobs: Int?
+    @Option(help: ArgumentHelp("Write one JSON line per card: row, output, status, error, ms, bytes.", valueName: "file.jsonl"))
+    var report: String?
+    @Flag(help: "Skip cards whose output file exists (finish a run that was stopped).") var skipExisting = false
+    @Option(help: ArgumentHelp("Render only rows whose index (from 0) modulo N is K.", valueName: "K/N")) var shard: String?
+    @Flag(help: "Stop at the first card that fails.") var failFast = false
+    @Flag(help: "No progress on stderr.") var quiet = false
+    @Option(help: ArgumentHelp("Seed for scrambled restricted blocks, so outputs repeat exactly (mixed with each row's number).", valueName: "n"))
+    var scrambleSeed: UInt64?
+    @Option(help: "Refuse canvases and images with more pixels than this.") var maxPixels: Int = 100_000_000
+    @Option(help: ArgumentHelp("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
+    var fontDir: [String] = []
+    @Flag(help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
+    @OptionGroup(title: "Encoding") var encoding: EncodeFlags
+    @OptionGroup var limits: InputLimits
+
+    func run() throws {
+        let (rows, folder) = try loadRows()
+        let selected = try select(rows)
+        try makeFolder(outDir)
+        let jobs = try self.jobs.map { n -> Int in
+            guard (1...256).contains(n) else { throw CLIFailure(message: "--jobs must be between 1 and 256, got \(n)") }
+            return n
+        } ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
+        let encodeOptions = try encoding.options()
+        let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
+        let limit = limits.image
+        let resources = CardResources(library: library, maxPixels: maxPixels) { path in
+            try Posix.readFile(path, as: "file", limit: limit)
+        }
+        let reportFile = try report.map { try ReportFile(path: $0) }
+        let progress = BatchProgress(total: selected.count, quiet: quiet)
+        let next = Atomic<Int>(0)
+        let stop = Atomic<Bool>(false)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, selected.count))) { _ in
+            while !stop.load(ordering: .relaxed) {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                guard i < selected.count else { return }
+                let outcome = renderRow(selected[i], folder: folder, resources: resources, encoding: encodeOptions)
+                reportFile?.write(outcome)
+                progress.record(outcome)
+                if failFast, case .failed = outcome.status { stop.store(true, ordering: .relaxed) }
+            }
+        }
+        reportFile?.close()
+        let summary = progress.finish()
+        if summary.failed > 0 { throw ExitCode(ExitStatus.badInput) }
+    }
+
+    struct Outcome: Sendable {
+        enum Status: Sendable { case rendered, skipped, failed(String) }
+        var row: Int
+        var output: String
+        var status: Status
+        var milliseconds: Double
+        var bytes: Int
+    }
+
+    private func renderRow(_ row: BatchRow, folder: String, resources: CardResources, encoding: EncodeOptions) -> Outcome {
+        let start = Clock.now()
+        var name = row.output
+        do {
+            name = try Variables.fill(row.output, row.variables, path: "output")
+            let path = try BatchManifest.outputPath(name, in: outDir)
+            if skipExisting, Posix.kind(path) == .regular {
+                return Outcome(row: row.number, output: name, status: .skipped, milliseconds: 0, bytes: 0)
+            }
+            guard let format = OutputFormat(extension: String(name.split(separator: ".").last ?? "")), name.contains(".") else {
+                throw CardError("output", "'\(name)' has no .png, .jpg, .webp or .pdf extension")
+            }
+            var spec = row.spec
+            if let scrambleSeed, case let .object(members) = spec, spec["scramble-seed"] == nil {
+                // Each row's own seed, the same whichever worker renders it.
+                spec = .object(members + [(key: "scramble-seed", value: .number(Double((scrambleSeed &+ UInt64(row.number)) % (1 << 52))))])
+            }
+            let rendered = try CardRender.render(spec, variables: row.variables, folder: folder, resources: resources,
+                                                 format: format, encoding: encoding)
+            let parent = OutputFile.split(path).0
+            if Posix.kind(parent) != .folder { try makeFolder(parent) }
+            try OutputFile.write(rendered.bytes, to: path)
+            return Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start), bytes: rendered.bytes.count)
+        } catch {
+            return Outcome(row: row.number, output: name, status: .failed(describe(error)), milliseconds: Clock.since(start), bytes: 0)
+        }
+    }
+
+    private func loadRows() throws -> ([BatchRow], String) {
+        switch (manifest, template) {
+        case let (manifest?, nil):
+            guard data == nil, output == nil else { throw CLIFailure(message: "--data and --output go with --template, not a manifest") }
+            let bytes = try Posix.readFile(manifest, as: "manifest", limit: limits.image)
+            return (try BatchManifest.cards(bytes, name: manifest), OutputFile.split(manifest).0)
+        case let (nil, template?):
+            guard let data else { throw CLIFailure(message: "--template needs --data ROWS.csv or ROWS.jsonl") }
+            guard let output else { throw CLIFailure(message: "--template needs --output PATTERN, e.g. '{{id}}.png'") }
+            let spec: JSONValue
+            do {
+                spec = try JSONValue.parse(try Posix.readFile(template, as: "template", limit: limits.text))
+            } catch let error as JSONSyntaxError {
+                throw CLIFailure(message: "\(template): \(error)")
+            }
+            let rows = try BatchManifest.template(spec, data: try Posix.readFile(data, as: "data", limit: limits.image),
+                                                  dataName: data, pattern: output)
+            return (rows, OutputFile.split(template).0)
+        case (nil, nil): throw CLIFailure(message: "give a manifest (CARDS.jsonl) or --template CARD.json --data ROWS")
+        case (_?, _?): throw CLIFailure(message: "give either a manifest or --template, not both")
+        }
+    }
+
+    private func select(_ rows: [BatchRow]) throws -> [BatchRow] {
+        guard let shard else { return rows }
+        let parts = shard.split(separator: "/").map { Int($0) }
+        guard parts.count == 2, let k = parts[0], let n = parts[1], n > 0, (0..<n).contains(k) else {
+            throw CLIFailure(message: "--shard: '\(shard)' is not K/N with 0 <= K < N")
+        }
+        return rows.enumerated().filter { $0.offset % n == k }.map(\.element)
+    }
+
+    private func makeFolder(_ path: String) throws {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if Posix.kind(current) == .folder { continue }
+            if mkdir(current, 0o777) != 0 && errno != EEXIST {
+                throw CLIFailure(message: "cannot make folder '\(current)': \(Posix.reason())")
+            }
+        }
+    }
+}
+
+/// Monotonic time in ms.
+enum Clock {
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
+    }
+
+    static func since(_ start: Double) -> Double { now() - start }
+}

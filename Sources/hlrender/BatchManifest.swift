@@ -1,0 +1,84 @@
+import Card
+import Typeset
+
+/// The rows of a batch: each a card spec (JSON, variables unfilled), its variables, and the
+/// output file name it asks for.
+struct BatchRow: Sendable {
+    /// 1-based, as the error messages and the report count.
+    var number: Int
+    var spec: JSONValue
+    var variables: [String: String]
+    var output: String
+}
+
+enum BatchManifest {
+    /// `CARDS.jsonl`: one card spec per line, each with "output".
+    static func cards(_ bytes: [UInt8], name: String) throws -> [BatchRow] {
+        var rows: [BatchRow] = []
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
+            let number = index + 1
+            let spec: JSONValue
+            do {
+                spec = try JSONValue.parse(Array(line))
+            } catch let error as JSONSyntaxError {
+                throw CLIFailure(message: "\(name): line \(number): \(error.message) (column \(error.column))")
+            }
+            guard case let .string(output)? = spec["output"] else {
+                throw CLIFailure(message: "\(name): line \(number): output: is missing (the file name under --out-dir)")
+            }
+            rows.append(BatchRow(number: number, spec: spec, variables: [:], output: output))
+        }
+        return rows
+    }
+
+    /// `--template CARD.json --data ROWS.csv|ROWS.jsonl --output PATTERN`: each row fills the
+    /// template's variables and the output pattern.
+    static func template(_ template: JSONValue, data: [UInt8], dataName: String, pattern: String) throws -> [BatchRow] {
+        guard let text = String(validating: data, as: UTF8.self) else { throw CLIFailure(message: "\(dataName) is not valid UTF-8") }
+        var rows: [(Int, [String: String])] = []
+        if dataName.lowercased().hasSuffix(".csv") {
+            do {
+                let table = try CSV.parse(text)
+                rows = table.rows.map { line, fields in (line, Dictionary(zip(table.header, fields), uniquingKeysWith: { $1 })) }
+            } catch let error as CardError {
+                throw CLIFailure(message: "\(dataName): \(error)")
+            }
+        } else {
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                guard !line.allSatisfy(\.isWhitespace) else { continue }
+                let object: JSONValue
+                do {
+                    object = try JSONValue.parse(Array(line.utf8))
+                } catch let error as JSONSyntaxError {
+                    throw CLIFailure(message: "\(dataName): line \(index + 1): \(error.message)")
+                }
+                guard case let .object(members) = object else {
+                    throw CLIFailure(message: "\(dataName): line \(index + 1): a data row must be a JSON object of variables")
+                }
+                var values: [String: String] = [:]
+                for (key, value) in members {
+                    switch value {
+                    case let .string(s): values[key] = s
+                    case .number: values[key] = try OptionInput.json(value).string()
+                    case let .bool(b): values[key] = b ? "true" : "false"
+                    default: throw CLIFailure(message: "\(dataName): line \(index + 1): \(key): must be a string, number or boolean")
+                    }
+                }
+                rows.append((index + 1, values))
+            }
+        }
+        return rows.enumerated().map { i, row in
+            BatchRow(number: i + 1, spec: template, variables: row.1, output: pattern)
+        }
+    }
+
+    /// The output path under `folder`, refused when it would leave it.
+    static func outputPath(_ name: String, in folder: String) throws -> String {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: true)
+        guard !name.isEmpty, !name.hasPrefix("/"), !parts.contains(".."), !parts.isEmpty else {
+            throw CardError("output", "'\(name)' must be a relative file name inside --out-dir")
+        }
+        return folder + "/" + parts.joined(separator: "/")
+    }
+}

@@ -1,0 +1,154 @@
+import Compare
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+private let template = #"""
+{"size": "320x240", "padding": 16, "background": {"gradient": {"stops": ["#833AB4", "#FCB045"]}}, "color": "white",
+ "blocks": [{"type": "text", "text": "{{title}}", "size": 28, "align": "center", "anchor": "top"},
+            {"type": "text", "text": "{{note}}", "size": 18, "highlight": "#000000AA", "anchor": "bottom"}]}
+"""#
+
+private func files(_ dir: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+}
+
+private func reportLines(_ path: String) throws -> [[String: Any]] {
+    try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
+}
+
+@Suite struct BatchCommandTests {
+    func setUp(rows: Int, extraRow: String? = nil) throws -> URL {
+        let dir = try CLI.scratchFolder()
+        try Data(template.utf8).write(to: dir.appendingPathComponent("card.json"))
+        var csv = "id,title,note\n"
+        for i in 0..<rows { csv += "c\(i),\"Card \(i), \"\"quoted\"\"\",\"line one\nline two\"\n" }
+        if let extraRow { csv += extraRow + "\n" }
+        try Data(csv.utf8).write(to: dir.appendingPathComponent("rows.csv"))
+        return dir
+    }
+
+    func batch(_ dir: URL, _ extra: [String]) throws -> CLIResult {
+        try CLI.run(["batch", "--template", dir.appendingPathComponent("card.json").path,
+                     "--data", dir.appendingPathComponent("rows.csv").path, "--output", "{{id}}.png",
+                     "--out-dir", dir.appendingPathComponent("out").path, "--quiet"] + extra)
+    }
+
+    @Test func templateWithCSVRows() throws {
+        let dir = try setUp(rows: 4)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = dir.appendingPathComponent("r.jsonl").path
+        let result = try batch(dir, ["--report", report])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("rendered 4, failed 0 in"), "\(result.stderr)")
+        #expect(try files(dir.appendingPathComponent("out")) == ["c0.png", "c1.png", "c2.png", "c3.png"])
+        let lines = try reportLines(report)
+        #expect(lines.count == 4 && lines.allSatisfy { $0["status"] as? String == "ok" && ($0["bytes"] as! Int) > 0 })
+        let image = try PNGCodec.decode([UInt8](try Data(contentsOf: dir.appendingPathComponent("out/c2.png"))))
+        #expect(image.width == 320 && image.height == 240)
+    }
+
+    @Test func jsonlManifest() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let manifest = (0..<3).map { #"{"size": "200x100", "padding": 8, "output": "m\#($0).webp", "blocks": [{"type": "text", "text": "No. \#($0)"}]}"# }
+            .joined(separator: "\n") + "\n"
+        try Data(manifest.utf8).write(to: dir.appendingPathComponent("cards.jsonl"))
+        let result = try CLI.run(["batch", dir.appendingPathComponent("cards.jsonl").path, "--out-dir",
+                                  dir.appendingPathComponent("out").path, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try files(dir.appendingPathComponent("out")) == ["m0.webp", "m1.webp", "m2.webp"])
+    }
+
+    @Test func oneBadRowDoesNotStopTheOthers() throws {
+        // JSONL rows: the fourth has no "note", which the template uses.
+        let dir = try setUp(rows: 0)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rows = (0..<3).map { #"{"id": "c\#($0)", "title": "Card \#($0)", "note": "ok"}"# } + [#"{"id": "c9", "title": "no note"}"#]
+        try Data((rows.joined(separator: "\n") + "\n").utf8).write(to: dir.appendingPathComponent("rows.jsonl"))
+        let report = dir.appendingPathComponent("r.jsonl").path
+        let result = try CLI.run(["batch", "--template", dir.appendingPathComponent("card.json").path,
+                                  "--data", dir.appendingPathComponent("rows.jsonl").path, "--output", "{{id}}.png",
+                                  "--out-dir", dir.appendingPathComponent("out").path, "--quiet", "--report", report])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("row 4: blocks[1].text: variable {{note}} has no value"), "\(result.stderr)")
+        #expect(result.stderr.contains("rendered 3, failed 1"))
+        #expect(try files(dir.appendingPathComponent("out")) == ["c0.png", "c1.png", "c2.png"])
+        let failed = try reportLines(report).filter { $0["status"] as? String == "error" }
+        #expect(failed.count == 1 && failed[0]["row"] as? Int == 4)
+    }
+
+    @Test func outputsMayNotLeaveTheFolder() throws {
+        let dir = try setUp(rows: 1, extraRow: "../escape,t,n")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try batch(dir, [])
+        #expect(result.status == 3 && result.stderr.contains("must be a relative file name inside --out-dir"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("escape.png").path))
+    }
+
+    @Test func shardsSplitTheRowsWithoutOverlap() throws {
+        let dir = try setUp(rows: 10)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var seen: [String] = []
+        for k in 0..<3 {
+            let out = dir.appendingPathComponent("out")
+            try? FileManager.default.removeItem(at: out)
+            #expect(try batch(dir, ["--shard", "\(k)/3"]).status == 0)
+            seen += try files(out)
+        }
+        #expect(seen.sorted() == (0..<10).map { "c\($0).png" }.sorted())
+        #expect(Set(seen).count == seen.count)
+    }
+
+    @Test func jobsDoNotChangeTheBytes() throws {
+        let dir = try setUp(rows: 6)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A restricted block: its scrambled glyphs come from the batch seed and the row.
+        let restricted = template.replacingOccurrences(of: #""size": 18, "highlight""#, with: #""size": 18, "visible-lines": 1, "highlight""#)
+        try Data(restricted.utf8).write(to: dir.appendingPathComponent("card.json"))
+        var outputs: [[Data]] = []
+        for jobs in ["1", "2"] {
+            try? FileManager.default.removeItem(at: dir.appendingPathComponent("out"))
+            #expect(try batch(dir, ["--jobs", jobs, "--scramble-seed", "11"]).status == 0)
+            outputs.append(try files(dir.appendingPathComponent("out")).map { try Data(contentsOf: dir.appendingPathComponent("out/\($0)")) })
+        }
+        #expect(outputs[0] == outputs[1])
+    }
+
+    @Test func aKilledRunIsFinishedBySkipExisting() throws {
+        let dir = try setUp(rows: 40)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["batch", "--template", dir.appendingPathComponent("card.json").path,
+                             "--data", dir.appendingPathComponent("rows.csv").path, "--output", "{{id}}.png",
+                             "--out-dir", out.path, "--quiet", "--jobs", "1", "--no-system-fonts"]
+        process.environment = ["HLRENDER_TEST_WRITE_PAUSE_MS": "40"]
+        try process.run()
+        // Kill it outright midway (no chance to clean up).
+        var waited = 0
+        while waited < 400, ((try? files(out))?.filter { $0.hasSuffix(".png") }.count ?? 0) < 8 {
+            usleep(20_000)
+            waited += 1
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let before = try files(out).filter { $0.hasSuffix(".png") && !$0.hasPrefix(".") }
+        #expect(before.count >= 8 && before.count < 40, "killed midway: \(before.count)")
+        for name in before {  // whole files only
+            #expect(throws: Never.self) { try PNGCodec.decode([UInt8](try Data(contentsOf: out.appendingPathComponent(name)))) }
+        }
+        let report = dir.appendingPathComponent("r.jsonl").path
+        let rerun = try batch(dir, ["--skip-existing", "--report", report])
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        let lines = try reportLines(report)
+        #expect(lines.filter { $0["status"] as? String == "skipped" }.count == before.count, "none rendered twice")
+        #expect(lines.filter { $0["status"] as? String == "ok" }.count == 40 - before.count)
+        #expect(try files(out).filter { !$0.hasPrefix(".") }.count == 40)
+        #expect(try files(out).filter { $0.hasPrefix(".") }.isEmpty, "the next run removed the dead run's temporary file")
+    }
+}

@@ -1,0 +1,26 @@
+import Card
+import Testing
+
+@Suite struct CSVTests {
+    @Test func quotedFieldsEscapesNewlinesAndUnicode() throws {
+        let text = "\u{FEFF}id,title,note\r\n1,\"Hello, world\",plain\r\n2,\"She said \"\"hi\"\"\",\"two\nlines\"\n3,Привет 春,\"\"\n\n"
+        let table = try CSV.parse(text)
+        #expect(table.header == ["id", "title", "note"])
+        #expect(table.rows.map(\.fields) == [["1", "Hello, world", "plain"], ["2", "She said \"hi\"", "two\nlines"],
+                                            ["3", "Привет 春", ""]])
+        #expect(table.rows.map(\.line) == [2, 3, 5])
+    }
+
+    @Test(arguments: [("a,b\n1,2,3\n", "line 2: 3 fields, but the header names 2"),
+                      ("a,b\n1,\"open\n", "a quoted field is not closed"),
+                      ("a,b\n1,x\"y\"\n", "a quote inside an unquoted field"),
+                      ("", "the CSV file is empty")])
+    func badCSVIsAnErrorWithTheLine(text: String, message: String) {
+        do {
+            _ = try CSV.parse(text)
+            Issue.record("no error")
+        } catch let error as CardError {
+            #expect(error.description.contains(message), "\(error)")
+        } catch { Issue.record("\(error)") }
+    }
+}
