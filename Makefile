@@ -17,7 +17,7 @@ test: setup
 	scripts/test.sh
 
 bench: setup
-	@scripts/setup.sh pango1.0-tools hyperfine imagemagick libvips-tools
+	@scripts/setup.sh pango1.0-tools hyperfine imagemagick libvips-tools time python3-pil
 	scripts/bench.sh
 
 clean:

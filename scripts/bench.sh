@@ -15,6 +15,18 @@ bin=.build/release/hlrender
 echo "== highlight outline"
 .build/release/hlbench outline
 
+cat "$corpus/en.txt" "$corpus/ru.txt" > "$out/three.txt"
+echo "== typeset + render: three corpus paragraphs (en, ru), 64 px, width 940 (hlrender vs pango-view --dpi=72)"
+hyperfine --warmup 3 --runs 30 -N \
+  -n hlrender "$bin render --text-file $out/three.txt --size 64 --width 940 -o $out/h3.png" \
+  -n pango-view "pango-view --dpi=72 --font='Noto Sans 64' --width=940 -q -o $out/p3.png $out/three.txt"
+
+echo "== encoders on the example cards"
+.build/release/hlbench encode examples fonts
+
+echo "== batch: 500 story cards, two workers (hlrender vs a Pillow script in two processes)"
+bench/batch.sh
+
 echo "== typeset + render: $corpus/ja.txt, 64 px, width 940 (hlrender vs pango-view --dpi=72)"
 hyperfine --warmup 3 --runs 30 -N \
   -n hlrender "$bin render --text-file $corpus/ja.txt --font 'Noto Sans CJK JP' --size 64 --width 940 -o $out/h.png" \

@@ -86,6 +86,23 @@ static size_t filter_row(int type, const uint8_t *cur, const uint8_t *prev, uint
     return cost;
 }
 
+/* Filters without measuring (fast mode has chosen already): plain loops the compiler vectorises. */
+static void apply_filter(int type, const uint8_t *cur, const uint8_t *prev, uint8_t *out, size_t n, int bpp) {
+    out[0] = (uint8_t)type;
+    uint8_t *f = out + 1;
+    size_t i;
+    switch (type) {
+    case 0: memcpy(f, cur, n); break;
+    case 1:
+        for (i = 0; i < (size_t)bpp; i++) f[i] = cur[i];
+        for (; i < n; i++) f[i] = (uint8_t)(cur[i] - cur[i - bpp]);
+        break;
+    default:
+        for (i = 0; i < n; i++) f[i] = (uint8_t)(cur[i] - prev[i]);
+        break;
+    }
+}
+
 /* The filter cost estimated on every 7th byte (fast mode: choose first, filter once). */
 static size_t sampled_cost(int type, const uint8_t *cur, const uint8_t *prev, size_t n, int bpp) {
     size_t cost = 0;
@@ -139,7 +156,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
                     if (cost < best) { best = cost; choice = candidates[k]; }
                 }
             }
-            filter_row(choice, cur, prev, dst, n, channels);
+            apply_filter(choice, cur, prev, dst, n, channels);
         } else {
             size_t best = filter_row(0, cur, prev, dst, n, channels);
             for (int type = 1; type < (prev ? 5 : 2) && best > 0; type++) {
