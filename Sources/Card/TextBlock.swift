@@ -24,6 +24,8 @@ extension CardBuilder {
         let (typesetter, fontSpec) = try typesetter(settings)
         let requested = try settings.fontSize(spec: fontSpec)
         let width = settings.width ?? availableWidth
+        // Fontconfig, bidi, fallback and break opportunities once; sizes and widths after.
+        let prepared = try typesetter.prepare(text, style: style(settings, size: requested, width: width))
         var size = requested
         var layout: Layout
         var truncated: Int?
@@ -33,7 +35,7 @@ extension CardBuilder {
             var layouts: [Double: Layout] = [:]
             let layoutAt = { (s: Double) throws -> Layout in
                 if let l = layouts[s] { return l }
-                let l = try typesetter.layout(text, style: self.style(settings, size: s, width: wrap))
+                let l = try typesetter.layout(prepared, style: self.style(settings, size: s, width: wrap))
                 layouts[s] = l
                 return l
             }
@@ -58,14 +60,15 @@ extension CardBuilder {
                 throw CardError(join(path, "fit"), "the text does not fit \(Int(boxWidth))x\(Int(boxHeight)) px even at min-size \(fit.minSize) px (lower min-size or give max-lines)")
             }
         } else {
-            layout = try typesetter.layout(text, style: style(settings, size: size, width: width))
+            layout = try typesetter.layout(prepared, style: style(settings, size: size, width: width))
         }
         // Without a set width the block is as wide as its widest line (so anchors and stacks
         // place the text, not the whole column); the same breaks fall at that width.
         if settings.width == nil, fit?.width == nil, layout.width > 0 {
             let natural = layout.lines.map(\.width).max() ?? 0
             if natural > 0 && natural < layout.width {
-                layout = try typesetter.layout(layout.text, style: style(settings, size: size, width: natural.nextUp))
+                layout = try typesetter.layout(truncated == nil ? prepared : typesetter.prepare(layout.text, style: style(settings, size: size, width: width)),
+                                               style: style(settings, size: size, width: natural.nextUp))
             }
         }
         let highlight = settings.highlightPaint(fontSize: size)

@@ -14,21 +14,45 @@ public final class Typesetter: @unchecked Sendable {
     /// Lays out `input`; combining marks beyond `MarkLimit.marksPerBase` on one base are dropped
     /// first (`Layout.droppedMarks` says how many; offsets then refer to `Layout.text`).
     public func layout(_ input: String, style: TypesetStyle) throws -> Layout {
-        let style = try style.validated()
+        try layout(prepare(input, style: style), style: style)
+    }
+
+    /// The stages of laying out that do not depend on the size or the width, done once:
+    /// marks capped, paragraphs, grapheme clusters, bidi levels, the font of every cluster
+    /// (Fontconfig's fallback chain) and the line-break opportunities. Fitting a block to a box
+    /// then lays the same prepared text out at many sizes and widths.
+    public func prepare(_ input: String, style: TypesetStyle) throws -> PreparedText {
         let (text, droppedMarks) = MarkLimit.apply(input)
         let chain = try library.chain(for: font)
+        let utf8 = Array(text.utf8)
+        let paragraphs = try utf8.withUnsafeBufferPointer { bytes in
+            try splitParagraphs(bytes).map { try prepareParagraph($0, text: text, chain: chain, style: style) }
+        }
+        return PreparedText(text: text, utf8: utf8, droppedMarks: droppedMarks, chain: chain, paragraphs: paragraphs,
+                            direction: style.direction, language: style.language)
+    }
+
+    /// Shapes the prepared text at `style.size` and breaks it into lines at `style.width`.
+    public func layout(_ prepared: PreparedText, style: TypesetStyle) throws -> Layout {
+        let style = try style.validated()
+        guard style.direction == prepared.direction, style.language == prepared.language else {
+            throw TypesetError.invalidFontSpec("a text prepared for another direction or language")
+        }
+        let chain = prepared.chain
         var context = LayoutContext(chain: chain, language: style.language,
                                     shapingFont: { try self.shapingFont(chain.candidates[$0].face, size: style.size) })
-        let utf8 = Array(text.utf8)
         var lines: [Line] = []
-        try utf8.withUnsafeBufferPointer { bytes in
-            for paragraph in splitParagraphs(bytes) {
-                let shaped = try shapeParagraph(paragraph, text: text, bytes: bytes, style: style, context: &context)
+        try prepared.utf8.withUnsafeBufferPointer { bytes in
+            for paragraph in prepared.paragraphs {
+                let glyphs = try paragraph.runs.map { try context.shape($0, bytes: bytes, range: $0.start..<$0.end) }
+                let shaped = ShapedParagraph(paragraph: paragraph.paragraph, clusters: paragraph.clusters, runs: paragraph.runs,
+                                             glyphs: glyphs, breaks: paragraph.breaks, paragraphLevel: paragraph.paragraphLevel)
                 for range in breakLines(shaped, maxWidth: style.width) {
                     lines.append(try context.buildLine(range, in: shaped, bytes: bytes, lineSpacing: style.lineSpacing))
                 }
             }
         }
+        let text = prepared.text, droppedMarks = prepared.droppedMarks
         let blockWidth = style.width ?? lines.map(\.width).max() ?? 0
         var top = 0.0
         for i in lines.indices {
@@ -56,17 +80,15 @@ public final class Typesetter: @unchecked Sendable {
         return try TextBreak.bidiLevels(Array(first.utf16), base: direction.icuBase).paragraph & 1 == 1
     }
 
-    private func shapeParagraph(_ paragraph: Paragraph, text: String, bytes: UnsafeBufferPointer<UInt8>,
-                                style: TypesetStyle, context: inout LayoutContext) throws -> ShapedParagraph {
+    private func prepareParagraph(_ paragraph: Paragraph, text: String, chain: FontChain,
+                                  style: TypesetStyle) throws -> PreparedParagraph {
         let startIndex = text.utf8.index(text.utf8.startIndex, offsetBy: paragraph.start)
         let endIndex = text.utf8.index(startIndex, offsetBy: paragraph.end - paragraph.start)
         let slice = text[startIndex..<endIndex]
         let utf16 = Array(slice.utf16)
         let clusters = clusters(of: slice, base: paragraph.start)
         let (levels, paragraphLevel) = try TextBreak.bidiLevels(utf16, base: style.direction.icuBase)
-        let runs = Itemizer(chain: context.chain).runs(clusters, levels: levels)
-        let glyphs = try runs.map { try context.shape($0, bytes: bytes, range: $0.start..<$0.end) }
-
+        let runs = Itemizer(chain: chain).runs(clusters, levels: levels)
         // UTF-16 offsets of cluster starts back to byte offsets (breaks fall on cluster starts).
         var byteAtUnit = [Int: Int]()
         for cluster in clusters { byteAtUnit[cluster.utf16Start] = cluster.start }
@@ -74,8 +96,8 @@ public final class Typesetter: @unchecked Sendable {
         let breaks = try TextBreak.lineBreaks(utf16, locale: style.language).compactMap { item in
             byteAtUnit[item.offset].map { TextBreak.Break(offset: $0, mandatory: item.mandatory) }
         }
-        return ShapedParagraph(paragraph: paragraph, clusters: clusters, runs: runs, glyphs: glyphs,
-                               breaks: breaks, paragraphLevel: paragraphLevel)
+        return PreparedParagraph(paragraph: paragraph, clusters: clusters, runs: runs, breaks: breaks,
+                                 paragraphLevel: paragraphLevel)
     }
 
     private func alignedX(_ line: Line, blockWidth: Double, alignment: Alignment) -> Double {
@@ -92,4 +114,25 @@ public final class Typesetter: @unchecked Sendable {
     func shapingFont(_ face: FontFace, size: Double) throws -> ShapingFont {
         try library.shapingFont(face, size: size)
     }
+}
+
+/// A text through the size-independent stages (see `Typesetter.prepare`), ready to be laid out
+/// at any size and width. Immutable, so it may be shared between threads.
+public struct PreparedText: @unchecked Sendable {
+    let text: String
+    let utf8: [UInt8]
+    let droppedMarks: Int
+    let chain: FontChain
+    let paragraphs: [PreparedParagraph]
+    let direction: BaseDirection
+    let language: String
+}
+
+/// One paragraph's clusters, bidi levels, font runs and break opportunities.
+struct PreparedParagraph {
+    var paragraph: Paragraph
+    var clusters: [Cluster]
+    var runs: [ItemRun]
+    var breaks: [TextBreak.Break]
+    var paragraphLevel: UInt8
 }
