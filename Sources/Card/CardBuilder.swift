@@ -203,7 +203,7 @@ public struct CardBuilder {
 }
 
 /// A length in output pixels, to 1/1000.
-func px(_ value: Double, _ scale: Double) -> JSONValue { .number((value * scale * 1000).rounded() / 1000) }
+func px(_ value: Double, _ scale: Double) -> JSONValue { LayoutJSON.px(value, scale) }
 
 /// Decoded pictures by path, at most 256 MiB of pixels (the oldest go first).
 final class ImageCache: Sendable {

@@ -1,3 +1,5 @@
+import Typeset
+
 /// A spec error: where in the JSON (`blocks[2].highlight`) and what is wrong with it.
 public struct CardError: Error, Equatable, CustomStringConvertible {
     public var path: String
@@ -25,19 +27,6 @@ func join(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }
 
 /// Up to one known name close to `name` (edit distance), for "did you mean".
 func suggestion(for name: String, among names: [String]) -> String? {
-    func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-    let scored = names.map { ($0, distance(name.lowercased(), $0)) }.filter { $0.1 <= max(2, name.count / 3) }
+    let scored = names.map { ($0, editDistance(name.lowercased(), $0)) }.filter { $0.1 <= max(2, name.count / 3) }
     return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
 }

@@ -159,13 +159,7 @@ extension CardBuilder {
     }
 
     func lineDump(_ line: Line, origin: (Double, Double)) -> JSONValue {
-        let s = spec.scale
-        return .object([
-            ("start", .number(Double(line.start))), ("end", .number(Double(line.end))), ("text", .string(line.text)),
-            ("x", px(origin.0 + line.x, s)), ("top", px(origin.1 + line.top, s)), ("width", px(line.width, s)),
-            ("height", px(line.height, s)), ("baseline", px(origin.1 + line.baseline, s)), ("rtl", .bool(line.rtl)),
-            ("fonts", .array(line.fonts.map(JSONValue.string))),
-        ])
+        LayoutJSON.line(line, originX: origin.0, originY: origin.1, scale: spec.scale)
     }
 
     func highlightDump(_ layout: Layout, _ paint: HighlightPaint, origin: (Double, Double)) -> JSONValue {

@@ -230,7 +230,8 @@ func closest(to name: String, in families: [String]) -> [String] {
     return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
 }
 
-func editDistance(_ a: String, _ b: String) -> Int {
+/// Levenshtein distance, for "did you mean" suggestions.
+public func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }

@@ -1,3 +1,4 @@
+import Card
 import Render
 import Typeset
 
@@ -12,18 +13,10 @@ struct LayoutDump {
     /// Extra top-level members (the highlight, restricted mode) in order.
     var extra: [(String, JSON)] = []
 
-    /// A length in output pixels, to 1/1000.
-    static func px(_ value: Double, _ scale: Double) -> JSON { .number((value * scale * 1000).rounded() / 1000) }
+    static func px(_ value: Double, _ scale: Double) -> JSON { LayoutJSON.px(value, scale) }
 
-    /// One line of the contract, its box moved by the block's origin on the canvas.
     static func line(_ line: Line, originX: Double, originY: Double, scale: Double) -> JSON {
-        .members([
-            ("start", .number(Double(line.start))), ("end", .number(Double(line.end))), ("text", .string(line.text)),
-            ("x", px(originX + line.x, scale)), ("top", px(originY + line.top, scale)),
-            ("width", px(line.width, scale)), ("height", px(line.height, scale)),
-            ("baseline", px(originY + line.baseline, scale)), ("rtl", .bool(line.rtl)),
-            ("fonts", .array(line.fonts.map(JSON.string))),
-        ])
+        LayoutJSON.line(line, originX: originX, originY: originY, scale: scale)
     }
 
     var json: JSON {

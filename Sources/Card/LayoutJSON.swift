@@ -1,0 +1,19 @@
+import Typeset
+
+/// The layout-dump contract's pieces, shared by `render`, `steps` and card dumps: lengths in
+/// output pixels to 1/1000, UTF-8 byte offsets.
+public enum LayoutJSON {
+    /// A length in output pixels, to 1/1000.
+    public static func px(_ value: Double, _ scale: Double) -> JSONValue { .number((value * scale * 1000).rounded() / 1000) }
+
+    /// One line, its box moved by its block's origin on the canvas.
+    public static func line(_ line: Line, originX: Double, originY: Double, scale: Double) -> JSONValue {
+        .members([
+            ("start", .number(Double(line.start))), ("end", .number(Double(line.end))), ("text", .string(line.text)),
+            ("x", px(originX + line.x, scale)), ("top", px(originY + line.top, scale)),
+            ("width", px(line.width, scale)), ("height", px(line.height, scale)),
+            ("baseline", px(originY + line.baseline, scale)), ("rtl", .bool(line.rtl)),
+            ("fonts", .array(line.fonts.map(JSONValue.string))),
+        ])
+    }
+}
