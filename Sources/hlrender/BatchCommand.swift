@@ -35,12 +35,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "No progress on stderr.") var quiet = false
     @Option(help: ArgumentHelp("Seed for scrambled restricted blocks, so outputs repeat exactly (mixed with each row's number).", valueName: "n"))
     var scrambleSeed: UInt64?
-    @Option(help: "Refuse canvases and images with more pixels than this.") var maxPixels: Int = 100_000_000
-    @Option(help: ArgumentHelp("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
-    var fontDir: [String] = []
-    @Flag(help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
-    @OptionGroup(title: "Encoding") var encoding: EncodeFlags
-    @OptionGroup var limits: InputLimits
+    @OptionGroup var runOptions: CardRunOptions
 
     func run() throws {
         let (rows, folder) = try loadRows()
@@ -50,13 +45,8 @@ struct BatchCommand: ParsableCommand {
             guard (1...256).contains(n) else { throw CLIFailure(message: "--jobs must be between 1 and 256, got \(n)") }
             return n
         } ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
-        let encodeOptions = try encoding.options()
-        let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
-        let limit = limits.image
-        let resources = CardResources(library: library, maxPixels: maxPixels) { path in
-            try Posix.readFile(path, as: "file", limit: limit)
-        }
+        let encodeOptions = try runOptions.encoding.options()
+        let resources = try runOptions.resources()
         let reportFile = try report.map { try ReportFile(path: $0) }
         let progress = BatchProgress(total: selected.count, quiet: quiet)
         let next = Atomic<Int>(0)
@@ -117,18 +107,18 @@ struct BatchCommand: ParsableCommand {
         switch (manifest, template) {
         case let (manifest?, nil):
             guard data == nil, output == nil else { throw CLIFailure(message: "--data and --output go with --template, not a manifest") }
-            let bytes = try Posix.readFile(manifest, as: "manifest", limit: limits.image)
+            let bytes = try Posix.readFile(manifest, as: "manifest", limit: runOptions.limits.image)
             return (try BatchManifest.cards(bytes, name: manifest), OutputFile.split(manifest).0)
         case let (nil, template?):
             guard let data else { throw CLIFailure(message: "--template needs --data ROWS.csv or ROWS.jsonl") }
             guard let output else { throw CLIFailure(message: "--template needs --output PATTERN, e.g. '{{id}}.png'") }
             let spec: JSONValue
             do {
-                spec = try JSONValue.parse(try Posix.readFile(template, as: "template", limit: limits.text))
+                spec = try JSONValue.parse(try Posix.readFile(template, as: "template", limit: runOptions.limits.text))
             } catch let error as JSONSyntaxError {
                 throw CLIFailure(message: "\(template): \(error)")
             }
-            let rows = try BatchManifest.template(spec, data: try Posix.readFile(data, as: "data", limit: limits.image),
+            let rows = try BatchManifest.template(spec, data: try Posix.readFile(data, as: "data", limit: runOptions.limits.image),
                                                   dataName: data, pattern: output)
             return (rows, OutputFile.split(template).0)
         case (nil, nil): throw CLIFailure(message: "give a manifest (CARDS.jsonl) or --template CARD.json --data ROWS")

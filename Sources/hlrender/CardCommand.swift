@@ -23,14 +23,9 @@ struct CardCommand: ParsableCommand {
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output file: .png, .pdf, .jpg or .webp.", valueName: "path"))
     var output: String?
     @Option(help: "png, pdf, jpeg or webp (default: from the output's extension).") var format: OutputFormat?
-    @OptionGroup(title: "Encoding") var encoding: EncodeFlags
     @Option(help: ArgumentHelp("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
     var dumpLayout: String?
-    @Option(help: "Refuse canvases and images with more pixels than this.") var maxPixels: Int = 100_000_000
-    @Option(help: ArgumentHelp("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
-    var fontDir: [String] = []
-    @Flag(help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
-    @OptionGroup var limits: InputLimits
+    @OptionGroup var runOptions: CardRunOptions
 
     func run() throws {
         if schema {
@@ -40,11 +35,10 @@ struct CardCommand: ParsableCommand {
         guard let spec else { throw CLIFailure(message: "no spec: give SPEC.json, or - for standard input") }
         let resolvedFormat = try OutputOptions.format(output: output, forced: format, otherwise: dumpLayout != nil)
         for path in [output, dumpLayout].compactMap({ $0 }) { try OutputFile.checkWritable(path) }
-        guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
         let values = try parseVariables()
         let name = spec == "-" ? "standard input" : spec
-        let bytes = spec == "-" ? try Posix.readAll(STDIN_FILENO, limit: limits.text)
-                                : try Posix.readFile(spec, as: "card spec", limit: limits.text)
+        let bytes = spec == "-" ? try Posix.readAll(STDIN_FILENO, limit: runOptions.limits.text)
+                                : try Posix.readFile(spec, as: "card spec", limit: runOptions.limits.text)
         let folder = spec == "-" ? "." : OutputFile.split(spec).0
         let json: JSONValue
         do {
@@ -52,15 +46,11 @@ struct CardCommand: ParsableCommand {
         } catch let error as JSONSyntaxError {
             throw CLIFailure(message: "\(name): \(error)")
         }
-        let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
-        let limit = limits.image
-        let resources = CardResources(library: library, maxPixels: maxPixels) { path in
-            try Posix.readFile(path, as: "file", limit: limit)
-        }
+        let resources = try runOptions.resources()
         let rendered: CardRender.Output
         do {
             rendered = try CardRender.render(json, variables: values, folder: folder, resources: resources, format: resolvedFormat,
-                                             encoding: try encoding.options(), render: output != nil)
+                                             encoding: try runOptions.encoding.options(), render: output != nil)
         } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)")
         }
