@@ -48,6 +48,9 @@ extension CardSpec {
         if let offset = json["offset"] {
             guard case let .array(items) = offset, items.count == 2 else { throw CardError(join(path, "offset"), "must be [dx, dy]") }
             spec.offset = (try number(items[0], join(path, "offset[0]")), try number(items[1], join(path, "offset[1]")))
+            guard abs(spec.offset.0) <= OptionModel.maxLength, abs(spec.offset.1) <= OptionModel.maxLength else {
+                throw CardError(join(path, "offset"), "must be within \(Int(OptionModel.maxLength)) px")
+            }
         }
         let own = members.filter { !placementKeys.contains($0.key) }
         switch type {
@@ -121,7 +124,11 @@ extension CardSpec {
             switch key {
             case "width": fit.width = try positive(value, p)
             case "height": fit.height = try positive(value, p)
-            case "min-size": fit.minSize = try positive(value, p)
+            case "min-size":
+                fit.minSize = try positive(value, p)
+                guard TypesetStyle.sizeRange.contains(fit.minSize) else {
+                    throw CardError(p, "must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px")
+                }
             case "max-lines":
                 let n = try number(value, p)
                 guard n >= 1, n == n.rounded(), n < 1e6 else { throw CardError(p, "must be a whole number >= 1") }
@@ -210,12 +217,14 @@ extension CardSpec {
     static func positive(_ json: JSONValue, _ path: String) throws -> Double {
         let v = try number(json, path)
         guard v > 0 else { throw CardError(path, "must be > 0, got \(v)") }
+        guard v <= OptionModel.maxLength else { throw CardError(path, "must be at most \(Int(OptionModel.maxLength)), got \(v)") }
         return v
     }
 
     static func nonNegative(_ json: JSONValue, _ path: String) throws -> Double {
         let v = try number(json, path)
         guard v >= 0 else { throw CardError(path, "must be 0 or more, got \(v)") }
+        guard v <= OptionModel.maxLength else { throw CardError(path, "must be at most \(Int(OptionModel.maxLength)), got \(v)") }
         return v
     }
 }

@@ -30,13 +30,18 @@ public enum OptionModel {
 
     private static let byName: [String: OptionDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
+    /// No length an option takes needs more (and past it sums and Cairo coordinates overflow).
+    static let maxLength = 1_000_000.0
+
     private static func positive(_ v: Double, _ what: String = "must be a positive number") throws -> Double {
         guard v.isFinite, v > 0 else { throw OptionError("\(what), got \(v)") }
+        guard v <= maxLength else { throw OptionError("must be at most \(Int(maxLength)), got \(v)") }
         return v
     }
 
     private static func nonNegative(_ v: Double) throws -> Double {
         guard v.isFinite, v >= 0 else { throw OptionError("must be 0 or more, got \(v)") }
+        guard v <= maxLength else { throw OptionError("must be at most \(Int(maxLength)), got \(v)") }
         return v
     }
 
@@ -88,8 +93,9 @@ public enum OptionModel {
         define("outline-width", "px", schema: "number", "Outline width in px (default 2).") { $0.outlineWidth = try nonNegative(try $1.number()) },
         define("padding", "x[,y]", schema: "string|number|array", "Highlight padding around each line, px or em (default 0.3em,0.08em).") {
             let parts = try $1.list().map { try $0.length() }
-            guard (1...2).contains(parts.count), !parts.contains(where: \.isNegative) else {
-                throw OptionError("is not X or X,Y with lengths >= 0 (px, or em like 0.3em)")
+            guard (1...2).contains(parts.count), !parts.contains(where: \.isNegative),
+                  parts.allSatisfy({ $0.resolved(fontSize: 1) <= maxLength }) else {
+                throw OptionError("is not X or X,Y with lengths from 0 to \(Int(maxLength)) (px, or em like 0.3em)")
             }
             $0.padding = parts
         },
@@ -105,8 +111,11 @@ public enum OptionModel {
             let parts = try $1.list()
             guard parts.count == 4 else { throw OptionError("is not dx,dy,blur,colour") }
             let blur = try nonNegative(try parts[2].number())
-            $0.shadow = TextShadow(dx: try parts[0].number(), dy: try parts[1].number(), blur: min(blur, Restriction.maxSigma),
-                                   color: try parts[3].color())
+            let dx = try parts[0].number(), dy = try parts[1].number()
+            guard abs(dx) <= maxLength, abs(dy) <= maxLength, blur <= Restriction.maxSigma else {
+                throw OptionError("offsets must be within \(Int(maxLength)) px and the blur at most \(Int(Restriction.maxSigma))")
+            }
+            $0.shadow = TextShadow(dx: dx, dy: dy, blur: blur, color: try parts[3].color())
         },
         define("stroke", "width,colour", schema: "string", "Glyph outlines stroked under the fill, e.g. 3,black.") {
             let parts = try $1.list()

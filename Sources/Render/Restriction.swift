@@ -29,8 +29,10 @@ public struct Restriction: Sendable {
     /// Smallest sigma as a fraction of the font size: below it large text stays readable.
     public static let minSigmaPerFontSize = 0.15
 
+    /// The sigma used: at least 0.15 x the font size, but never over twice the largest one
+    /// accepted (the padded blur surface grows with it; huge type is scrambled anyway).
     public func effectiveSigma(fontSize: Double) -> Double {
-        max(sigma, Restriction.minSigmaPerFontSize * fontSize)
+        min(max(sigma, Restriction.minSigmaPerFontSize * fontSize), 2 * Restriction.maxSigma)
     }
 
     /// Where the restricted part starts, in layout coordinates (top of the text block = 0): the

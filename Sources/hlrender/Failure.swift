@@ -12,7 +12,8 @@ enum ExitStatus {
 }
 
 /// An error that already knows its one-line message and exit code.
-struct CLIFailure: Error {
+struct CLIFailure: Error, CustomStringConvertible {
+    var description: String { message }
     var message: String
     var code: Int32 = ExitStatus.badInput
 }

@@ -63,7 +63,7 @@ import Testing
         (["--text", "x", "--margin", "1e300", "-o", "OUT/out.png"], "output is far too large"),
         (["--text", "x", "--width", "1e300", "--align", "center", "-o", "OUT/out.png"], "output is far too large"),
         (["--text", "x", "--line-spacing", "1e300", "-o", "OUT/out.png"], "output is far too large"),
-        (["--text", "x", "--highlight", "white", "--padding", "1e300", "-o", "OUT/out.png"], "output is far too large"),
+        (["--text", "x", "--highlight", "white", "--padding", "1e300", "-o", "OUT/out.png"], "--padding: is not X or X,Y with lengths from 0 to 1000000"),
         (["--text", "x", "--canvas", "40000x100", "-o", "OUT/out.png"], "output 40000x100 px is too large: PNG images are at most 32767 px a side"),
         (["--text", "x", "--canvas", "15000x100", "-o", "OUT/out.pdf"], "output 15000x100 pt is too large: PDF pages are at most 14400 pt a side"),
         // A huge pixel limit does not turn into a self-contradictory message.

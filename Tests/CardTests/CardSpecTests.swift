@@ -43,6 +43,12 @@ func png(_ json: String) throws -> RGBAImage {
         (##"{"size": "wide", "blocks": []}"##, "size: must be \"WIDTHxHEIGHT\""),
         (##"{"colour": "red", "blocks": []}"##, "colour: unknown key; did you mean 'color'?"),
         (##"{"font": "Noto Sans"}"##, "blocks: is missing"),
+        // Absurd numbers are refused before they reach the layout or Cairo.
+        (##"{"blocks": [{"type": "text", "text": "a", "fit": {"height": 10, "min-size": 1e-300}}]}"##, "blocks[0].fit.min-size: must be between 0.01"),
+        (##"{"blocks": [{"type": "text", "text": "a", "padding": "1e300em"}]}"##, "blocks[0].padding: is not X or X,Y with lengths from 0"),
+        (##"{"blocks": [{"type": "text", "text": "a", "outline-width": 1e300}]}"##, "blocks[0].outline-width: must be at most 1000000"),
+        (##"{"blocks": [{"type": "text", "text": "a", "shadow": "1e300,0,2,red"}]}"##, "blocks[0].shadow: offsets must be within"),
+        (##"{"blocks": [{"type": "image", "src": "a.png", "offset": [1e300, 0]}]}"##, "blocks[0].offset: must be within"),
     ])
     func specErrorsNameTheirPath(json: String, message: String) throws {
         do {
