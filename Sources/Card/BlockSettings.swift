@@ -26,6 +26,7 @@ public struct BlockSettings: Sendable {
     public var lineSpacing = 1.0
     public var direction: BaseDirection = .auto
     public var lang = ""
+    public var breakHyphens = true
     public var color: Color?
     // Highlight.
     public var highlight: Color?

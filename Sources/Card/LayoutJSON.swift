@@ -8,12 +8,16 @@ public enum LayoutJSON {
 
     /// One line, its box moved by its block's origin on the canvas.
     public static func line(_ line: Line, originX: Double, originY: Double, scale: Double) -> JSONValue {
-        .members([
+        .members(lineMembers(line, originX: originX, originY: originY, scale: scale) + (line.hyphen ? [("hyphen", .bool(true))] : []))
+    }
+
+    private static func lineMembers(_ line: Line, originX: Double, originY: Double, scale: Double) -> [(String, JSONValue)] {
+        [
             ("start", .number(Double(line.start))), ("end", .number(Double(line.end))), ("text", .string(line.text)),
             ("x", px(originX + line.x, scale)), ("top", px(originY + line.top, scale)),
             ("width", px(line.width, scale)), ("height", px(line.height, scale)),
             ("baseline", px(originY + line.baseline, scale)), ("rtl", .bool(line.rtl)),
             ("fonts", .array(line.fonts.map(JSONValue.string))),
-        ])
+        ]
     }
 }

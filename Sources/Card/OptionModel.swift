@@ -79,6 +79,9 @@ public enum OptionModel {
         define("rtl", "bool", schema: "boolean", "Right-to-left base direction (same as direction rtl).") {
             if try $1.bool() { $0.direction = .rtl }
         },
+        define("no-break-hyphen", "bool", schema: "boolean", "Cut a word longer than the line without a hyphen (default: with one, in scripts that hyphenate).") {
+            $0.breakHyphens = !(try $1.bool())
+        },
         define("lang", "tag", schema: "string", "BCP 47 language for shaping and line breaking, e.g. ja.") { $0.lang = try $1.string() },
         define("color", "colour", schema: "string", "Text colour (default: black or white by contrast).") { $0.color = try $1.color() },
         define("highlight", "colour", schema: "string", "Highlight fill colour (alpha allowed); turns the highlight on.") {

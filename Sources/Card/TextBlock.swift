@@ -15,8 +15,10 @@ extension CardBuilder {
     }
 
     func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil) -> TypesetStyle {
-        TypesetStyle(size: size, width: width, alignment: align ?? settings.align ?? .start, lineSpacing: settings.lineSpacing,
-                     direction: settings.direction, language: settings.lang)
+        var style = TypesetStyle(size: size, width: width, alignment: align ?? settings.align ?? .start,
+                                 lineSpacing: settings.lineSpacing, direction: settings.direction, language: settings.lang)
+        style.breakHyphens = settings.breakHyphens
+        return style
     }
 
     func measureText(_ settings: BlockSettings, fit: FitSpec?, availableWidth: Double, path: String) throws -> MeasuredBlock {

@@ -58,6 +58,9 @@ public struct Line: Equatable, Sendable {
     public var runs: [GlyphRun]
     /// Families of the fonts used on the line, in order of first use.
     public var fonts: [String]
+    /// The line ends with a hyphen that was drawn (a soft hyphen, or an emergency break
+    /// inside a word); it counts in `width`.
+    public var hyphen = false
 
     public var bottom: Double { top + height }
     /// True when the line shows nothing (empty or whitespace only).

@@ -24,11 +24,26 @@ struct LayoutContext {
         return faces.count - 1
     }
 
+    /// The width of the hyphen a line ending at `offset` would show, or nil when it shows none:
+    /// `soft`, the break follows a soft hyphen; else it is a cut between two clusters of a word.
+    func hyphenWidth(in paragraph: ShapedParagraph, at offset: Int, soft: Bool) throws -> Double? {
+        guard let before = paragraph.clusterIndex(endingAt: offset) else { return nil }
+        let cluster = paragraph.clusters[before]
+        guard let run = paragraph.runs.first(where: { $0.start <= cluster.start && cluster.start < $0.end }) else { return nil }
+        if soft {
+            guard cluster.scalars == [Hyphens.softHyphen], Hyphens.softHyphenShows(script: run.script) else { return nil }
+        } else {
+            guard before + 1 < paragraph.clusters.count, Hyphens.emergencyHyphen(script: run.script),
+                  Hyphens.isWordCluster(cluster), Hyphens.isWordCluster(paragraph.clusters[before + 1]) else { return nil }
+        }
+        return try shapingFont(run.font).hyphen()?.advance
+    }
+
     /// One line of `paragraph` over `range`: glyph pieces (re-shaped where a break cuts a run at
     /// a glyph HarfBuzz marks unsafe to break), in visual order, positioned from x = 0 with y
     /// relative to the baseline; `top` is 0 (the caller stacks lines).
     mutating func buildLine(_ range: Range<Int>, in paragraph: ShapedParagraph, bytes: UnsafeBufferPointer<UInt8>,
-                            lineSpacing: Double) throws -> Line {
+                            lineSpacing: Double, hyphen: Bool = false) throws -> Line {
         let visibleEnd = paragraph.trimmedEnd(range.lowerBound, range.upperBound)
         struct Piece { var run: ItemRun; var glyphs: [ShapedGlyph] }
         var pieces: [Piece] = []
@@ -50,6 +65,13 @@ struct LayoutContext {
             piece.start = start
             piece.end = end
             pieces.append(Piece(run: piece, glyphs: glyphs))
+        }
+        // The hyphen goes at the logical end of the line, in the font of its last run.
+        if hyphen, let last = pieces.indices.max(by: { pieces[$0].run.start < pieces[$1].run.start }),
+           let mark = try shapingFont(pieces[last].run.font).hyphen() {
+            let cluster = paragraph.clusters[paragraph.clusterIndex(endingAt: visibleEnd) ?? 0].start
+            let glyph = ShapedGlyph(id: mark.id, cluster: cluster, advance: mark.advance, xOffset: 0, yOffset: 0, unsafeToBreak: false)
+            if pieces[last].run.rtl { pieces[last].glyphs.insert(glyph, at: 0) } else { pieces[last].glyphs.append(glyph) }
         }
         // UAX #9 L2: from the highest level down to the lowest odd one, reverse every maximal
         // sequence of pieces at that level or above.
@@ -96,6 +118,6 @@ struct LayoutContext {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         return Line(start: range.lowerBound, end: range.upperBound, text: text, x: 0, top: 0, width: x,
                     height: height, baseline: (height - natural) / 2 + ascent, rtl: paragraph.rtl,
-                    paragraph: paragraph.paragraph.index, runs: runs, fonts: families)
+                    paragraph: paragraph.paragraph.index, runs: runs, fonts: families, hyphen: hyphen)
     }
 }

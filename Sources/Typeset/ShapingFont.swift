@@ -61,6 +61,15 @@ final class ShapingFont: @unchecked Sendable {
         descent = -Double(extents.descender) * pixelsPerUnit
     }
 
+    /// The glyph drawn for a hyphen: U+2010 HYPHEN, else U+002D, with its advance.
+    func hyphen() -> (id: UInt32, advance: Double)? {
+        for codepoint: UInt32 in [0x2010, 0x2D] {
+            var glyph: UInt32 = 0
+            if hb_font_get_nominal_glyph(font, codepoint, &glyph) != 0, glyph != 0 { return (glyph, advance(of: glyph)) }
+        }
+        return nil
+    }
+
     var glyphCount: Int { Int(hb_face_get_glyph_count(shared.face)) }
 
     func advance(of glyph: UInt32) -> Double {

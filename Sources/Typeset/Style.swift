@@ -21,6 +21,8 @@ public struct TypesetStyle: Sendable {
     public var direction: BaseDirection
     /// BCP 47 language for shaping and line breaking (empty: none).
     public var language: String
+    /// A word longer than the line is cut with a hyphen (in scripts that hyphenate).
+    public var breakHyphens = true
 
     public init(size: Double = 48, width: Double? = nil, alignment: Alignment = .start,
                 lineSpacing: Double = 1, direction: BaseDirection = .auto, language: String = "") {

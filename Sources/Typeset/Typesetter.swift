@@ -47,8 +47,11 @@ public final class Typesetter: @unchecked Sendable {
                 let glyphs = try paragraph.runs.map { try context.shape($0, bytes: bytes, range: $0.start..<$0.end) }
                 let shaped = ShapedParagraph(paragraph: paragraph.paragraph, clusters: paragraph.clusters, runs: paragraph.runs,
                                              glyphs: glyphs, breaks: paragraph.breaks, paragraphLevel: paragraph.paragraphLevel)
-                for range in breakLines(shaped, maxWidth: style.width) {
-                    lines.append(try context.buildLine(range, in: shaped, bytes: bytes, lineSpacing: style.lineSpacing))
+                let measuring = context
+                for line in breakLines(shaped, maxWidth: style.width, emergencyHyphens: style.breakHyphens,
+                                       hyphenWidth: { (try? measuring.hyphenWidth(in: shaped, at: $0, soft: $1)) ?? nil }) {
+                    lines.append(try context.buildLine(line.range, in: shaped, bytes: bytes, lineSpacing: style.lineSpacing,
+                                                       hyphen: line.hyphen))
                 }
             }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Card
 import Render
 import Typeset
 
@@ -13,6 +14,7 @@ struct FontOptions: ParsableArguments {
     var direction: BaseDirection = .auto
     @Flag(help: "Right-to-left base direction (same as --direction rtl).") var rtl = false
     @Option(help: "BCP 47 language for shaping and line breaking, e.g. ja.") var lang: String = ""
+    @Flag(help: modelHelp("no-break-hyphen")) var noBreakHyphen = false
     @Option(help: "Text colour: #RGB, #RRGGBB, #RRGGBBAA or a CSS name (default black, or black/white by contrast on a highlight).")
     var color: String?
     @Option(help: ArgumentHelp("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
@@ -38,8 +40,10 @@ struct FontOptions: ParsableArguments {
     }
 
     func style(size: Double, width: Double?, alignment: Alignment) -> TypesetStyle {
-        TypesetStyle(size: size, width: width, alignment: alignment, lineSpacing: lineSpacing,
-                     direction: baseDirection, language: lang)
+        var style = TypesetStyle(size: size, width: width, alignment: alignment, lineSpacing: lineSpacing,
+                                 direction: baseDirection, language: lang)
+        style.breakHyphens = !noBreakHyphen
+        return style
     }
 
     /// --color, else black or white by contrast on the highlight, else black.

@@ -139,9 +139,12 @@ func checkGreedy(_ layout: Layout, width: Double, sourceLocation: SourceLocation
         #expect(layout.lines.map(\.text).joined() == text)
         for line in layout.lines {
             let alone = try Fixtures.layout(line.text).lines[0]
-            let ids = line.runs.flatMap { $0.glyphs.map(\.id) }
-            #expect(ids == alone.runs.flatMap { $0.glyphs.map(\.id) }, "line '\(line.text)'")
-            #expect(abs(line.width - alone.width) < 1e-9)
+            var glyphs = line.runs.flatMap(\.glyphs)
+            // A cut inside the word ends with the hyphen drawn after the line's own glyphs.
+            #expect(line.hyphen == (line.end < text.utf8.count))
+            let hyphen = line.hyphen ? glyphs.removeLast().advance : 0
+            #expect(glyphs.map(\.id) == alone.runs.flatMap { $0.glyphs.map(\.id) }, "line '\(line.text)'")
+            #expect(abs(line.width - hyphen - alone.width) < 1e-9)
         }
     }
 
@@ -176,5 +179,43 @@ func checkGreedy(_ layout: Layout, width: Double, sourceLocation: SourceLocation
             for (a, b) in zip(layout.lines, layout.lines.dropFirst()) { #expect(a.end <= b.start) }
             #expect(layout.lines.last!.end <= text.utf8.count)
         }
+    }
+}
+
+/// Hyphens that show: at a soft hyphen where the line breaks, and where a word longer than the
+/// line is cut, in scripts that hyphenate; never in Japanese; counted in the line's width.
+@Suite struct HyphenTests {
+    func lines(_ text: String, width: Double, size: Double = 48, breakHyphens: Bool = true) throws -> [Line] {
+        var style = TypesetStyle(size: size, width: width)
+        style.breakHyphens = breakHyphens
+        return try Typesetter(library: Fixtures.library, font: FontSpec()).layout(text, style: style).lines
+    }
+
+    @Test func aSoftHyphenAtTheBreakShows() throws {
+        let result = try lines("Inter\u{00AD}nationalization", width: 200)
+        #expect(result[0].text == "Inter\u{00AD}" && result[0].hyphen)
+        #expect(!result.dropFirst().contains { $0.text.hasPrefix("-") })
+        // The hyphen is drawn: the line is wider than the bare word.
+        let bare = try lines("Inter", width: 1000)[0].width
+        #expect(result[0].width > bare + 5)
+        // A soft hyphen where the line does not break shows nothing.
+        let unbroken = try lines("Inter\u{00AD}national", width: 2000)
+        let plain = try lines("International", width: 2000)[0].width
+        #expect(unbroken.count == 1 && !unbroken[0].hyphen && abs(unbroken[0].width - plain) < 0.01)
+    }
+
+    @Test func anOverlongWordIsCutWithAHyphen() throws {
+        let result = try lines("Internationalization", width: 300)
+        #expect(result.count == 2 && result[0].hyphen && !result[1].hyphen)
+        #expect(result[0].width <= 300)
+        let russian = try lines("Достопримечательность", width: 250)
+        #expect(russian.count > 1 && russian[0].hyphen)
+        let bare = try lines("Internationalization", width: 300, breakHyphens: false)
+        #expect(!bare[0].hyphen)
+    }
+
+    @Test func japaneseGetsNoHyphen() throws {
+        let result = try lines("春はあけぼのやうやう白くなりゆく山ぎはすこしあかりて紫だちたる雲のほそくたなびきたる", width: 200)
+        #expect(result.count > 2 && !result.contains { $0.hyphen })
     }
 }
