@@ -27,6 +27,8 @@ public struct BlockSettings: Sendable {
     public var direction: BaseDirection = .auto
     public var lang = ""
     public var breakHyphens = true
+    public var maxLines: Int?
+    public var ellipsis = "…"
     public var color: Color?
     // Highlight.
     public var highlight: Color?

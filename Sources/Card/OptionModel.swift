@@ -70,6 +70,14 @@ public enum OptionModel {
         define("align", "left|center|right|start|end", schema: "string", "Text alignment; start/end follow each paragraph's direction.") {
             $0.align = try $1.choice(Alignment.self)
         },
+        define("max-lines", "n", .text, schema: "integer", "Stop after N lines, the last ending with the ellipsis.") {
+            let n = try $1.integer()
+            guard n >= 1 else { throw OptionError("must be 1 or more, got \(n)") }
+            $0.maxLines = n
+        },
+        define("ellipsis", "text", .text, schema: "string", "What ends a line cut by max-lines (default …).") {
+            $0.ellipsis = try $1.string()
+        },
         define("line-spacing", "x", schema: "number", "Baseline distance as a multiple of the natural line height.") {
             $0.lineSpacing = try positive(try $1.number())
         },

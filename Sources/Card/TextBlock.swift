@@ -18,6 +18,8 @@ extension CardBuilder {
         var style = TypesetStyle(size: size, width: width, alignment: align ?? settings.align ?? .start,
                                  lineSpacing: settings.lineSpacing, direction: settings.direction, language: settings.lang)
         style.breakHyphens = settings.breakHyphens
+        style.maxLines = settings.maxLines
+        style.ellipsis = settings.ellipsis
         return style
     }
 
@@ -30,7 +32,6 @@ extension CardBuilder {
         let prepared = try typesetter.prepare(text, style: style(settings, size: requested, width: width))
         var size = requested
         var layout: Layout
-        var truncated: Int?
         if let fit {
             let boxWidth = fit.width ?? width, boxHeight = fit.height ?? .infinity
             let wrap = min(width, boxWidth)
@@ -52,8 +53,9 @@ extension CardBuilder {
                 layout = try layoutAt(chosen)
             } else if let maxLines = fit.maxLines {
                 size = min(fit.minSize, requested)
-                (layout, truncated) = try clamp(text, lines: maxLines, typesetter: typesetter,
-                                                style: style(settings, size: size, width: wrap))
+                var clamped = style(settings, size: size, width: wrap)
+                clamped.maxLines = min(maxLines, settings.maxLines ?? maxLines)
+                layout = try typesetter.layout(prepared, style: clamped)
                 let padY = settings.highlightPaint(fontSize: size)?.style.paddingY ?? 0
                 guard layout.height + 2 * padY <= boxHeight else {
                     throw CardError(join(path, "fit"), "\(maxLines) lines at min-size \(size) px are \(Int(layout.height.rounded())) px tall, over the box's \(Int(boxHeight)) px")
@@ -69,8 +71,12 @@ extension CardBuilder {
         if settings.width == nil, fit?.width == nil, layout.width > 0 {
             let natural = layout.lines.map(\.width).max() ?? 0
             if natural > 0 && natural < layout.width {
-                layout = try typesetter.layout(truncated == nil ? prepared : typesetter.prepare(layout.text, style: style(settings, size: size, width: width)),
-                                               style: style(settings, size: size, width: natural.nextUp))
+                // A clamped layout's text (with its ellipsis) is laid out as it stands.
+                var narrow = style(settings, size: size, width: natural.nextUp)
+                narrow.maxLines = nil
+                let truncatedAt = layout.truncatedAt
+                layout = try typesetter.layout(truncatedAt == nil ? prepared : typesetter.prepare(layout.text, style: narrow), style: narrow)
+                layout.truncatedAt = truncatedAt
             }
         }
         let highlight = settings.highlightPaint(fontSize: size)
@@ -85,7 +91,7 @@ extension CardBuilder {
                                                                      seed: settings.scrambleSeed ?? ScrambleSeed.random()),
                                      restriction: restriction)
         }
-        let finalLayout = layout, finalSize = size, cut = truncated
+        let finalLayout = layout, finalSize = size, cut = layout.truncatedAt
         // Hidden lines are reported only as one region (their widths would tell the text).
         let shown = restricted.map { Array(layout.lines.prefix($0.restriction.visibleLines)) } ?? layout.lines
         return MeasuredBlock(width: layout.width + 2 * padX, height: layout.height + 2 * padY) { x, y in
@@ -102,29 +108,6 @@ extension CardBuilder {
                 ?? PlacedText(layout: finalLayout, x: origin.0, y: origin.1, paint: paint)
             return ([.text(item)], [blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY, extra)])
         }
-    }
-
-    /// The text cut to `lines` lines, the last ending with an ellipsis (appended at the logical
-    /// end, so bidi puts it on the left of a right-to-left line), whole grapheme clusters only.
-    /// Returns the layout and the UTF-8 offset where the text was cut.
-    func clamp(_ text: String, lines: Int, typesetter: Typesetter, style: TypesetStyle, ellipsis: String = "…") throws -> (Layout, Int?) {
-        let full = try typesetter.layout(text, style: style)
-        guard full.lines.count > lines else { return (full, nil) }
-        let limit = full.lines[lines - 1].end
-        let characters = Array(String(decoding: Array(text.utf8)[..<limit], as: UTF8.self))
-        func candidate(_ n: Int) -> String {
-            var kept = String(characters[..<n])
-            while let last = kept.last, last.isWhitespace { kept.removeLast() }
-            return kept + ellipsis
-        }
-        // The most characters whose text plus ellipsis still takes at most `lines` lines.
-        var lo = 0, hi = characters.count
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if try typesetter.layout(candidate(mid), style: style).lines.count <= lines { lo = mid } else { hi = mid - 1 }
-        }
-        let kept = candidate(lo)
-        return (try typesetter.layout(kept, style: style), kept.utf8.count - ellipsis.utf8.count)
     }
 
     func measureSteps(_ settings: BlockSettings, availableWidth: Double, path: String) throws -> MeasuredBlock {

@@ -78,4 +78,7 @@ public struct Layout: Sendable {
     public var height: Double
     /// Combining marks dropped from the input as over `MarkLimit.marksPerBase` on one base.
     public var droppedMarks: Int = 0
+    /// With `maxLines`: the UTF-8 offset in the input where the text was cut (the ellipsis
+    /// follows it in `text`); nil when nothing was cut.
+    public var truncatedAt: Int?
 }

@@ -23,6 +23,9 @@ public struct TypesetStyle: Sendable {
     public var language: String
     /// A word longer than the line is cut with a hyphen (in scripts that hyphenate).
     public var breakHyphens = true
+    /// Stop after this many lines, the last ending with `ellipsis`.
+    public var maxLines: Int?
+    public var ellipsis = "…"
 
     public init(size: Double = 48, width: Double? = nil, alignment: Alignment = .start,
                 lineSpacing: Double = 1, direction: BaseDirection = .auto, language: String = "") {
@@ -47,6 +50,7 @@ public struct TypesetStyle: Sendable {
         guard lineSpacing.isFinite, lineSpacing > 0 else {
             throw TypesetError.invalidNumber("line spacing", lineSpacing)
         }
+        if let maxLines, maxLines < 1 { throw TypesetError.invalidNumber("max lines", Double(maxLines)) }
         return self
     }
 }

@@ -72,8 +72,10 @@ public final class Typesetter: @unchecked Sendable {
                 }
             }
         }
-        return Layout(text: text, lines: lines, fonts: context.faces, size: style.size, width: blockWidth, height: top,
-                      droppedMarks: droppedMarks)
+        let layout = Layout(text: text, lines: lines, fonts: context.faces, size: style.size, width: blockWidth, height: top,
+                            droppedMarks: droppedMarks)
+        guard let maxLines = style.maxLines, lines.count > maxLines else { return layout }
+        return try clamped(layout, prepared: prepared, style: style, maxLines: maxLines, ellipsis: style.ellipsis)
     }
 
     /// Whether the first paragraph of `text` runs right to left (UAX #9 P2/P3 under `direction`),

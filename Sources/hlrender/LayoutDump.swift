@@ -37,10 +37,11 @@ struct LayoutDump {
                 ])))
             }
         }
+        let truncated: [(String, JSON)] = layout.truncatedAt.map { [("truncated", .bool(true)), ("cut", .number(Double($0)))] } ?? []
         return .members([
             ("width", .number(Double(geometry.pixelWidth))), ("height", .number(Double(geometry.pixelHeight))),
             ("scale", .number(scale)),
-        ] + restricted + [("lines", .array(lines))] + extra)
+        ] + truncated + restricted + [("lines", .array(lines))] + extra)
     }
 
     func encoded() -> [UInt8] { Array((json.serialized() + "\n").utf8) }

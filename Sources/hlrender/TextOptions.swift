@@ -62,12 +62,18 @@ struct TextOptions: ParsableArguments {
     @Option(help: "Wrap width in px (default: no wrapping).") var width: Double?
     @Option(help: "left, center, right, start or end (start/end follow each paragraph's direction; default start).")
     var align: Alignment = .start
+    @Option(help: modelHelp("max-lines")) var maxLines: String?
+    @Option(help: modelHelp("ellipsis")) var ellipsis: String?
     @OptionGroup var font: FontOptions
 
     func typeset(_ input: String) throws -> (Layout, TypesetStyle, Typesetter) {
         if let width { try positive(width, "--width") }
+        var clamp = BlockSettings()
+        try applyFlags([("max-lines", maxLines), ("ellipsis", ellipsis)], to: &clamp)
         let (typesetter, size) = try font.typesetter()
-        let style = font.style(size: size, width: width, alignment: align)
+        var style = font.style(size: size, width: width, alignment: align)
+        style.maxLines = clamp.maxLines
+        style.ellipsis = clamp.ellipsis
         return (try typesetter.layout(input, style: style), style, typesetter)
     }
 }

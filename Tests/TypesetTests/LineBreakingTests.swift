@@ -219,3 +219,33 @@ func checkGreedy(_ layout: Layout, width: Double, sourceLocation: SourceLocation
         #expect(result.count > 2 && !result.contains { $0.hyphen })
     }
 }
+
+/// --max-lines: the text stops after N lines, the last ending with the ellipsis at the logical
+/// end (left in right-to-left lines), whole grapheme clusters only.
+@Suite struct ClampTests {
+    func layout(_ text: String, lines: Int, width: Double = 300, ellipsis: String = "…") throws -> Layout {
+        var style = TypesetStyle(size: 40, width: width)
+        style.maxLines = lines
+        style.ellipsis = ellipsis
+        return try Typesetter(library: Fixtures.library, font: FontSpec()).layout(text, style: style)
+    }
+
+    @Test(arguments: [("The quick brown fox jumps over the lazy dog again and again until the day ends", false),
+                      ("القصص تختفي بعد يوم، لكن شكلها يبقى مع الناس طويلا بعد ذلك اليوم", true),
+                      ("春はあけぼのやうやう白くなりゆく山ぎはすこしあかりて紫だちたる雲のほそくたなびきたる", false)])
+    func clampsWithTheEllipsisAtTheLogicalEnd(text: String, rtl: Bool) throws {
+        let result = try layout(text, lines: 2)
+        #expect(result.lines.count == 2)
+        #expect(result.text.hasSuffix("…"))
+        let cut = try #require(result.truncatedAt)
+        #expect(text.utf8.starts(with: result.text.utf8.prefix(cut)), "the kept text is a prefix of the input")
+        #expect(String(decoding: Array(text.utf8)[..<cut], as: UTF8.self).utf8.count == cut, "cut on a character boundary")
+        let last = result.lines[1]
+        let glyphs = last.runs.flatMap(\.glyphs)
+        let ellipsis = try #require(glyphs.first { $0.cluster == cut })
+        if rtl { #expect(ellipsis.x == glyphs.map(\.x).min()) } else { #expect(ellipsis.x == glyphs.map(\.x).max()) }
+        // Without the clamp the text takes more lines.
+        let untouched = try layout(text, lines: 100)
+        #expect(untouched.truncatedAt == nil && untouched.lines.count > 2)
+    }
+}
