@@ -29,7 +29,22 @@ public struct BlockSettings: Sendable {
     public var breakHyphens = true
     public var maxLines: Int?
     public var ellipsis = "…"
+    public var lineHeight: Length?
+    public var letterSpacing = Length.px(0)
+    public var wordSpacing = Length.px(0)
+    public var features = FontFeatures.none
     public var color: Color?
+
+    /// These settings' typographic extras on a style at its size.
+    public func typography(_ style: inout TypesetStyle) {
+        style.breakHyphens = breakHyphens
+        style.maxLines = maxLines
+        style.ellipsis = ellipsis
+        style.lineHeight = lineHeight?.resolved(fontSize: style.size)
+        style.letterSpacing = letterSpacing.resolved(fontSize: style.size)
+        style.wordSpacing = wordSpacing.resolved(fontSize: style.size)
+        style.features = features
+    }
     // Highlight.
     public var highlight: Color?
     public var highlightStyle: HighlightMode?

@@ -78,6 +78,35 @@ public enum OptionModel {
         define("ellipsis", "text", .text, schema: "string", "What ends a line cut by max-lines (default …).") {
             $0.ellipsis = try $1.string()
         },
+        define("line-height", "px|x", schema: "string|number", "A fixed baseline distance: Npx, or a multiple of the font size; rows stay even whatever fonts a line falls back to.") {
+            if case let .json(.number(n)) = $1 {
+                $0.lineHeight = .em(try positive(n))
+                return
+            }
+            let text = try $1.string().trimmed.lowercased()
+            let isPx = text.hasSuffix("px")
+            guard let value = Double((isPx ? String(text.dropLast(2)) : text).trimmed) else {
+                throw OptionError("'\(text)' is not Npx or a multiple of the font size")
+            }
+            $0.lineHeight = isPx ? .px(try positive(value)) : .em(try positive(value))
+        },
+        define("letter-spacing", "px|Xem", schema: "string|number", "Tracking after every grapheme cluster (not inside cursive scripts such as Arabic); turns optional ligatures off.") {
+            let length = try $1.length()
+            guard abs(length.resolved(fontSize: 1)) <= maxLength else { throw OptionError("is too large") }
+            $0.letterSpacing = length
+        },
+        define("word-spacing", "px|Xem", schema: "string|number", "Extra space after every space character.") {
+            let length = try $1.length()
+            guard abs(length.resolved(fontSize: 1)) <= maxLength else { throw OptionError("is too large") }
+            $0.wordSpacing = length
+        },
+        define("features", "list", schema: "string", "OpenType features in HarfBuzz syntax, e.g. \"liga=0,ss01,tnum\".") {
+            do {
+                $0.features = try FontFeatures(try $1.string())
+            } catch let error as TypesetError {
+                throw OptionError(error.description)
+            }
+        },
         define("line-spacing", "x", schema: "number", "Baseline distance as a multiple of the natural line height.") {
             $0.lineSpacing = try positive(try $1.number())
         },

@@ -17,9 +17,7 @@ extension CardBuilder {
     func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil) -> TypesetStyle {
         var style = TypesetStyle(size: size, width: width, alignment: align ?? settings.align ?? .start,
                                  lineSpacing: settings.lineSpacing, direction: settings.direction, language: settings.lang)
-        style.breakHyphens = settings.breakHyphens
-        style.maxLines = settings.maxLines
-        style.ellipsis = settings.ellipsis
+        settings.typography(&style)
         return style
     }
 

@@ -1,8 +1,14 @@
+import CHarfBuzz
+
 /// Per-layout state while building lines: faces used so far and shaping.
 struct LayoutContext {
     var chain: FontChain
     var language: String
     var shapingFont: (Int) throws -> ShapingFont
+    /// Spacing, features and a fixed line height, from the style.
+    var letterSpacing = 0.0, wordSpacing = 0.0
+    var features: [hb_feature_t] = []
+    var lineHeight: Double?
     /// Faces in order of first use, and each chain candidate's index in `faces`.
     private(set) var faces: [FontFace] = []
     private var faceIndex: [Int: Int] = [:]
@@ -14,7 +20,10 @@ struct LayoutContext {
     }
 
     func shape(_ run: ItemRun, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) throws -> [ShapedGlyph] {
-        try shapingFont(run.font).shape(bytes, range: range, rtl: run.rtl, script: run.script, language: language)
+        var glyphs = try shapingFont(run.font).shape(bytes, range: range, rtl: run.rtl, script: run.script, language: language,
+                                                     features: features)
+        Spacing.apply(&glyphs, utf8: bytes, script: run.script, letter: letterSpacing, word: wordSpacing)
+        return glyphs
     }
 
     mutating func layoutFont(_ candidate: Int) -> Int {
@@ -108,13 +117,15 @@ struct LayoutContext {
         for run in runs.sorted(by: { $0.start < $1.start }) where !families.contains(faces[run.font].family) {
             families.append(faces[run.font].family)
         }
-        if runs.isEmpty {
+        if runs.isEmpty || lineHeight != nil {
+            // Empty lines, and every line at a fixed line height, use the primary font's
+            // metrics: rows are then even whatever a line falls back to.
             let primary = try shapingFont(0)
             ascent = primary.ascent
             descent = primary.descent
         }
         let natural = ascent + descent
-        let height = natural * lineSpacing
+        let height = lineHeight ?? natural * lineSpacing
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
         return Line(start: range.lowerBound, end: range.upperBound, text: text, x: 0, top: 0, width: x,
                     height: height, baseline: (height - natural) / 2 + ascent, rtl: paragraph.rtl,

@@ -88,7 +88,7 @@ final class ShapingFont: @unchecked Sendable {
     /// Shapes `range` of `utf8` (the rest is context); clusters are offsets into `utf8`.
     /// Glyphs come in visual order (reversed for right-to-left).
     func shape(_ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, rtl: Bool, script: UInt32,
-               language: String) -> [ShapedGlyph] {
+               language: String, features: [hb_feature_t] = []) -> [ShapedGlyph] {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         utf8.withMemoryRebound(to: CChar.self) { text in
@@ -100,7 +100,7 @@ final class ShapingFont: @unchecked Sendable {
         if script != 0 { hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script)) }
         if !language.isEmpty { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(font, buffer, nil, 0)
+        features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }

@@ -26,6 +26,15 @@ public struct TypesetStyle: Sendable {
     /// Stop after this many lines, the last ending with `ellipsis`.
     public var maxLines: Int?
     public var ellipsis = "…"
+    /// A fixed baseline-to-baseline distance in px, whatever fonts a line falls back to.
+    public var lineHeight: Double?
+    /// Tracking after every grapheme cluster (not in cursive scripts), and extra space after
+    /// every space, in px.
+    public var letterSpacing = 0.0
+    public var wordSpacing = 0.0
+    /// OpenType features for every run; with letter spacing, optional ligatures are off first
+    /// (as browsers do), unless these turn them back on.
+    public var features = FontFeatures.none
 
     public init(size: Double = 48, width: Double? = nil, alignment: Alignment = .start,
                 lineSpacing: Double = 1, direction: BaseDirection = .auto, language: String = "") {
@@ -51,6 +60,10 @@ public struct TypesetStyle: Sendable {
             throw TypesetError.invalidNumber("line spacing", lineSpacing)
         }
         if let maxLines, maxLines < 1 { throw TypesetError.invalidNumber("max lines", Double(maxLines)) }
+        if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) { throw TypesetError.invalidNumber("line height", lineHeight) }
+        guard letterSpacing.isFinite, wordSpacing.isFinite, abs(letterSpacing) < 1e5, abs(wordSpacing) < 1e5 else {
+            throw TypesetError.invalidNumber("letter or word spacing", letterSpacing.isFinite ? wordSpacing : letterSpacing)
+        }
         return self
     }
 }

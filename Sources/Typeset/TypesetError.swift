@@ -6,6 +6,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
     case unreadableFontFile(String)
     case damagedFont(String, String)
     case invalidFontSpec(String)
+    case invalidFeature(String)
     case invalidNumber(String, Double)
     case outOfRange(String, Double, ClosedRange<Double>)
     case fontconfig(String)
@@ -22,6 +23,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
         case let .unreadableFontFile(path): return "cannot read font file '\(path)'"
         case let .damagedFont(path, why): return "font file '\(path)' is damaged: \(why)"
         case let .invalidFontSpec(spec): return "cannot parse font description '\(spec)'"
+        case let .invalidFeature(item): return "'\(item)' is not an OpenType feature setting (like liga=0, ss01 or tnum)"
         case let .invalidNumber(name, value): return "\(name) must be a positive finite number, got \(value)"
         case let .outOfRange(name, value, range):
             return "\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)"

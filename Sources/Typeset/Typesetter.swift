@@ -41,6 +41,10 @@ public final class Typesetter: @unchecked Sendable {
         let chain = prepared.chain
         var context = LayoutContext(chain: chain, language: style.language,
                                     shapingFont: { try self.shapingFont(chain.candidates[$0].face, size: style.size) })
+        context.letterSpacing = style.letterSpacing
+        context.wordSpacing = style.wordSpacing
+        context.lineHeight = style.lineHeight
+        context.features = style.features.after(style.letterSpacing != 0 ? "liga=0,clig=0,dlig=0" : "")
         var lines: [Line] = []
         try prepared.utf8.withUnsafeBufferPointer { bytes in
             for paragraph in prepared.paragraphs {

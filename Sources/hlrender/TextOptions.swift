@@ -15,6 +15,10 @@ struct FontOptions: ParsableArguments {
     @Flag(help: "Right-to-left base direction (same as --direction rtl).") var rtl = false
     @Option(help: "BCP 47 language for shaping and line breaking, e.g. ja.") var lang: String = ""
     @Flag(help: modelHelp("no-break-hyphen")) var noBreakHyphen = false
+    @Option(help: modelHelp("line-height")) var lineHeight: String?
+    @Option(help: modelHelp("letter-spacing")) var letterSpacing: String?
+    @Option(help: modelHelp("word-spacing")) var wordSpacing: String?
+    @Option(help: modelHelp("features")) var features: String?
     @Option(help: "Text colour: #RGB, #RRGGBB, #RRGGBBAA or a CSS name (default black, or black/white by contrast on a highlight).")
     var color: String?
     @Option(help: ArgumentHelp("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
@@ -33,16 +37,26 @@ struct FontOptions: ParsableArguments {
         guard TypesetStyle.sizeRange.contains(fontSize) else {
             throw CLIFailure(message: "\(size != nil ? "--size" : "font size") must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px, got \(fontSize)")
         }
+        _ = try typography()  // bad values fail here, before any work
         let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
         var request = spec
         request.size = nil
         return (Typesetter(library: library, font: request), fontSize)
     }
 
+    /// The typographic flags through the shared option table (checked once, in `typesetter()`).
+    func typography() throws -> BlockSettings {
+        var settings = BlockSettings()
+        try applyFlags([("line-height", lineHeight), ("letter-spacing", letterSpacing), ("word-spacing", wordSpacing),
+                        ("features", features)], to: &settings)
+        settings.breakHyphens = !noBreakHyphen
+        return settings
+    }
+
     func style(size: Double, width: Double?, alignment: Alignment) -> TypesetStyle {
         var style = TypesetStyle(size: size, width: width, alignment: alignment, lineSpacing: lineSpacing,
                                  direction: baseDirection, language: lang)
-        style.breakHyphens = !noBreakHyphen
+        (try? typography())?.typography(&style)
         return style
     }
 

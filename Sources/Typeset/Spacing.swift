@@ -1,0 +1,53 @@
+import CHarfBuzz
+
+/// OpenType features in HarfBuzz's syntax ("liga=0,ss01,tnum"), parsed once.
+public struct FontFeatures: Equatable, Sendable {
+    let features: [hb_feature_t]
+    public let text: String
+
+    public static func == (a: FontFeatures, b: FontFeatures) -> Bool { a.text == b.text }
+
+    /// Parses a comma-separated list; the error names the first item HarfBuzz does not read.
+    public init(_ text: String) throws {
+        var parsed: [hb_feature_t] = []
+        for item in text.split(separator: ",").map({ String($0).trimmed }) where !item.isEmpty {
+            var feature = hb_feature_t()
+            guard hb_feature_from_string(item, Int32(item.utf8.count), &feature) != 0 else {
+                throw TypesetError.invalidFeature(item)
+            }
+            parsed.append(feature)
+        }
+        features = parsed
+        self.text = text
+    }
+
+    public static let none = try! FontFeatures("")
+
+    /// These features after `defaults` (later ones win in HarfBuzz).
+    func after(_ defaults: String) -> [hb_feature_t] {
+        ((try? FontFeatures(defaults))?.features ?? []) + features
+    }
+}
+
+/// Tracking and word spacing added to shaped advances. Letter spacing goes after every
+/// grapheme cluster but not inside cursive scripts (it would break the joins); word spacing
+/// after every space.
+enum Spacing {
+    private static func tag(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+    /// Scripts whose letters join: tracking would tear them apart.
+    static let cursive: Set<UInt32> = Set(["Arab", "Syrc", "Mong", "Nkoo", "Mand", "Adlm", "Rohg", "Sogd", "Phag"].map(tag))
+
+    static func apply(_ glyphs: inout [ShapedGlyph], utf8: UnsafeBufferPointer<UInt8>, script: UInt32, letter: Double,
+                      word: Double) {
+        guard letter != 0 || word != 0, !glyphs.isEmpty else { return }
+        let track = cursive.contains(script) ? 0 : letter
+        for i in glyphs.indices {
+            // The visually last glyph of its cluster gets the space after the cluster.
+            let last = i == glyphs.count - 1 || glyphs[i + 1].cluster != glyphs[i].cluster
+            guard last else { continue }
+            let byte = glyphs[i].cluster < utf8.count ? utf8[glyphs[i].cluster] : 0
+            let isSpace = byte == 0x20 || (byte == 0xC2 && glyphs[i].cluster + 1 < utf8.count && utf8[glyphs[i].cluster + 1] == 0xA0)
+            glyphs[i].advance += track + (isSpace ? word : 0)
+        }
+    }
+}

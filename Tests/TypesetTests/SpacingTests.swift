@@ -1,0 +1,55 @@
+import TestSupport
+import Testing
+import Typeset
+
+/// Letter and word spacing, fixed line height and OpenType features, checked with numbers.
+@Suite struct SpacingTests {
+    let typesetter = Typesetter(library: Fixtures.library, font: FontSpec())
+
+    func layout(_ text: String, size: Double = 40, _ configure: (inout TypesetStyle) -> Void = { _ in }) throws -> Layout {
+        var style = TypesetStyle(size: size)
+        configure(&style)
+        return try typesetter.layout(text, style: style)
+    }
+
+    @Test func letterSpacingTracksLatinClusters() throws {
+        let plain = try layout("Tracking"), spaced = try layout("Tracking") { $0.letterSpacing = 5 }
+        #expect(abs(spaced.lines[0].width - plain.lines[0].width - 8 * 5) < 1e-6)
+    }
+
+    @Test func letterSpacingLeavesArabicJoined() throws {
+        let text = "مرحبا بالعالم"
+        let plain = try layout(text), spaced = try layout(text) { $0.letterSpacing = 8 }
+        let ids = { (l: Layout) in l.lines[0].runs.flatMap { $0.glyphs.map(\.id) } }
+        #expect(ids(spaced) == ids(plain), "the same joined glyphs, no tracking inside the script")
+        #expect(abs(spaced.lines[0].width - plain.lines[0].width) < 1e-6)
+    }
+
+    @Test func letterSpacingTurnsLigaturesOff() throws {
+        let ids = { (l: Layout) in l.lines[0].runs.flatMap { $0.glyphs.map(\.id) } }
+        #expect(ids(try layout("office")).count == 4, "the ffi ligature")
+        #expect(ids(try layout("office") { $0.letterSpacing = 2 }).count == 6)
+        #expect(ids(try layout("office") { $0.letterSpacing = 2; $0.features = try! FontFeatures("liga=1") }).count == 4,
+                "features given turn them back on")
+    }
+
+    @Test func wordSpacingWidensSpaces() throws {
+        let plain = try layout("one two three"), spaced = try layout("one two three") { $0.wordSpacing = 10 }
+        #expect(abs(spaced.lines[0].width - plain.lines[0].width - 20) < 1e-6)
+    }
+
+    @Test func fixedLineHeightGivesEvenRowsOverFallbackFonts() throws {
+        let text = "Latin line\n日本語の行\nمرحبا بكم\nहिन्दी पाठ\nemoji 👩‍💻"
+        let natural = try layout(text)
+        #expect(Set(natural.lines.map { ($0.height * 1000).rounded() }).count > 1, "fallback fonts make uneven rows")
+        let fixed = try layout(text) { $0.lineHeight = 56 }
+        let pitches = zip(fixed.lines, fixed.lines.dropFirst()).map { $1.baseline - $0.baseline }
+        #expect(pitches.allSatisfy { abs($0 - 56) < 1e-9 }, "\(pitches)")
+    }
+
+    @Test func featuresReachTheShaper() throws {
+        let lining = try layout("0123456789"), oldstyle = try layout("0123456789") { $0.features = try! FontFeatures("onum") }
+        #expect(lining.lines[0].runs[0].glyphs.map(\.id) != oldstyle.lines[0].runs[0].glyphs.map(\.id))
+        #expect(throws: TypesetError.invalidFeature("bogus==")) { try FontFeatures("liga=0,bogus==") }
+    }
+}
