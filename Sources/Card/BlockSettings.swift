@@ -29,6 +29,7 @@ public struct BlockSettings: Sendable {
     public var breakHyphens = true
     public var maxLines: Int?
     public var ellipsis = "…"
+    public var wrap = WrapMode.greedy
     public var lineHeight: Length?
     public var letterSpacing = Length.px(0)
     public var wordSpacing = Length.px(0)
@@ -38,6 +39,7 @@ public struct BlockSettings: Sendable {
     /// These settings' typographic extras on a style at its size.
     public func typography(_ style: inout TypesetStyle) {
         style.breakHyphens = breakHyphens
+        style.wrap = wrap
         style.maxLines = maxLines
         style.ellipsis = ellipsis
         style.lineHeight = lineHeight?.resolved(fontSize: style.size)

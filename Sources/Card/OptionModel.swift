@@ -70,6 +70,9 @@ public enum OptionModel {
         define("align", "left|center|right|start|end", schema: "string", "Text alignment; start/end follow each paragraph's direction.") {
             $0.align = try $1.choice(Alignment.self)
         },
+        define("wrap", "greedy|balance|pretty", schema: "string", "Line filling: greedy, balance (the same lines at the narrowest width, near-equal) or pretty (no one-word last line).") {
+            $0.wrap = try $1.choice(WrapMode.self)
+        },
         define("max-lines", "n", .text, schema: "integer", "Stop after N lines, the last ending with the ellipsis.") {
             let n = try $1.integer()
             guard n >= 1 else { throw OptionError("must be 1 or more, got \(n)") }

@@ -11,9 +11,9 @@ struct LineRange {
 /// hyphenating script, unless `emergencyHyphens` is off); mandatory breaks always end a line.
 /// `hyphenWidth(offset)` is the width of the hyphen drawn for a line ending at `offset`, or nil
 /// when none would be drawn there.
-func breakLines(_ paragraph: ShapedParagraph, maxWidth: Double?, emergencyHyphens: Bool = true,
+func breakLines(_ paragraph: ShapedParagraph, maxWidth: Double?, from first: Int? = nil, emergencyHyphens: Bool = true,
                 hyphenWidth: (Int, Bool) -> Double? = { _, _ in nil }) -> [LineRange] {
-    let start = paragraph.paragraph.start, end = paragraph.paragraph.end
+    let start = first ?? paragraph.paragraph.start, end = paragraph.paragraph.end
     guard start < end else { return [LineRange(range: start..<start)] }
     // Sub-pixel slack so a line exactly as wide as the limit is not broken by rounding.
     let limit = maxWidth.map { $0 + 1e-6 }
@@ -65,4 +65,45 @@ func breakLines(_ paragraph: ShapedParagraph, maxWidth: Double?, emergencyHyphen
     }
     if lineStart < end { lines.append(LineRange(range: lineStart..<end)) }
     return lines
+}
+
+/// The wrapping modes over the greedy fill (per paragraph, the block keeps its width):
+/// `balance` gives the same number of lines at the narrowest width that keeps it (found by
+/// bisection on the width, so the lines come out near-equal, as CSS `text-wrap: balance`);
+/// `pretty` avoids a last line of one word by pulling a word down from the line above when that
+/// does not add a line.
+func wrapLines(_ paragraph: ShapedParagraph, maxWidth: Double?, mode: WrapMode, emergencyHyphens: Bool,
+               hyphenWidth: (Int, Bool) -> Double?) -> [LineRange] {
+    let greedy = breakLines(paragraph, maxWidth: maxWidth, emergencyHyphens: emergencyHyphens, hyphenWidth: hyphenWidth)
+    guard let width = maxWidth, greedy.count > 1, mode != .greedy else { return greedy }
+    let count = greedy.count
+    switch mode {
+    case .greedy:
+        return greedy
+    case .balance:
+        var low = 0.0, high = width
+        // 1/64 px is finer than any difference a reader sees; the line count only grows as the
+        // width shrinks, so the bisection keeps `high` at a width with the greedy count.
+        while high - low > 1.0 / 64 {
+            let mid = (low + high) / 2
+            let lines = breakLines(paragraph, maxWidth: mid, emergencyHyphens: emergencyHyphens, hyphenWidth: hyphenWidth)
+            if lines.count <= count { high = mid } else { low = mid }
+        }
+        return breakLines(paragraph, maxWidth: high, emergencyHyphens: emergencyHyphens, hyphenWidth: hyphenWidth)
+    case .pretty:
+        let last = greedy[count - 1].range
+        let visibleEnd = paragraph.trimmedEnd(last.lowerBound, last.upperBound)
+        let oneWord = !paragraph.breaks.contains { !$0.mandatory && $0.offset > last.lowerBound && $0.offset < visibleEnd }
+        guard oneWord else { return greedy }
+        // Re-break the last two lines with the line above just narrower than it is: its last
+        // word moves down; kept only if that still makes two lines.
+        let above = greedy[count - 2].range
+        let aboveWidth = paragraph.width(above.lowerBound, paragraph.trimmedEnd(above.lowerBound, above.upperBound))
+        let tail = breakLines(paragraph, maxWidth: aboveWidth - 1e-3, from: above.lowerBound, emergencyHyphens: emergencyHyphens,
+                              hyphenWidth: hyphenWidth)
+        guard tail.count == 2, !tail[0].hyphen, tail[0].range.upperBound < above.upperBound,
+              paragraph.width(tail[1].range.lowerBound, paragraph.trimmedEnd(tail[1].range.lowerBound, tail[1].range.upperBound)) <= width
+        else { return greedy }
+        return Array(greedy[..<(count - 2)]) + tail
+    }
 }

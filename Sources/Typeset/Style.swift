@@ -2,6 +2,11 @@ public enum Alignment: String, CaseIterable, Sendable {
     case left, center, right, start, end
 }
 
+/// How lines are filled: greedy, balanced (near-equal lines) or pretty (no one-word last line).
+public enum WrapMode: String, CaseIterable, Sendable {
+    case greedy, balance, pretty
+}
+
 public enum BaseDirection: String, CaseIterable, Sendable {
     /// From the first strong character of each paragraph (UAX #9 P2/P3), LTR when none.
     case auto, ltr, rtl
@@ -23,6 +28,7 @@ public struct TypesetStyle: Sendable {
     public var language: String
     /// A word longer than the line is cut with a hyphen (in scripts that hyphenate).
     public var breakHyphens = true
+    public var wrap = WrapMode.greedy
     /// Stop after this many lines, the last ending with `ellipsis`.
     public var maxLines: Int?
     public var ellipsis = "…"

@@ -52,8 +52,8 @@ public final class Typesetter: @unchecked Sendable {
                 let shaped = ShapedParagraph(paragraph: paragraph.paragraph, clusters: paragraph.clusters, runs: paragraph.runs,
                                              glyphs: glyphs, breaks: paragraph.breaks, paragraphLevel: paragraph.paragraphLevel)
                 let measuring = context
-                for line in breakLines(shaped, maxWidth: style.width, emergencyHyphens: style.breakHyphens,
-                                       hyphenWidth: { (try? measuring.hyphenWidth(in: shaped, at: $0, soft: $1)) ?? nil }) {
+                for line in wrapLines(shaped, maxWidth: style.width, mode: style.wrap, emergencyHyphens: style.breakHyphens,
+                                      hyphenWidth: { (try? measuring.hyphenWidth(in: shaped, at: $0, soft: $1)) ?? nil }) {
                     lines.append(try context.buildLine(line.range, in: shaped, bytes: bytes, lineSpacing: style.lineSpacing,
                                                        hyphen: line.hyphen))
                 }

@@ -15,6 +15,7 @@ struct FontOptions: ParsableArguments {
     @Flag(help: "Right-to-left base direction (same as --direction rtl).") var rtl = false
     @Option(help: "BCP 47 language for shaping and line breaking, e.g. ja.") var lang: String = ""
     @Flag(help: modelHelp("no-break-hyphen")) var noBreakHyphen = false
+    @Option(help: modelHelp("wrap")) var wrap: String?
     @Option(help: modelHelp("line-height")) var lineHeight: String?
     @Option(help: modelHelp("letter-spacing")) var letterSpacing: String?
     @Option(help: modelHelp("word-spacing")) var wordSpacing: String?
@@ -47,7 +48,7 @@ struct FontOptions: ParsableArguments {
     /// The typographic flags through the shared option table (checked once, in `typesetter()`).
     func typography() throws -> BlockSettings {
         var settings = BlockSettings()
-        try applyFlags([("line-height", lineHeight), ("letter-spacing", letterSpacing), ("word-spacing", wordSpacing),
+        try applyFlags([("wrap", wrap), ("line-height", lineHeight), ("letter-spacing", letterSpacing), ("word-spacing", wordSpacing),
                         ("features", features)], to: &settings)
         settings.breakHyphens = !noBreakHyphen
         return settings
