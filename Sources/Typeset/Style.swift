@@ -1,5 +1,7 @@
 public enum Alignment: String, CaseIterable, Sendable {
-    case left, center, right, start, end
+    /// `justify` stretches every line but a paragraph's last to the block's width (the last is
+    /// aligned to the start).
+    case left, center, right, start, end, justify
 }
 
 /// How lines are filled: greedy, balanced (near-equal lines) or pretty (no one-word last line).

@@ -61,6 +61,11 @@ public final class Typesetter: @unchecked Sendable {
         }
         let text = prepared.text, droppedMarks = prepared.droppedMarks
         let blockWidth = style.width ?? lines.map(\.width).max() ?? 0
+        if style.alignment == .justify {
+            for i in lines.indices where i + 1 < lines.count && lines[i + 1].paragraph == lines[i].paragraph {
+                Justify.stretch(&lines[i], to: blockWidth, utf8: prepared.utf8)
+            }
+        }
         var top = 0.0
         for i in lines.indices {
             let shift = top - lines[i].top
@@ -115,7 +120,7 @@ public final class Typesetter: @unchecked Sendable {
         case .left: return 0
         case .right: return free
         case .center: return free / 2
-        case .start: return line.rtl ? free : 0
+        case .start, .justify: return line.rtl ? free : 0
         case .end: return line.rtl ? 0 : free
         }
     }

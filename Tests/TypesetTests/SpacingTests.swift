@@ -53,3 +53,25 @@ import Typeset
         #expect(throws: TypesetError.invalidFeature("bogus==")) { try FontFeatures("liga=0,bogus==") }
     }
 }
+
+@Suite struct JustifyTests {
+    @Test(arguments: ["en", "ja", "ar", "ru"])
+    func justifyFillsEveryLineButAParagraphsLast(corpus: String) throws {
+        let text = try Fixtures.corpusText(corpus)
+        let layout = try Typesetter(library: Fixtures.library, font: FontSpec())
+            .layout(text, style: TypesetStyle(size: 30, width: 500, alignment: .justify))
+        let plain = try Typesetter(library: Fixtures.library, font: FontSpec()).layout(text, style: TypesetStyle(size: 30, width: 500))
+        #expect(layout.lines.map(\.text) == plain.lines.map(\.text), "the same breaks")
+        for (i, line) in layout.lines.enumerated() {
+            let last = i + 1 == layout.lines.count || layout.lines[i + 1].paragraph != line.paragraph
+            if last {
+                #expect(line.width == plain.lines[i].width)
+            } else {
+                #expect(abs(line.width - 500) < 1e-6, "line \(i) of \(corpus)")
+                let glyphs = line.runs.flatMap(\.glyphs)
+                let right = glyphs.map { $0.x + $0.advance }.max()!, left = glyphs.map(\.x).min()!
+                #expect(abs(right - left - 500) < 0.5, "the glyphs span the width")
+            }
+        }
+    }
+}
