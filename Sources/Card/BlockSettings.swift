@@ -34,6 +34,7 @@ public struct BlockSettings: Sendable {
     public var letterSpacing = Length.px(0)
     public var wordSpacing = Length.px(0)
     public var features = FontFeatures.none
+    public var variations = FontVariations.none
     public var color: Color?
 
     /// These settings' typographic extras on a style at its size.
@@ -46,6 +47,7 @@ public struct BlockSettings: Sendable {
         style.letterSpacing = letterSpacing.resolved(fontSize: style.size)
         style.wordSpacing = wordSpacing.resolved(fontSize: style.size)
         style.features = features
+        style.variations = variations
     }
     // Highlight.
     public var highlight: Color?

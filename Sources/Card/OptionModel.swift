@@ -110,6 +110,13 @@ public enum OptionModel {
                 throw OptionError(error.description)
             }
         },
+        define("variations", "list", schema: "string", "Variable-font axis values, e.g. \"wght=650,wdth=80\" (shaping and outlines).") {
+            do {
+                $0.variations = try FontVariations(try $1.string())
+            } catch let error as TypesetError {
+                throw OptionError(error.description)
+            }
+        },
         define("line-spacing", "x", schema: "number", "Baseline distance as a multiple of the natural line height.") {
             $0.lineSpacing = try positive(try $1.number())
         },

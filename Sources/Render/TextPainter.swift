@@ -18,6 +18,8 @@ struct TextPainter {
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        // The axis values the layout was shaped with, for the outlines too.
+        if !layout.variations.isEmpty { cairo_font_options_set_variations(options, layout.variations) }
         cairo_set_font_options(cr, options)
         if let stroke, stroke.width > 0 { drawStroke(cr, lines: lines, stroke: stroke) }
         color.setSource(cr)
@@ -26,6 +28,17 @@ struct TextPainter {
             for run in line.runs where !run.glyphs.isEmpty {
                 cairo_set_font_face(cr, faces[layout.fonts[run.font]])
                 cairo_set_font_size(cr, layout.size)
+                if textLayer && !layout.variations.isEmpty && !layout.fonts[run.font].isColor {
+                    // Cairo 1.16 embeds a variable font's default instance in a PDF, whatever
+                    // the axis values: the instance's outlines go in as paths, and an invisible
+                    // text layer keeps the text extractable.
+                    var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
+                    cairo_new_path(cr)
+                    cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
+                    cairo_fill(cr)
+                    showInvisibleText(cr, run: run, utf8: utf8)
+                    continue
+                }
                 show(cr, run: run, utf8: utf8)
                 if textLayer, layout.fonts[run.font].isColor { showInvisibleText(cr, run: run, utf8: utf8) }
             }

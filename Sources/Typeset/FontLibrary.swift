@@ -103,16 +103,18 @@ public final class FontLibrary: @unchecked Sendable {
     private struct SizedKey: Hashable {
         var face: FaceKey
         var size: Double
+        var variations: FontVariations
     }
 
-    /// The shaping font for `face` at `size`, shared by every typesetter on this library.
-    func shapingFont(_ face: FontFace, size: Double) throws -> ShapingFont {
+    /// The shaping font for `face` at `size` (and axis values), shared by every typesetter on
+    /// this library.
+    func shapingFont(_ face: FontFace, size: Double, variations: FontVariations = .none) throws -> ShapingFont {
         try fontLock.withLock {
-            let faceKey = FaceKey(face), key = SizedKey(face: faceKey, size: size)
+            let faceKey = FaceKey(face), key = SizedKey(face: faceKey, size: size, variations: variations)
             if let font = sizedFonts[key] { return font }
             let shared = try harfBuzzFaces[faceKey] ?? HarfBuzzFace(file: face.file, index: face.index)
             harfBuzzFaces[faceKey] = shared
-            let font = try ShapingFont(face: shared, size: size)
+            let font = try ShapingFont(face: shared, size: size, variations: variations)
             if sizedOrder.count >= FontLibrary.sizedFontLimit {
                 sizedFonts[sizedOrder.removeFirst()] = nil  // the oldest size goes first
             }

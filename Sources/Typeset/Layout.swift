@@ -81,4 +81,6 @@ public struct Layout: Sendable {
     /// With `maxLines`: the UTF-8 offset in the input where the text was cut (the ellipsis
     /// follows it in `text`); nil when nothing was cut.
     public var truncatedAt: Int?
+    /// Variable-font axis values the glyphs were shaped with ("wght=650"): drawing uses them too.
+    public var variations = ""
 }

@@ -46,10 +46,13 @@ final class ShapingFont: @unchecked Sendable {
     let ascent: Double
     let descent: Double
 
-    init(face shared: HarfBuzzFace, size: Double) throws {
+    init(face shared: HarfBuzzFace, size: Double, variations: FontVariations = .none) throws {
         self.shared = shared
         guard let font = hb_font_create(shared.face) else { throw TypesetError.harfbuzz("cannot create a font") }
         self.font = font
+        if !variations.isEmpty {
+            variations.values.withUnsafeBufferPointer { hb_font_set_variations(font, $0.baseAddress, UInt32($0.count)) }
+        }
         hb_ot_font_set_funcs(font)
         // 1/1024 px resolution, as Pango uses, so advances stay exact enough at any size.
         let scale = Int32((size * 1024).rounded())

@@ -29,6 +29,34 @@ public struct FontFeatures: Equatable, Sendable {
     }
 }
 
+/// Variable-font axis values in HarfBuzz's syntax ("wght=650,wdth=80"), parsed once. They reach
+/// shaping (advances) and, through `Layout.variations`, the drawn and embedded outlines.
+public struct FontVariations: Hashable, Sendable {
+    public let text: String
+    let values: [hb_variation_t]
+
+    public static func == (a: FontVariations, b: FontVariations) -> Bool { a.text == b.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+
+    public init(_ text: String) throws {
+        var parsed: [hb_variation_t] = []
+        var items: [String] = []
+        for item in text.split(separator: ",").map({ String($0).trimmed }) where !item.isEmpty {
+            var variation = hb_variation_t()
+            guard hb_variation_from_string(item, Int32(item.utf8.count), &variation) != 0, variation.value.isFinite else {
+                throw TypesetError.invalidVariation(item)
+            }
+            parsed.append(variation)
+            items.append(item)
+        }
+        values = parsed
+        self.text = items.joined(separator: ",")
+    }
+
+    public static let none = try! FontVariations("")
+    public var isEmpty: Bool { values.isEmpty }
+}
+
 /// Tracking and word spacing added to shaped advances. Letter spacing goes after every
 /// grapheme cluster but not inside cursive scripts (it would break the joins); word spacing
 /// after every space.

@@ -43,6 +43,8 @@ public struct TypesetStyle: Sendable {
     /// OpenType features for every run; with letter spacing, optional ligatures are off first
     /// (as browsers do), unless these turn them back on.
     public var features = FontFeatures.none
+    /// Variable-font axis values for every font that has those axes.
+    public var variations = FontVariations.none
 
     public init(size: Double = 48, width: Double? = nil, alignment: Alignment = .start,
                 lineSpacing: Double = 1, direction: BaseDirection = .auto, language: String = "") {

@@ -7,6 +7,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
     case damagedFont(String, String)
     case invalidFontSpec(String)
     case invalidFeature(String)
+    case invalidVariation(String)
     case invalidNumber(String, Double)
     case outOfRange(String, Double, ClosedRange<Double>)
     case fontconfig(String)
@@ -23,6 +24,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
         case let .unreadableFontFile(path): return "cannot read font file '\(path)'"
         case let .damagedFont(path, why): return "font file '\(path)' is damaged: \(why)"
         case let .invalidFontSpec(spec): return "cannot parse font description '\(spec)'"
+        case let .invalidVariation(item): return "'\(item)' is not a font axis setting (like wght=650 or wdth=80)"
         case let .invalidFeature(item): return "'\(item)' is not an OpenType feature setting (like liga=0, ss01 or tnum)"
         case let .invalidNumber(name, value): return "\(name) must be a positive finite number, got \(value)"
         case let .outOfRange(name, value, range):

@@ -40,7 +40,8 @@ public final class Typesetter: @unchecked Sendable {
         }
         let chain = prepared.chain
         var context = LayoutContext(chain: chain, language: style.language,
-                                    shapingFont: { try self.shapingFont(chain.candidates[$0].face, size: style.size) })
+                                    shapingFont: { try self.library.shapingFont(chain.candidates[$0].face, size: style.size,
+                                                                                variations: style.variations) })
         context.letterSpacing = style.letterSpacing
         context.wordSpacing = style.wordSpacing
         context.lineHeight = style.lineHeight
@@ -81,8 +82,9 @@ public final class Typesetter: @unchecked Sendable {
                 }
             }
         }
-        let layout = Layout(text: text, lines: lines, fonts: context.faces, size: style.size, width: blockWidth, height: top,
+        var layout = Layout(text: text, lines: lines, fonts: context.faces, size: style.size, width: blockWidth, height: top,
                             droppedMarks: droppedMarks)
+        layout.variations = style.variations.text
         guard let maxLines = style.maxLines, lines.count > maxLines else { return layout }
         return try clamped(layout, prepared: prepared, style: style, maxLines: maxLines, ellipsis: style.ellipsis)
     }

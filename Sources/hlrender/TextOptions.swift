@@ -20,6 +20,7 @@ struct FontOptions: ParsableArguments {
     @Option(help: modelHelp("letter-spacing")) var letterSpacing: String?
     @Option(help: modelHelp("word-spacing")) var wordSpacing: String?
     @Option(help: modelHelp("features")) var features: String?
+    @Option(help: modelHelp("variations")) var variations: String?
     @Option(help: "Text colour: #RGB, #RRGGBB, #RRGGBBAA or a CSS name (default black, or black/white by contrast on a highlight).")
     var color: String?
     @Option(help: ArgumentHelp("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
@@ -49,7 +50,7 @@ struct FontOptions: ParsableArguments {
     func typography() throws -> BlockSettings {
         var settings = BlockSettings()
         try applyFlags([("wrap", wrap), ("line-height", lineHeight), ("letter-spacing", letterSpacing), ("word-spacing", wordSpacing),
-                        ("features", features)], to: &settings)
+                        ("features", features), ("variations", variations)], to: &settings)
         settings.breakHyphens = !noBreakHyphen
         return settings
     }

@@ -163,3 +163,49 @@ func words(_ text: String) -> [String] {
         #expect(Color(parsing: "yellow")!.contrast(with: .black) > Color(parsing: "yellow")!.contrast(with: .white))
     }
 }
+
+/// A variable font at two weights: different advances (shaping) and different pixels, in PNG
+/// and in PDF (whose outlines are the instance's, not the default's).
+@Suite struct VariableFontTests {
+    func layout(weight: Int) throws -> Layout {
+        let spec = FontSpec(family: nil, file: Fixtures.fonts + "/InterVariable-Latin-subset.ttf")
+        var style = TypesetStyle(size: 60)
+        style.variations = try FontVariations("wght=\(weight)")
+        return try Typesetter(library: Fixtures.library, font: spec).layout("Variable weight", style: style)
+    }
+
+    @Test func weightsChangeAdvancesAndPixels() throws {
+        let light = try layout(weight: 300), heavy = try layout(weight: 800)
+        #expect(heavy.lines[0].width > light.lines[0].width + 10)
+        var options = RenderOptions()
+        options.canvas = (600, 120)
+        let a = try PNGCodec.decode(try Renderer.render(light, options: options))
+        let b = try PNGCodec.decode(try Renderer.render(heavy, options: options))
+        let ink = { (image: RGBAImage) in stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] < 128 }.count }
+        #expect(Double(ink(b)) > Double(ink(a)) * 1.5, "the heavy weight has more ink")
+    }
+
+    @Test func pdfOutlinesAreTheInstance() throws {
+        var options = RenderOptions()
+        options.canvas = (600, 120)
+        options.format = .pdf
+        let pngOf = { (pdf: [UInt8]) throws -> RGBAImage in
+            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hlrender-vf-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: dir) }
+            try Data(pdf).write(to: dir.appendingPathComponent("v.pdf"))
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
+            process.arguments = ["-png", "-r", "72", "-singlefile", dir.appendingPathComponent("v.pdf").path, dir.appendingPathComponent("v").path]
+            try process.run()
+            process.waitUntilExit()
+            return try PNGCodec.decode([UInt8](try Data(contentsOf: dir.appendingPathComponent("v.png"))))
+        }
+        let light = try pngOf(try Renderer.render(try layout(weight: 300), options: options))
+        let heavy = try pngOf(try Renderer.render(try layout(weight: 800), options: options))
+        let ink = { (image: RGBAImage) in stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] < 128 }.count }
+        #expect(Double(ink(heavy)) > Double(ink(light)) * 1.5, "the PDF's outlines follow the weight")
+        let text = try pdfText(try Renderer.render(try layout(weight: 800), options: options))
+        #expect(text.filter { !$0.isWhitespace } == "Variableweight", "still extractable: \(text)")
+    }
+}
