@@ -27,11 +27,13 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // ICU behind plain C functions: its headers cannot be imported next to Foundation.
         .target(name: "CTextBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        // libhyphen (Debian libhyphen-dev, no pkg-config file) and its dictionaries' encodings.
+        .target(name: "CHyphen", linkerSettings: [.linkedLibrary("hyphen")]),
         // PNG reading and writing with libpng's full API: its errors longjmp, which must stay in C.
         // libdeflate writes PNGs (several times faster than zlib at a similar size).
         .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("deflate")]),
 
-        .target(name: "Typeset", dependencies: ["CHarfBuzz", "CFontconfig", "CTextBreak"]),
+        .target(name: "Typeset", dependencies: ["CHarfBuzz", "CFontconfig", "CTextBreak", "CHyphen"]),
         .target(name: "Highlight", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The step indicator's packing: pure geometry.
         .target(name: "Steps"),

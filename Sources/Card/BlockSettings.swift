@@ -30,6 +30,8 @@ public struct BlockSettings: Sendable {
     public var maxLines: Int?
     public var ellipsis = "…"
     public var wrap = WrapMode.greedy
+    public var hyphenate = false
+    public var hyphenMin = (left: 2, right: 3)
     public var lineHeight: Length?
     public var letterSpacing = Length.px(0)
     public var wordSpacing = Length.px(0)
@@ -41,6 +43,8 @@ public struct BlockSettings: Sendable {
     public func typography(_ style: inout TypesetStyle) {
         style.breakHyphens = breakHyphens
         style.wrap = wrap
+        style.hyphenate = hyphenate
+        style.hyphenMin = hyphenMin
         style.maxLines = maxLines
         style.ellipsis = ellipsis
         style.lineHeight = lineHeight?.resolved(fontSize: style.size)

@@ -70,6 +70,14 @@ public enum OptionModel {
         define("align", "left|center|right|start|end", schema: "string", "Text alignment; start/end follow each paragraph's direction.") {
             $0.align = try $1.choice(Alignment.self)
         },
+        define("hyphenate", "bool", schema: "boolean", "Hyphenate long words with the dictionary of lang (Debian's hyphen-* packages) where that makes better lines.") {
+            $0.hyphenate = try $1.bool()
+        },
+        define("hyphen-min", "L,R", schema: "string|array", "The shortest pieces a hyphenated word is cut into (default 2,3).") {
+            let parts = try $1.list().map { try $0.integer() }
+            guard parts.count == 2, parts.allSatisfy({ (1...20).contains($0) }) else { throw OptionError("is not L,R with whole numbers from 1 to 20") }
+            $0.hyphenMin = (parts[0], parts[1])
+        },
         define("wrap", "greedy|balance|pretty", schema: "string", "Line filling: greedy, balance (the same lines at the narrowest width, near-equal) or pretty (no one-word last line).") {
             $0.wrap = try $1.choice(WrapMode.self)
         },

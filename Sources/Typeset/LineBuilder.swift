@@ -40,7 +40,8 @@ struct LayoutContext {
         let cluster = paragraph.clusters[before]
         guard let run = paragraph.runs.first(where: { $0.start <= cluster.start && cluster.start < $0.end }) else { return nil }
         if soft {
-            guard cluster.scalars == [Hyphens.softHyphen], Hyphens.softHyphenShows(script: run.script) else { return nil }
+            let dictionaryPoint = paragraph.breaks.contains { $0.offset == offset && $0.hyphenation }
+            guard cluster.scalars == [Hyphens.softHyphen] || dictionaryPoint, Hyphens.softHyphenShows(script: run.script) else { return nil }
         } else {
             guard before + 1 < paragraph.clusters.count, Hyphens.emergencyHyphen(script: run.script),
                   Hyphens.isWordCluster(cluster), Hyphens.isWordCluster(paragraph.clusters[before + 1]) else { return nil }

@@ -31,6 +31,10 @@ public struct TypesetStyle: Sendable {
     /// A word longer than the line is cut with a hyphen (in scripts that hyphenate).
     public var breakHyphens = true
     public var wrap = WrapMode.greedy
+    /// Dictionary hyphenation in `language` (when a dictionary is installed), with at least
+    /// `hyphenMin.left` characters before a break and `hyphenMin.right` after it.
+    public var hyphenate = false
+    public var hyphenMin = (left: 2, right: 3)
     /// Stop after this many lines, the last ending with `ellipsis`.
     public var maxLines: Int?
     public var ellipsis = "…"

@@ -6,6 +6,8 @@ enum TextBreak {
         /// UTF-16 offset at which a line may end.
         var offset: Int
         var mandatory: Bool
+        /// A point inside a word from the hyphenation dictionary: a line ending here shows a hyphen.
+        var hyphenation = false
     }
 
     static func lineBreaks(_ utf16: [UInt16], locale: String = "") throws -> [Break] {

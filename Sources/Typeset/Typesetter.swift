@@ -109,11 +109,47 @@ public final class Typesetter: @unchecked Sendable {
         var byteAtUnit = [Int: Int]()
         for cluster in clusters { byteAtUnit[cluster.utf16Start] = cluster.start }
         byteAtUnit[utf16.count] = paragraph.end
-        let breaks = try TextBreak.lineBreaks(utf16, locale: style.language).compactMap { item in
+        var breaks = try TextBreak.lineBreaks(utf16, locale: style.language).compactMap { item in
             byteAtUnit[item.offset].map { TextBreak.Break(offset: $0, mandatory: item.mandatory) }
+        }
+        if style.hyphenate, let dictionary = Hyphenation.dictionary(for: style.language) {
+            breaks = Self.merge(breaks, wordBreaks(clusters, dictionary: dictionary, style: style))
         }
         return PreparedParagraph(paragraph: paragraph, clusters: clusters, runs: runs, breaks: breaks,
                                  paragraphLevel: paragraphLevel)
+    }
+
+    /// Dictionary points inside each word (a run of letter clusters), as break opportunities.
+    private func wordBreaks(_ clusters: [Cluster], dictionary: Hyphenation.Dictionary, style: TypesetStyle) -> [TextBreak.Break] {
+        var result: [TextBreak.Break] = []
+        var i = 0
+        while i < clusters.count {
+            guard Hyphens.isWordCluster(clusters[i]) else { i += 1; continue }
+            var j = i
+            while j < clusters.count && Hyphens.isWordCluster(clusters[j]) { j += 1 }
+            let word = clusters[i..<j]
+            let scalars = word.flatMap(\.scalars)
+            // Character index -> the cluster it ends (breaks fall between clusters only).
+            var endOfCluster: [Int: Int] = [:]
+            var count = 0
+            for cluster in word {
+                count += cluster.scalars.count
+                endOfCluster[count - 1] = cluster.end
+            }
+            for point in Hyphenation.points(scalars, dictionary: dictionary, left: style.hyphenMin.left, right: style.hyphenMin.right) {
+                if let offset = endOfCluster[point] { result.append(TextBreak.Break(offset: offset, mandatory: false, hyphenation: true)) }
+            }
+            i = j
+        }
+        return result
+    }
+
+    /// Two sorted break lists as one, an offset once (ICU's own break wins).
+    private static func merge(_ a: [TextBreak.Break], _ b: [TextBreak.Break]) -> [TextBreak.Break] {
+        var byOffset: [Int: TextBreak.Break] = [:]
+        for item in b { byOffset[item.offset] = item }
+        for item in a { byOffset[item.offset] = item }
+        return byOffset.values.sorted { $0.offset < $1.offset }
     }
 
     private func alignedX(_ line: Line, blockWidth: Double, alignment: Alignment) -> Double {

@@ -16,6 +16,8 @@ struct FontOptions: ParsableArguments {
     @Option(help: "BCP 47 language for shaping and line breaking, e.g. ja.") var lang: String = ""
     @Flag(help: modelHelp("no-break-hyphen")) var noBreakHyphen = false
     @Option(help: modelHelp("wrap")) var wrap: String?
+    @Flag(help: modelHelp("hyphenate")) var hyphenate = false
+    @Option(help: modelHelp("hyphen-min")) var hyphenMin: String?
     @Option(help: modelHelp("line-height")) var lineHeight: String?
     @Option(help: modelHelp("letter-spacing")) var letterSpacing: String?
     @Option(help: modelHelp("word-spacing")) var wordSpacing: String?
@@ -40,6 +42,10 @@ struct FontOptions: ParsableArguments {
             throw CLIFailure(message: "\(size != nil ? "--size" : "font size") must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px, got \(fontSize)")
         }
         _ = try typography()  // bad values fail here, before any work
+        if hyphenate && !Hyphenation.available(lang) {
+            warn(lang.isEmpty ? "--hyphenate needs --lang (a language with a hyphenation dictionary); not hyphenating"
+                              : "no hyphenation dictionary for '\(lang)' (install Debian's hyphen-\(lang.prefix(2)) package); not hyphenating")
+        }
         let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
         var request = spec
         request.size = nil
@@ -49,9 +55,10 @@ struct FontOptions: ParsableArguments {
     /// The typographic flags through the shared option table (checked once, in `typesetter()`).
     func typography() throws -> BlockSettings {
         var settings = BlockSettings()
-        try applyFlags([("wrap", wrap), ("line-height", lineHeight), ("letter-spacing", letterSpacing), ("word-spacing", wordSpacing),
+        try applyFlags([("wrap", wrap), ("hyphen-min", hyphenMin), ("line-height", lineHeight), ("letter-spacing", letterSpacing), ("word-spacing", wordSpacing),
                         ("features", features), ("variations", variations)], to: &settings)
         settings.breakHyphens = !noBreakHyphen
+        settings.hyphenate = hyphenate
         return settings
     }
 

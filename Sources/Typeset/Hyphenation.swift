@@ -1,0 +1,61 @@
+import CHyphen
+import FoundationEssentials
+import Synchronization
+
+/// Dictionary hyphenation through libhyphen and the system's dictionaries (Debian's
+/// `hyphen-*` packages in /usr/share/hyphen, or HLRENDER_HYPHEN_DIR). Dictionaries are loaded
+/// once per process and only read afterwards, from any thread.
+public enum Hyphenation {
+    final class Dictionary: @unchecked Sendable {
+        let handle: OpaquePointer
+        init(_ handle: OpaquePointer) { self.handle = handle }
+        deinit { hl_hyphen_free(handle) }
+    }
+
+    private static let loaded = Mutex<[String: Dictionary?]>([:])
+
+    static var folders: [String] {
+        if let dir = ProcessInfo.processInfo.environment["HLRENDER_HYPHEN_DIR"], !dir.isEmpty { return [dir] }
+        return ["/usr/share/hyphen"]
+    }
+
+    /// The dictionary for a BCP 47 tag ("en-US", "de", "ru"), or nil when none is installed.
+    static func dictionary(for language: String) -> Dictionary? {
+        let parts = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        guard let first = parts.first?.lowercased(), !first.isEmpty else { return nil }
+        let region = parts.count > 1 ? parts[parts.count - 1].uppercased() : nil
+        var names = region.map { ["hyph_\(first)_\($0).dic"] } ?? []
+        names.append("hyph_\(first).dic")
+        // A bare language falls back to any of its regional dictionaries (en -> en_US).
+        return loaded.withLock { cache in
+            if let hit = cache[language] { return hit ?? nil }
+            var found: Dictionary?
+            search: for folder in folders {
+                var candidates = names
+                if let files = try? FileManager.default.contentsOfDirectory(atPath: folder) {
+                    candidates += files.filter { $0.hasPrefix("hyph_\(first)_") && $0.hasSuffix(".dic") }.sorted()
+                }
+                for name in candidates {
+                    if let handle = hl_hyphen_load(folder + "/" + name) { found = Dictionary(handle); break search }
+                }
+            }
+            cache[language] = found
+            return found
+        }
+    }
+
+    /// Whether `language` has a dictionary here.
+    public static func available(_ language: String) -> Bool { dictionary(for: language) != nil }
+
+    /// Indices of the characters of `word` after which it may be hyphenated.
+    static func points(_ word: [Unicode.Scalar], dictionary: Dictionary, left: Int, right: Int) -> [Int] {
+        guard word.count >= left + right else { return [] }
+        let lower = String(String.UnicodeScalarView(word)).lowercased()
+        guard lower.unicodeScalars.count == word.count else { return [] }  // case mapping changed the length
+        var points = [UInt8](repeating: 0, count: word.count)
+        let status = lower.withCString { hl_hyphen_points(dictionary.handle, $0, Int32(lower.utf8.count), Int32(word.count),
+                                                          Int32(left), Int32(right), &points) }
+        guard status == 0 else { return [] }
+        return points.indices.filter { points[$0] != 0 }
+    }
+}
