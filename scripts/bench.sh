@@ -46,3 +46,6 @@ echo "== blur: 1080x1920 ARGB32 at sigma 11, one core (hlrender kernel vs vips g
 hyperfine --warmup 3 --runs 20 -N \
   -n "vips gaussblur" "vips gaussblur $out/blur-input.png $out/blurred.v 11" \
   -n "vips copy" "vips copy $out/blur-input.png $out/copied.v"
+
+echo "== line breaks: line starts that agree with pango-view (corpus, widths 300/600/940)"
+python3 bench/line_starts.py "$bin"
