@@ -11,7 +11,8 @@ public enum CardRender {
     }
 
     public static func render(_ json: JSONValue, variables: [String: String], folder: String, resources: CardResources,
-                              format: OutputFormat, encoding: EncodeOptions, render: Bool = true) throws -> Output {
+                              format: OutputFormat, encoding: EncodeOptions, pdf: PDFMetadata = PDFMetadata(),
+                              render: Bool = true) throws -> Output {
         let spec = try CardSpec.parse(try Variables.substitute(json, variables), folder: folder)
         let card = try CardBuilder.build(spec, resources: resources)
         var options = RenderOptions()
@@ -19,6 +20,7 @@ public enum CardRender {
         options.scale = card.scale
         options.maxPixels = resources.maxPixels
         options.encoding = encoding
+        options.pdf = pdf
         let bytes = render ? try Renderer.render(card.scene, options: options) : []
         return Output(bytes: bytes, card: card, opaque: card.scene.background.isOpaque)
     }

@@ -10,7 +10,8 @@ public final class Canvas {
     private let encoding: EncodeOptions
     private let sink = ByteSink()
 
-    init(format: OutputFormat, pixelWidth: Int, pixelHeight: Int, opaque: Bool, encoding: EncodeOptions = EncodeOptions()) throws {
+    init(format: OutputFormat, pixelWidth: Int, pixelHeight: Int, opaque: Bool, encoding: EncodeOptions = EncodeOptions(),
+         pdf: PDFMetadata = PDFMetadata()) throws {
         self.format = format
         self.encoding = encoding
         switch format {
@@ -22,6 +23,7 @@ public final class Canvas {
         case .pdf:
             surface = cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
                                                           Double(pixelWidth), Double(pixelHeight))
+            pdf.apply(to: surface)
         }
         context = cairo_create(surface)
         do {

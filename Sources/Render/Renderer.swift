@@ -44,6 +44,8 @@ public struct RenderOptions: Sendable {
     public var highlight: HighlightPaint?
     /// PNG compression, JPEG/WebP quality.
     public var encoding = EncodeOptions()
+    /// PDF document information.
+    public var pdf = PDFMetadata()
     /// Text effects (never applied to the highlight).
     public var shadow: TextShadow?
     public var stroke: TextStroke?

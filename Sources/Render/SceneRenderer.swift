@@ -15,7 +15,7 @@ extension Renderer {
         let faces = try FontFaces(layouts.flatMap(\.fonts))  // each font opened once
         try faces.checkGlyphs(of: layouts)
         let output = try Canvas(format: options.format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                                       opaque: scene.background.isOpaque, encoding: options.encoding)
+                                       opaque: scene.background.isOpaque, encoding: options.encoding, pdf: options.pdf)
         let cr = output.context
         cairo_scale(cr, options.scale, options.scale)
         let copied = try options.format != .pdf

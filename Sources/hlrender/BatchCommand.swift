@@ -46,6 +46,7 @@ struct BatchCommand: ParsableCommand {
             return n
         } ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let encodeOptions = try runOptions.encoding.options()
+        let pdf = try runOptions.pdf.metadata()
         let resources = try runOptions.resources()
         let reportFile = try report.map { try ReportFile(path: $0) }
         let progress = BatchProgress(total: selected.count, quiet: quiet)
@@ -55,7 +56,7 @@ struct BatchCommand: ParsableCommand {
             while !stop.load(ordering: .relaxed) {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 guard i < selected.count else { return }
-                let outcome = renderRow(selected[i], folder: folder, resources: resources, encoding: encodeOptions)
+                let outcome = renderRow(selected[i], folder: folder, resources: resources, encoding: encodeOptions, pdf: pdf)
                 reportFile?.write(outcome)
                 progress.record(outcome)
                 if failFast, case .failed = outcome.status { stop.store(true, ordering: .relaxed) }
@@ -75,7 +76,8 @@ struct BatchCommand: ParsableCommand {
         var bytes: Int
     }
 
-    private func renderRow(_ row: BatchRow, folder: String, resources: CardResources, encoding: EncodeOptions) -> Outcome {
+    private func renderRow(_ row: BatchRow, folder: String, resources: CardResources, encoding: EncodeOptions,
+                           pdf: PDFMetadata) -> Outcome {
         let start = Clock.now()
         var name = row.output
         do {
@@ -93,7 +95,7 @@ struct BatchCommand: ParsableCommand {
                 spec = .object(members + [(key: "scramble-seed", value: .number(Double((scrambleSeed &+ UInt64(row.number)) % (1 << 52))))])
             }
             let rendered = try CardRender.render(spec, variables: row.variables, folder: folder, resources: resources,
-                                                 format: format, encoding: encoding)
+                                                 format: format, encoding: encoding, pdf: pdf)
             let parent = OutputFile.split(path).0
             if Posix.kind(parent) != .folder { try makeFolder(parent) }
             try OutputFile.write(rendered.bytes, to: path)

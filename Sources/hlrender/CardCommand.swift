@@ -50,7 +50,8 @@ struct CardCommand: ParsableCommand {
         let rendered: CardRender.Output
         do {
             rendered = try CardRender.render(json, variables: values, folder: folder, resources: resources, format: resolvedFormat,
-                                             encoding: try runOptions.encoding.options(), render: output != nil)
+                                             encoding: try runOptions.encoding.options(), pdf: try runOptions.pdf.metadata(),
+                                             render: output != nil)
         } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)")
         }

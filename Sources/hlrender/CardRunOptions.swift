@@ -9,6 +9,7 @@ struct CardRunOptions: ParsableArguments {
     var fontDir: [String] = []
     @Flag(help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
     @OptionGroup(title: "Encoding") var encoding: EncodeFlags
+    @OptionGroup(title: "PDF") var pdf: PDFFlags
     @OptionGroup var limits: InputLimits
 
     /// Fonts loaded once; files read with the input bound and named in errors.

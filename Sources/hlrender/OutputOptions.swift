@@ -8,6 +8,7 @@ struct OutputOptions: ParsableArguments {
     var output: String?
     @Option(help: "png, pdf, jpeg or webp (default: from the output's extension).") var format: OutputFormat?
     @OptionGroup(title: "Encoding") var encoding: EncodeFlags
+    @OptionGroup(title: "PDF") var pdf: PDFFlags
     @Option(help: "Background colour, alpha allowed, or transparent (default white; transparent with a highlight, so the caption is an overlay).")
     var background: String?
     @Option(help: "Space around the text in px when the canvas fits the text.") var margin: Double = 32
@@ -47,6 +48,7 @@ struct OutputOptions: ParsableArguments {
         var options = RenderOptions()
         options.format = format
         options.encoding = try encoding.options()
+        options.pdf = try pdf.metadata()
         options.background = try background.map { try parseColor($0, option: "--background") }
             ?? (highlighted ? .transparent : .white)
         guard margin.isFinite, margin >= 0 else { throw CLIFailure(message: "--margin must be zero or more, got \(margin)") }

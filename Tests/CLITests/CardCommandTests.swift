@@ -103,3 +103,42 @@ private let exampleVars = ["--var", "quote=A highlight should hug every line and
         #expect(result.stderr.contains("warning: JPEG has no transparency"))
     }
 }
+
+/// PDF metadata, and SOURCE_DATE_EPOCH for files that are the same bytes on every run.
+@Suite struct PDFMetadataTests {
+    func run(_ arguments: [String], epoch: String?) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = arguments + ["--no-system-fonts"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SOURCE_DATE_EPOCH"] = epoch
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test func reproducibleWithMetadata() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.pdf").path, b = dir.appendingPathComponent("b.pdf").path
+        let flags = ["--title", "Story preview", "--author", "hlrender tests", "--subject", "cards", "--keywords", "one, two"]
+        #expect(try run(["card", examples.appendingPathComponent("steps-card.json").path, "-o", a] + flags, epoch: "1700000000") == 0)
+        sleep(1)  // a clock-based date would now differ
+        #expect(try run(["card", examples.appendingPathComponent("steps-card.json").path, "-o", b] + flags, epoch: "1700000000") == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+        let info = Process()
+        info.executableURL = URL(fileURLWithPath: "/usr/bin/pdfinfo")
+        info.arguments = [a]
+        let pipe = Pipe()
+        info.standardOutput = pipe
+        try info.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        info.waitUntilExit()
+        for expected in ["Title:           Story preview", "Author:          hlrender tests", "Subject:         cards",
+                         "Keywords:        one, two", "CreationDate:    Tue Nov 14 22:13:20 2023 UTC"] {
+            #expect(text.contains(expected), "\(text)")
+        }
+        #expect(try run(["render", "--text", "x", "-o", a], epoch: "yesterday") == 3)
+    }
+}

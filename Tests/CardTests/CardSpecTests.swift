@@ -108,7 +108,7 @@ func png(_ json: String) throws -> RGBAImage {
         let runOptions: Set<String> = ["output", "format", "background", "margin", "canvas", "scale", "max-pixels", "dump-layout",
                                        "font-dir", "no-system-fonts", "expect", "threshold", "count-aa", "max-diff-pixels",
                                        "max-diff-ratio", "ignore", "diff", "json", "size-mismatch", "max-input-bytes", "help",
-                                       "version", "step", "png-compression", "quality", "lossless"]
+                                       "version", "step", "png-compression", "quality", "lossless", "title", "author", "subject", "keywords"]
         let render = try flags("render").subtracting(runOptions), steps = try flags("steps").subtracting(runOptions)
         let textKeys = Set(OptionModel.names(for: .text)), stepsKeys = Set(OptionModel.names(for: .steps))
         #expect(render.subtracting(textKeys).isEmpty, "render flags missing from the table: \(render.subtracting(textKeys))")

@@ -1,0 +1,40 @@
+import CCairo
+import Glibc
+
+/// A PDF's document information. With a fixed `created` time (e.g. from SOURCE_DATE_EPOCH,
+/// the reproducible-builds convention) two renders of the same input are the same bytes:
+/// Cairo writes nothing else that changes between runs.
+public struct PDFMetadata: Sendable {
+    public var title: String?
+    public var author: String?
+    public var subject: String?
+    public var keywords: String?
+    /// Seconds since 1970 (UTC) for the creation and modification dates; nil: Cairo's clock.
+    public var created: Int64?
+    public init() {}
+
+    func apply(to surface: OpaquePointer) {
+        let set = { (key: cairo_pdf_metadata_t, value: String?) in
+            if let value { cairo_pdf_surface_set_metadata(surface, key, value) }
+        }
+        set(CAIRO_PDF_METADATA_TITLE, title)
+        set(CAIRO_PDF_METADATA_AUTHOR, author)
+        set(CAIRO_PDF_METADATA_SUBJECT, subject)
+        set(CAIRO_PDF_METADATA_KEYWORDS, keywords)
+        set(CAIRO_PDF_METADATA_CREATOR, "hlrender")
+        if let created {
+            let date = PDFMetadata.iso8601(created)
+            set(CAIRO_PDF_METADATA_CREATE_DATE, date)
+            set(CAIRO_PDF_METADATA_MOD_DATE, date)
+        }
+    }
+
+    /// "YYYY-MM-DDThh:mm:ssZ", as Cairo takes dates.
+    static func iso8601(_ seconds: Int64) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        let two = { (n: Int32) in n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+}

@@ -1,0 +1,28 @@
+import ArgumentParser
+import Glibc
+import Render
+
+/// PDF document information, and SOURCE_DATE_EPOCH for reproducible files.
+struct PDFFlags: ParsableArguments {
+    @Option(help: "PDF title.") var title: String?
+    @Option(help: "PDF author.") var author: String?
+    @Option(help: "PDF subject.") var subject: String?
+    @Option(help: "PDF keywords.") var keywords: String?
+
+    /// The metadata; with SOURCE_DATE_EPOCH set (the reproducible-builds convention) the dates
+    /// come from it, so two runs give the same bytes.
+    func metadata() throws -> PDFMetadata {
+        var pdf = PDFMetadata()
+        pdf.title = title
+        pdf.author = author
+        pdf.subject = subject
+        pdf.keywords = keywords
+        if let raw = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), !raw.isEmpty {
+            guard let seconds = Int64(raw.trimmed), (0...253_402_300_799).contains(seconds) else {
+                throw CLIFailure(message: "SOURCE_DATE_EPOCH: '\(raw)' is not a number of seconds since 1970")
+            }
+            pdf.created = seconds
+        }
+        return pdf
+    }
+}
