@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Writes a file atomically: a temporary file in the same folder, renamed into place, so a
 /// failure never leaves a half-written output. The temporary file is created as mkstemp does
@@ -25,7 +26,7 @@ enum OutputFile {
         }
         let (folder, name) = split(target)
         try checkFolder(folder, path)
-        removeStaleTemporaries(folder: folder, name: name)
+        removeStaleTemporaries(folder: folder)
         var template = Array("\(folder)/.\(name).\(temporaryTag)-\(Posix.processID)-XXXXXX.tmp".utf8CString)
         let fd = mkstemps(&template, 4)
         guard fd >= 0 else { throw CLIFailure(message: "cannot write '\(path)': \(Posix.reason())") }
@@ -86,17 +87,21 @@ enum OutputFile {
         return current
     }
 
-    /// Removes `.NAME.hlrender-PID-*.tmp` files in `folder` whose process no longer runs.
-    static func removeStaleTemporaries(folder: String, name: String) {
-        guard let dir = opendir(folder) else { return }
+    /// Folders already swept by this process (a batch writes thousands of files into one).
+    private static let swept = Mutex<Set<String>>([])
+
+    /// Removes `.NAME.hlrender-PID-XXXXXX.tmp` files in `folder` whose process no longer runs,
+    /// once per folder per process.
+    static func removeStaleTemporaries(folder: String) {
+        guard swept.withLock({ $0.insert(folder).inserted }), let dir = opendir(folder) else { return }
         defer { closedir(dir) }
-        let prefix = ".\(name).\(temporaryTag)-"
+        let tag = ".\(temporaryTag)-"
         while let entry = readdir(dir) {
             let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard file.hasPrefix(prefix), file.hasSuffix(".tmp") else { continue }
-            let rest = file.dropFirst(prefix.count)
+            guard file.hasPrefix("."), file.hasSuffix(".tmp"), let range = file.firstRange(of: tag) else { continue }
+            let rest = file[range.upperBound...]
             guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0,
                   pid != Posix.processID, kill(pid, 0) != 0, errno == ESRCH else { continue }
             unlink(folder + "/" + file)
