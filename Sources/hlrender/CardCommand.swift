@@ -33,7 +33,8 @@ struct CardCommand: ParsableCommand {
             return
         }
         guard let spec else { throw CLIFailure(message: "no spec: give SPEC.json, or - for standard input") }
-        let resolvedFormat = try OutputOptions.format(output: output, forced: format, otherwise: dumpLayout != nil)
+        let resolvedFormat = try OutputOptions.format(output: output, forced: format, otherwise: dumpLayout != nil,
+                                                      alternatives: "or --dump-layout")
         for path in [output, dumpLayout].compactMap({ $0 }) { try OutputFile.checkWritable(path) }
         let values = try parseVariables()
         let name = spec == "-" ? "standard input" : spec

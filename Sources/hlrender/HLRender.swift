@@ -3,7 +3,7 @@ import ArgumentParser
 struct HLRender: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hlrender",
-        abstract: "Render text with an Instagram-story style highlight to PNG or PDF.",
+        abstract: "Render decorated text, cards and batches of cards to PNG, JPEG, WebP or PDF.",
         discussion: """
             Exit status: 0 success; 1 images differ (compare, --expect); 2 image sizes differ; \
             3 bad input or failure (one line on stderr names it).

@@ -24,11 +24,12 @@ struct OutputOptions: ParsableArguments {
 
     /// The forced format, else the output's extension's; with no output, PNG when something
     /// else (a dump, --expect) is asked for.
-    static func format(output: String?, forced: OutputFormat?, otherwise: Bool) throws -> OutputFormat {
+    static func format(output: String?, forced: OutputFormat?, otherwise: Bool,
+                       alternatives: String = "--dump-layout or --expect") throws -> OutputFormat {
         if let forced { return forced }
         guard let output else {
             guard otherwise else {
-                throw CLIFailure(message: "no output: give -o FILE.png (.pdf, .jpg, .webp), --dump-layout or --expect")
+                throw CLIFailure(message: "no output: give -o FILE.png (.pdf, .jpg, .webp), \(alternatives)")
             }
             return .png
         }

@@ -9,7 +9,7 @@ extension OutputFormat: ExpressibleByArgument {}
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Lay out text and render it to PNG or PDF.",
+        abstract: "Lay out text and render it to PNG, JPEG, WebP or PDF.",
         discussion: """
             Exit status: 0 success; with --expect 1 images differ, 2 sizes differ; 3 bad input or failure.
             """)
