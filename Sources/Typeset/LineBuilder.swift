@@ -36,16 +36,18 @@ struct LayoutContext {
     /// The width of the hyphen a line ending at `offset` would show, or nil when it shows none:
     /// `soft`, the break follows a soft hyphen; else it is a cut between two clusters of a word.
     func hyphenWidth(in paragraph: ShapedParagraph, at offset: Int, soft: Bool) throws -> Double? {
+        // Called for every break candidate while filling lines: the cheap tests come first, and
+        // the lookups are binary searches.
         guard let before = paragraph.clusterIndex(endingAt: offset) else { return nil }
         let cluster = paragraph.clusters[before]
-        guard let run = paragraph.runs.first(where: { $0.start <= cluster.start && cluster.start < $0.end }) else { return nil }
         if soft {
-            let dictionaryPoint = paragraph.breaks.contains { $0.offset == offset && $0.hyphenation }
-            guard cluster.scalars == [Hyphens.softHyphen] || dictionaryPoint, Hyphens.softHyphenShows(script: run.script) else { return nil }
+            guard cluster.scalars == [Hyphens.softHyphen] || paragraph.isHyphenationPoint(offset) else { return nil }
         } else {
-            guard before + 1 < paragraph.clusters.count, Hyphens.emergencyHyphen(script: run.script),
-                  Hyphens.isWordCluster(cluster), Hyphens.isWordCluster(paragraph.clusters[before + 1]) else { return nil }
+            guard before + 1 < paragraph.clusters.count, Hyphens.isWordCluster(cluster),
+                  Hyphens.isWordCluster(paragraph.clusters[before + 1]) else { return nil }
         }
+        guard let run = paragraph.run(containing: cluster.start),
+              soft ? Hyphens.softHyphenShows(script: run.script) : Hyphens.emergencyHyphen(script: run.script) else { return nil }
         return try shapingFont(run.font).hyphen()?.advance
     }
 

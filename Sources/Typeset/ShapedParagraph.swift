@@ -37,6 +37,18 @@ struct ShapedParagraph {
 
     var rtl: Bool { paragraphLevel & 1 == 1 }
 
+    /// The run holding byte `offset`.
+    func run(containing offset: Int) -> ItemRun? {
+        let index = partitionPoint(runs.count) { runs[$0].end > offset }
+        return index < runs.count && runs[index].start <= offset ? runs[index] : nil
+    }
+
+    /// Whether the hyphenation dictionary put a break opportunity at `offset`.
+    func isHyphenationPoint(_ offset: Int) -> Bool {
+        let index = partitionPoint(breaks.count) { breaks[$0].offset >= offset }
+        return index < breaks.count && breaks[index].offset == offset && breaks[index].hyphenation
+    }
+
     /// Indices of the runs that overlap `start..<end` (runs are sorted and do not overlap).
     func runIndices(overlapping start: Int, _ end: Int) -> Range<Int> {
         let first = partitionPoint(runs.count) { runs[$0].end > start }
