@@ -9,17 +9,13 @@ enum Justify {
         var order: [(Int, Int)] = []
         for r in line.runs.indices { for g in line.runs[r].glyphs.indices { order.append((r, g)) } }
         guard order.count > 1 else { return }
-        func isSpace(_ glyph: Glyph) -> Bool {
-            glyph.cluster < utf8.count && (utf8[glyph.cluster] == 0x20 || (utf8[glyph.cluster] == 0xC2
-                && glyph.cluster + 1 < utf8.count && utf8[glyph.cluster + 1] == 0xA0))
-        }
         let lastCluster = order.map { line.runs[$0.0].glyphs[$0.1].cluster }.max() ?? 0
         // Gaps after spaces inside the line; else after every cluster but the visually last.
         var gaps: [Int] = []
         for (k, (r, g)) in order.enumerated() where k + 1 < order.count {
             let glyph = line.runs[r].glyphs[g]
             let next = line.runs[order[k + 1].0].glyphs[order[k + 1].1]
-            if isSpace(glyph) && glyph.cluster != lastCluster && next.cluster != glyph.cluster { gaps.append(k) }
+            if isWordSpace(utf8, at: glyph.cluster) && glyph.cluster != lastCluster && next.cluster != glyph.cluster { gaps.append(k) }
         }
         if gaps.isEmpty {
             for (k, (r, g)) in order.enumerated() where k + 1 < order.count {

@@ -57,6 +57,14 @@ public struct FontVariations: Hashable, Sendable {
     public var isEmpty: Bool { values.isEmpty }
 }
 
+/// Whether the character at byte `offset` is a word space (U+0020 or U+00A0): what word
+/// spacing widens and justification stretches.
+func isWordSpace<Bytes: RandomAccessCollection<UInt8>>(_ utf8: Bytes, at offset: Int) -> Bool where Bytes.Index == Int {
+    guard offset >= utf8.startIndex, offset < utf8.endIndex else { return false }
+    if utf8[offset] == 0x20 { return true }
+    return utf8[offset] == 0xC2 && offset + 1 < utf8.endIndex && utf8[offset + 1] == 0xA0
+}
+
 /// Tracking and word spacing added to shaped advances. Letter spacing goes after every
 /// grapheme cluster but not inside cursive scripts (it would break the joins); word spacing
 /// after every space.
@@ -73,9 +81,7 @@ enum Spacing {
             // The visually last glyph of its cluster gets the space after the cluster.
             let last = i == glyphs.count - 1 || glyphs[i + 1].cluster != glyphs[i].cluster
             guard last else { continue }
-            let byte = glyphs[i].cluster < utf8.count ? utf8[glyphs[i].cluster] : 0
-            let isSpace = byte == 0x20 || (byte == 0xC2 && glyphs[i].cluster + 1 < utf8.count && utf8[glyphs[i].cluster + 1] == 0xA0)
-            glyphs[i].advance += track + (isSpace ? word : 0)
+            glyphs[i].advance += track + (isWordSpace(utf8, at: glyphs[i].cluster) ? word : 0)
         }
     }
 }
