@@ -51,4 +51,22 @@ public struct StepsBlock {
         }
         return items
     }
+
+    /// Each step's dump entry (side, dot and text boxes, lines) with the block at (x, y), in
+    /// output pixels: the same for `hlrender steps` and a card's steps block.
+    public func dump(x: Double, y: Double, scale: Double) -> [JSONValue] {
+        func box(_ b: Box) -> JSONValue {
+            .members([("x", LayoutJSON.px(x + b.x, scale)), ("top", LayoutJSON.px(y + b.top, scale)),
+                      ("width", LayoutJSON.px(b.width, scale)), ("height", LayoutJSON.px(b.height, scale))])
+        }
+        return zip(placed, layouts).map { step, layout in
+            .members([
+                ("index", .number(Double(step.index))), ("side", .string(step.side.rawValue)),
+                ("dot", box(step.dot)), ("text", box(step.text)),
+                ("lines", .array(layout.lines.map {
+                    LayoutJSON.line($0, originX: x + step.text.x, originY: y + step.text.top + padY, scale: scale)
+                })),
+            ])
+        }
+    }
 }

@@ -128,16 +128,7 @@ extension CardBuilder {
         let dotColor = settings.dotColor ?? settings.color ?? contrasting(groundColor, over: .white)
         return MeasuredBlock(width: availableWidth, height: steps.height) { x, y in
             let placed = steps.items(x: x, y: y, paint: paint, dotColor: dotColor)
-            let stepDumps = steps.placed.enumerated().map { i, step -> JSONValue in
-                let box = { (b: Box) -> JSONValue in
-                    .object([("x", px(x + b.x, self.spec.scale)), ("top", px(y + b.top, self.spec.scale)),
-                             ("width", px(b.width, self.spec.scale)), ("height", px(b.height, self.spec.scale))])
-                }
-                let origin = (x + step.text.x, y + step.text.top + steps.padY)
-                return .object([("index", .number(Double(i))), ("side", .string(step.side.rawValue)), ("dot", box(step.dot)),
-                                ("text", box(step.text)), ("lines", .array(steps.layouts[i].lines.map { lineDump($0, origin: origin) }))])
-            }
-            return (placed, [blockDump("steps", x, y, availableWidth, steps.height, [("size", .number(size)), ("steps", .array(stepDumps))])])
+            return (placed, [blockDump("steps", x, y, availableWidth, steps.height, [("size", .number(size)), ("steps", .array(steps.dump(x: x, y: y, scale: self.spec.scale)))])])
         }
     }
 

@@ -28,9 +28,3 @@ struct HighlightOptions: ParsableArguments {
         try settings().highlightPaint(fontSize: fontSize)
     }
 }
-
-/// Black or white, whichever has the higher WCAG contrast on the highlight as it shows over
-/// the background.
-func autoTextColor(on highlight: Color, background: Color) -> Color {
-    contrasting(highlight, over: background)
-}

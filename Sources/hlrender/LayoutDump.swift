@@ -13,18 +13,12 @@ struct LayoutDump {
     /// Extra top-level members (the highlight, restricted mode) in order.
     var extra: [(String, JSON)] = []
 
-    static func px(_ value: Double, _ scale: Double) -> JSON { LayoutJSON.px(value, scale) }
-
-    static func line(_ line: Line, originX: Double, originY: Double, scale: Double) -> JSON {
-        LayoutJSON.line(line, originX: originX, originY: originY, scale: scale)
-    }
-
     var json: JSON {
         // Hidden lines are not listed: their widths, direction and fonts would tell the length
         // and script of the hidden text. One box covers the restricted region instead.
         let shown = hiddenFrom.map { min($0, layout.lines.count) } ?? layout.lines.count
         let lines = layout.lines.prefix(shown).map { line -> JSON in
-            LayoutDump.line(line, originX: geometry.originX, originY: geometry.originY, scale: scale)
+            LayoutJSON.line(line, originX: geometry.originX, originY: geometry.originY, scale: scale)
         }
         var restricted: [(String, JSON)] = []
         if let hiddenFrom {
@@ -32,8 +26,8 @@ struct LayoutDump {
             if shown < layout.lines.count {
                 let top = shown == 0 ? layout.lines[0].top : layout.lines[shown - 1].bottom
                 restricted.append(("restricted", .members([
-                    ("x", LayoutDump.px(geometry.originX, scale)), ("top", LayoutDump.px(geometry.originY + top, scale)),
-                    ("width", LayoutDump.px(layout.width, scale)), ("height", LayoutDump.px(layout.height - top, scale)),
+                    ("x", LayoutJSON.px(geometry.originX, scale)), ("top", LayoutJSON.px(geometry.originY + top, scale)),
+                    ("width", LayoutJSON.px(layout.width, scale)), ("height", LayoutJSON.px(layout.height - top, scale)),
                 ])))
             }
         }

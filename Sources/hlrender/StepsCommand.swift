@@ -79,7 +79,7 @@ struct StepsCommand: ParsableCommand {
         let canvasHeight = options.canvas?.height ?? block.height + 2 * options.margin
         let top = options.canvas == nil ? options.margin : (canvasHeight - block.height) / 2
         let dotColour = try dotColor.map { try parseColor($0, option: "--dot-color") }
-            ?? autoTextColor(on: options.background, background: .white)
+            ?? contrasting(options.background, over: .white)
         let items = block.items(x: options.margin, y: top, paint: TextPaint(color: options.textColor, highlight: paint, shadow: effects.shadow, stroke: effects.stroke),
                                 dotColor: dotColour)
         if output.output != nil { warnIfFlattened(format: format, opaque: options.background.alpha >= 1) }
@@ -105,22 +105,9 @@ struct StepsCommand: ParsableCommand {
     }
 
     private func stepsDump(_ scene: Scene, _ block: StepsBlock, x: Double, y: Double, scale: Double) -> JSON {
-        func box(_ b: Box) -> JSON {
-            .members([("x", LayoutDump.px(x + b.x, scale)), ("top", LayoutDump.px(y + b.top, scale)),
-                      ("width", LayoutDump.px(b.width, scale)), ("height", LayoutDump.px(b.height, scale))])
-        }
-        let steps = zip(block.placed, block.layouts).map { step, layout -> JSON in
-            .members([
-                ("index", .number(Double(step.index))), ("side", .string(step.side.rawValue)),
-                ("dot", box(step.dot)), ("text", box(step.text)),
-                ("lines", .array(layout.lines.map {
-                    LayoutDump.line($0, originX: x + step.text.x, originY: y + step.text.top + block.padY, scale: scale)
-                })),
-            ])
-        }
-        return .members([
+        .members([
             ("width", .number((scene.width * scale).rounded(.up))), ("height", .number((scene.height * scale).rounded(.up))),
-            ("scale", .number(scale)), ("steps", .array(steps)),
+            ("scale", .number(scale)), ("steps", .array(block.dump(x: x, y: y, scale: scale))),
         ])
     }
 }

@@ -72,7 +72,7 @@ struct FontOptions: ParsableArguments {
     /// --color, else black or white by contrast on the highlight, else black.
     func textColor(highlight: HighlightPaint?, background: Color) throws -> Color {
         if let color { return try parseColor(color, option: "--color") }
-        if let fill = highlight?.fill { return autoTextColor(on: fill, background: background) }
+        if let fill = highlight?.fill { return contrasting(fill, over: background) }
         return .black
     }
 }
