@@ -43,7 +43,8 @@ struct StepsCommand: ParsableCommand {
         let format = try output.resolvedFormat()
         try output.checkWritable()
         let texts = try readSteps()
-        let (typesetter, size) = try font.typesetter()
+        let (typesetter, base) = try font.typesetter()
+        let size = base.size
         let effects = try highlight.settings()
         let paint = effects.highlightPaint(fontSize: size)
         var options = try output.renderOptions(format: format, highlighted: paint?.fill != nil)
@@ -71,7 +72,12 @@ struct StepsCommand: ParsableCommand {
         do {
             block = try StepsBlock.layout(texts, settings: settings, size: size, width: canvasWidth - 2 * options.margin,
                                           highlight: paint, typesetter: typesetter,
-                                          style: { font.style(size: size, width: $0, alignment: $1) })
+                                          style: { width, alignment in
+                                              var style = base
+                                              style.width = width
+                                              style.alignment = alignment
+                                              return style
+                                          })
         } catch let error as OptionError {
             throw CLIFailure(message: error.message)
         }

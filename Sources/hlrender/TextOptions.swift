@@ -32,7 +32,10 @@ struct FontOptions: ParsableArguments {
     var baseDirection: BaseDirection { rtl ? .rtl : direction }
 
     /// The typesetter and the font size the options ask for.
-    func typesetter() throws -> (Typesetter, Double) {
+    /// The typesetter, and the style every text of the run starts from (size, spacing,
+    /// direction, language and the typographic flags, parsed once); callers set width and
+    /// alignment.
+    func typesetter() throws -> (Typesetter, TypesetStyle) {
         let spec = try FontSpec.parse(font ?? FontSpec.defaultFamily) { FileManager.default.fileExists(atPath: $0) }
         if let size { try positive(size, "--size") }
         try positive(lineSpacing, "--line-spacing")
@@ -41,7 +44,8 @@ struct FontOptions: ParsableArguments {
         guard TypesetStyle.sizeRange.contains(fontSize) else {
             throw CLIFailure(message: "\(size != nil ? "--size" : "font size") must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px, got \(fontSize)")
         }
-        _ = try typography()  // bad values fail here, before any work
+        var base = TypesetStyle(size: fontSize, lineSpacing: lineSpacing, direction: baseDirection, language: lang)
+        try typography().typography(&base)
         if hyphenate && !Hyphenation.available(lang) {
             warn(lang.isEmpty ? "--hyphenate needs --lang (a language with a hyphenation dictionary); not hyphenating"
                               : "no hyphenation dictionary for '\(lang)' (install Debian's hyphen-\(lang.prefix(2)) package); not hyphenating")
@@ -49,11 +53,11 @@ struct FontOptions: ParsableArguments {
         let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
         var request = spec
         request.size = nil
-        return (Typesetter(library: library, font: request), fontSize)
+        return (Typesetter(library: library, font: request), base)
     }
 
-    /// The typographic flags through the shared option table (checked once, in `typesetter()`).
-    func typography() throws -> BlockSettings {
+    /// The typographic flags through the shared option table.
+    private func typography() throws -> BlockSettings {
         var settings = BlockSettings()
         try applyFlags([("wrap", wrap), ("hyphen-min", hyphenMin), ("line-height", lineHeight), ("letter-spacing", letterSpacing), ("word-spacing", wordSpacing),
                         ("features", features), ("variations", variations)], to: &settings)
@@ -62,12 +66,6 @@ struct FontOptions: ParsableArguments {
         return settings
     }
 
-    func style(size: Double, width: Double?, alignment: Alignment) -> TypesetStyle {
-        var style = TypesetStyle(size: size, width: width, alignment: alignment, lineSpacing: lineSpacing,
-                                 direction: baseDirection, language: lang)
-        (try? typography())?.typography(&style)
-        return style
-    }
 
     /// --color, else black or white by contrast on the highlight, else black.
     func textColor(highlight: HighlightPaint?, background: Color) throws -> Color {
@@ -93,8 +91,10 @@ struct TextOptions: ParsableArguments {
         if let width { try positive(width, "--width") }
         var clamp = BlockSettings()
         try applyFlags([("max-lines", maxLines), ("ellipsis", ellipsis)], to: &clamp)
-        let (typesetter, size) = try font.typesetter()
-        var style = font.style(size: size, width: width, alignment: align)
+        let (typesetter, base) = try font.typesetter()
+        var style = base
+        style.width = width
+        style.alignment = align
         style.maxLines = clamp.maxLines
         style.ellipsis = clamp.ellipsis
         return (try typesetter.layout(input, style: style), style, typesetter)
