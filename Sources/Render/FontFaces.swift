@@ -88,14 +88,12 @@ final class FontContext: @unchecked Sendable {
                     for run in line.runs {
                         let font = layout.fonts[run.font]
                         guard !font.isColor else { continue }
-                        var entry = try entry(font)
-                        var changed = false
-                        for glyph in run.glyphs where entry.checked.insert(glyph.id).inserted {
-                            changed = true
-                            let error = FT_Load_Glyph(entry.checkFace, glyph.id, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING))
+                        let face = try entry(font).checkFace
+                        // Inserted in place: the set of checked glyphs is not copied per run.
+                        for glyph in run.glyphs where entries[font]!.checked.insert(glyph.id).inserted {
+                            let error = FT_Load_Glyph(face, glyph.id, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING))
                             if error != 0 { throw RenderError.badGlyph(font.file, glyph: glyph.id, code: error) }
                         }
-                        if changed { entries[font] = entry }
                     }
                 }
             }

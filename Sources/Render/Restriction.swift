@@ -73,11 +73,11 @@ enum RestrictedLayer {
     /// hidden lines, drawn again on a padded image surface (pixels only), blurred, then blended
     /// into a PNG row by row or painted into a PDF as an image.
     static func apply(_ scene: Scene, index: Int, text: PlacedText, restriction: Restriction, boundary: Double, feather: Double,
-                      faces: FontFaces, output: Canvas, options: RenderOptions) throws {
+                      faces: FontFaces, output: Canvas, canvasSize: (Int, Int), options: RenderOptions) throws {
         let scale = options.scale
         let sigma = restriction.effectiveSigma(fontSize: text.layout.size) * scale
         let pad = BoxBlur.reach(sigma: sigma) + 1
-        let (canvasWidth, canvasHeight) = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
+        let (canvasWidth, canvasHeight) = canvasSize
         // The item's box grown by its highlight, an em of glyph overhang and the blur's reach.
         let paddingX = (text.paint.highlight?.style.paddingX ?? 0) + (text.paint.highlight?.strokeWidth ?? 0) + text.layout.size
         let paddingY = (text.paint.highlight?.style.paddingY ?? 0) + (text.paint.highlight?.strokeWidth ?? 0) + text.layout.size

@@ -41,7 +41,8 @@ extension Renderer {
                          format: options.format, scale: options.scale)
                 cairo_restore(cr)
                 try RestrictedLayer.apply(scene, index: index, text: text, restriction: restriction, boundary: device,
-                                          feather: feather, faces: faces, output: output, options: options)
+                                          feather: feather, faces: faces, output: output,
+                                          canvasSize: (pixelWidth, pixelHeight), options: options)
             } else {
                 try draw(cr, item, faces: faces, format: options.format, scale: options.scale)
             }
