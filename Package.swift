@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Highlight", targets: ["Highlight"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Compare", targets: ["Compare"]),
+        .library(name: "Pages", targets: ["Pages"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,8 +43,10 @@ let package = Package(
         .target(name: "Render", dependencies: ["Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CTurboJPEG", "CWebP"]),
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
         .target(name: "Card", dependencies: ["Render", "Typeset", "Highlight", "Steps"]),
+        // Long texts on PDF pages: page sizes, breaking with orphans/widows, headers and numbers.
+        .target(name: "Pages", dependencies: ["Render", "Typeset"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Card", "Render", "Typeset", "Highlight", "Compare", "Steps",
+            "Card", "Pages", "Render", "Typeset", "Highlight", "Compare", "Steps",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -111,6 +111,13 @@ struct FontFaces {
 
     fileprivate init(faces: [FontFace: (OpaquePointer, UInt32)]) { self.faces = faces }
 
+    /// The faces a scene's text uses, each opened once and its glyphs checked.
+    init(for scene: Scene) throws {
+        let layouts = scene.layouts
+        try self.init(layouts.flatMap(\.fonts))
+        try checkGlyphs(of: layouts)
+    }
+
     subscript(font: FontFace) -> OpaquePointer { faces[font]!.0 }
 
     /// The font's glyph for U+0020 (0 when it has none).

@@ -64,6 +64,12 @@ public struct CanvasGeometry: Equatable, Sendable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var background: Color
+
+    public init(width: Double, height: Double, originX: Double, originY: Double, pixelWidth: Int, pixelHeight: Int,
+                background: Color) {
+        (self.width, self.height, self.originX, self.originY) = (width, height, originX, originY)
+        (self.pixelWidth, self.pixelHeight, self.background) = (pixelWidth, pixelHeight, background)
+    }
 }
 
 public enum Renderer {

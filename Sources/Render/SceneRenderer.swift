@@ -11,12 +11,19 @@ extension Renderer {
     /// Draws a scene on a new canvas of `options.format`'s kind; the caller encodes it.
     public static func draw(_ scene: Scene, options: RenderOptions) throws -> Canvas {
         let (pixelWidth, pixelHeight) = try pixelSize(width: scene.width, height: scene.height, options: options)
-        let layouts = scene.layouts
-        let faces = try FontFaces(layouts.flatMap(\.fonts))  // each font opened once
-        try faces.checkGlyphs(of: layouts)
+        let faces = try FontFaces(for: scene)
         let output = try Canvas(format: options.format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                                        opaque: scene.background.isOpaque, encoding: options.encoding, pdf: options.pdf)
+        try draw(scene, on: output, faces: faces, pixelSize: (pixelWidth, pixelHeight), options: options)
+        return output
+    }
+
+    /// Draws a scene on the canvas's current page (a new image, or the next page of a PDF).
+    static func draw(_ scene: Scene, on output: Canvas, faces: FontFaces, pixelSize: (Int, Int), options: RenderOptions) throws {
+        let (pixelWidth, pixelHeight) = pixelSize
         let cr = output.context
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
         cairo_scale(cr, options.scale, options.scale)
         let copied = try options.format != .pdf
             && BackgroundCache.paint(output.surface, scene.background, width: scene.width, height: scene.height,
@@ -48,7 +55,6 @@ extension Renderer {
             }
             try Cairo.check(context: cr, "drawing the scene")
         }
-        return output
     }
 
     static func draw(_ cr: OpaquePointer, _ item: SceneItem, faces: FontFaces, format: OutputFormat, scale: Double,

@@ -84,3 +84,22 @@ public struct Layout: Sendable {
     /// Variable-font axis values the glyphs were shaped with ("wght=650"): drawing uses them too.
     public var variations = ""
 }
+
+extension Layout {
+    /// The lines in `range` as a block of their own, moved up so that layout y `top` becomes
+    /// 0 (a page's share of a long text). Byte ranges and paragraphs keep their meaning.
+    public func slice(_ range: Range<Int>, top: Double) -> Layout {
+        var part = self
+        part.lines = lines[range].map { line in
+            var line = line
+            line.top -= top
+            line.baseline -= top
+            for r in line.runs.indices {
+                for g in line.runs[r].glyphs.indices { line.runs[r].glyphs[g].y -= top }
+            }
+            return line
+        }
+        part.height = part.lines.last.map(\.bottom) ?? 0
+        return part
+    }
+}

@@ -25,7 +25,7 @@ struct BatchCommand: ParsableCommand {
     var data: String?
     @Option(help: ArgumentHelp("Output file name pattern for --template, e.g. '{{id}}.png' (its extension picks the format).", valueName: "pattern"))
     var output: String?
-    @Option(help: ArgumentHelp("Folder the outputs go to (made if missing).", valueName: "dir")) var outDir: String
+    @Option(help: ArgumentHelp("Folder the outputs go to (made if missing); optional with --pdf.", valueName: "dir")) var outDir: String?
     @Option(help: "Cards rendered at once (default: the number of cores).") var jobs: Int?
     @Option(help: ArgumentHelp("Write one JSON line per card: row, output, status, error, ms, bytes.", valueName: "file.jsonl"))
     var report: String?
@@ -40,7 +40,9 @@ struct BatchCommand: ParsableCommand {
     func run() throws {
         let (rows, folder) = try loadRows()
         let selected = try select(rows)
-        try makeFolder(outDir)
+        let proofs = try runOptions.proofSheet()
+        guard outDir != nil || proofs != nil else { throw CLIFailure(message: "give --out-dir DIR for the cards (or --pdf FILE for a proof sheet)") }
+        if let outDir { try makeFolder(outDir) }
         let jobs = try self.jobs.map { n -> Int in
             guard (1...256).contains(n) else { throw CLIFailure(message: "--jobs must be between 1 and 256, got \(n)") }
             return n
@@ -56,7 +58,9 @@ struct BatchCommand: ParsableCommand {
             while !stop.load(ordering: .relaxed) {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 guard i < selected.count else { return }
-                let outcome = renderRow(selected[i], folder: folder, resources: resources, encoding: encodeOptions, pdf: pdf)
+                let (outcome, scene) = renderRow(selected[i], folder: folder, resources: resources, encoding: encodeOptions,
+                                                 pdf: pdf, proof: proofs != nil)
+                proofs?.deliver(scene, at: i, name: outcome.output)
                 reportFile?.write(outcome)
                 progress.record(outcome)
                 if failFast, case .failed = outcome.status { stop.store(true, ordering: .relaxed) }
@@ -64,6 +68,10 @@ struct BatchCommand: ParsableCommand {
         }
         reportFile?.close()
         let summary = progress.finish()
+        if let proofs, summary.failed == 0 || !failFast {
+            let pages = try proofs.finish()
+            if !quiet { Posix.writeAll(STDERR_FILENO, Array("hlrender: proof sheet: \(pages) pages in \(proofs.path)\n".utf8)) }
+        }
         if summary.failed > 0 { throw ExitCode(ExitStatus.badInput) }
     }
 
@@ -77,14 +85,15 @@ struct BatchCommand: ParsableCommand {
     }
 
     private func renderRow(_ row: BatchRow, folder: String, resources: CardResources, encoding: EncodeOptions,
-                           pdf: PDFMetadata) -> Outcome {
+                           pdf: PDFMetadata, proof: Bool) -> (Outcome, Scene?) {
         let start = Clock.now()
         var name = row.output
         do {
             name = try Variables.fill(row.output, row.variables, path: "output")
-            let path = try BatchManifest.outputPath(name, in: outDir)
-            if skipExisting, Posix.kind(path) == .regular {
-                return Outcome(row: row.number, output: name, status: .skipped, milliseconds: 0, bytes: 0)
+            let path = try outDir.map { try BatchManifest.outputPath(name, in: $0) }
+            let skip = skipExisting && path.map { Posix.kind($0) == .regular } == true
+            if skip && !proof {
+                return (Outcome(row: row.number, output: name, status: .skipped, milliseconds: 0, bytes: 0), nil)
             }
             guard let format = OutputFormat(extension: String(name.split(separator: ".").last ?? "")), name.contains(".") else {
                 throw CardError("output", "'\(name)' has no .png, .jpg, .webp or .pdf extension")
@@ -94,14 +103,22 @@ struct BatchCommand: ParsableCommand {
                 // Each row's own seed, the same whichever worker renders it.
                 spec = .object(members + [(key: "scramble-seed", value: .number(Double((scrambleSeed &+ UInt64(row.number)) % (1 << 52))))])
             }
+            let write = path != nil && !skip
             let rendered = try CardRender.render(spec, variables: row.variables, folder: folder, resources: resources,
-                                                 format: format, encoding: encoding, pdf: pdf)
+                                                 format: format, encoding: encoding, pdf: pdf, render: write)
+            let scene = proof ? rendered.card.scene : nil
+            guard write, let path else {
+                return (Outcome(row: row.number, output: name, status: skip ? .skipped : .rendered, milliseconds: Clock.since(start),
+                                bytes: 0), scene)
+            }
             let parent = OutputFile.split(path).0
             if Posix.kind(parent) != .folder { try makeFolder(parent) }
             try OutputFile.write(rendered.bytes, to: path)
-            return Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start), bytes: rendered.bytes.count)
+            return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
+                            bytes: rendered.bytes.count), scene)
         } catch {
-            return Outcome(row: row.number, output: name, status: .failed(describe(error)), milliseconds: Clock.since(start), bytes: 0)
+            return (Outcome(row: row.number, output: name, status: .failed(describe(error)), milliseconds: Clock.since(start),
+                            bytes: 0), nil)
         }
     }
 

@@ -16,7 +16,8 @@ struct CardCommand: ParsableCommand {
             The JSON Schema is schema/card.schema.json. Exit status: 0 success, 3 bad input or failure.
             """)
 
-    @Argument(help: ArgumentHelp("The card spec (JSON), or - for standard input.", valueName: "spec.json")) var spec: String?
+    @Argument(help: ArgumentHelp("The card spec (JSON), or - for standard input; several with --pdf (a page each).", valueName: "spec.json"))
+    var specs: [String] = []
     @Flag(help: "Print the spec's JSON Schema and exit.") var schema = false
     @Option(name: .customLong("var"), help: ArgumentHelp("Fill {{name}} with a value (repeatable).", valueName: "name=value"))
     var variables: [String] = []
@@ -32,21 +33,17 @@ struct CardCommand: ParsableCommand {
             print(CardSchema.json().serialized())
             return
         }
-        guard let spec else { throw CLIFailure(message: "no spec: give SPEC.json, or - for standard input") }
+        guard let spec = specs.first else { throw CLIFailure(message: "no spec: give SPEC.json, or - for standard input") }
+        let values = try parseVariables()
+        if let proofs = try runOptions.proofSheet() {
+            return try writeProofs(proofs, values: values)
+        }
+        guard specs.count == 1 else { throw CLIFailure(message: "several specs make one PDF of proofs: add --pdf FILE.pdf") }
         let resolvedFormat = try OutputOptions.format(output: output, forced: format, otherwise: dumpLayout != nil,
                                                       alternatives: "or --dump-layout")
         for path in [output, dumpLayout].compactMap({ $0 }) { try OutputFile.checkWritable(path) }
-        let values = try parseVariables()
+        let (json, folder) = try read(spec)
         let name = spec == "-" ? "standard input" : spec
-        let bytes = spec == "-" ? try Posix.readAll(STDIN_FILENO, limit: runOptions.limits.text)
-                                : try Posix.readFile(spec, as: "card spec", limit: runOptions.limits.text)
-        let folder = spec == "-" ? "." : OutputFile.split(spec).0
-        let json: JSONValue
-        do {
-            json = try JSONValue.parse(bytes)
-        } catch let error as JSONSyntaxError {
-            throw CLIFailure(message: "\(name): \(error)")
-        }
         let resources = try runOptions.resources()
         let rendered: CardRender.Output
         do {
@@ -62,6 +59,35 @@ struct CardCommand: ParsableCommand {
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output, let image { try OutputFile.write(image, to: path) }
         if let path = dumpLayout { try OutputFile.write(Array((built.dump.serialized() + "\n").utf8), to: path) }
+    }
+
+    /// A spec file's JSON and its folder (relative paths in it resolve there).
+    private func read(_ spec: String) throws -> (JSONValue, String) {
+        let name = spec == "-" ? "standard input" : spec
+        let bytes = spec == "-" ? try Posix.readAll(STDIN_FILENO, limit: runOptions.limits.text)
+                                : try Posix.readFile(spec, as: "card spec", limit: runOptions.limits.text)
+        do {
+            return (try JSONValue.parse(bytes), spec == "-" ? "." : OutputFile.split(spec).0)
+        } catch let error as JSONSyntaxError {
+            throw CLIFailure(message: "\(name): \(error)")
+        }
+    }
+
+    /// `--pdf`: each spec on its own page (and -o/--dump-layout are for one card).
+    private func writeProofs(_ proofs: ProofSheet, values: [String: String]) throws {
+        guard output == nil, dumpLayout == nil else { throw CLIFailure(message: "--pdf writes the proofs; -o and --dump-layout are for one card") }
+        let resources = try runOptions.resources()
+        for (index, spec) in specs.enumerated() {
+            let (json, folder) = try read(spec)
+            do {
+                let card = try CardRender.render(json, variables: values, folder: folder, resources: resources, format: .pdf,
+                                                 encoding: EncodeOptions(), render: false).card
+                proofs.deliver(card.scene, at: index, name: spec)
+            } catch let error as CardError {
+                throw CLIFailure(message: "\(spec == "-" ? "standard input" : spec): \(error)")
+            }
+        }
+        _ = try proofs.finish()
     }
 
     private func parseVariables() throws -> [String: String] {

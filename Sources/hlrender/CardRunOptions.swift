@@ -1,5 +1,6 @@
 import ArgumentParser
 import Card
+import Render
 
 /// What `card` and `batch` share: the fonts, the limits and the encoders, and the card
 /// resources built from them once per run.
@@ -10,7 +11,22 @@ struct CardRunOptions: ParsableArguments {
     @Flag(help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
     @OptionGroup(title: "Encoding") var encoding: EncodeFlags
     @OptionGroup(title: "PDF") var pdf: PDFFlags
+    @Option(name: .customLong("pdf"), help: ArgumentHelp("Also put every card on its own page of this PDF (a print proof, vector text kept).", valueName: "proofs.pdf"))
+    var proofs: String?
     @OptionGroup var limits: InputLimits
+
+    /// The proof sheet --pdf asks for, checked writable before anything is rendered.
+    func proofSheet() throws -> ProofSheet? {
+        guard let proofs else { return nil }
+        guard OutputFormat(extension: OutputFile.split(proofs).1.split(separator: ".").last.map(String.init) ?? "") == .pdf else {
+            throw CLIFailure(message: "--pdf: '\(proofs)' must end in .pdf")
+        }
+        try OutputFile.checkWritable(proofs)
+        var options = RenderOptions()
+        options.pdf = try pdf.metadata()
+        options.maxPixels = maxPixels
+        return try ProofSheet(path: proofs, options: options)
+    }
 
     /// Fonts loaded once; files read with the input bound and named in errors.
     func resources() throws -> CardResources {

@@ -18,6 +18,7 @@ struct Render: ParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup(title: "Highlight") var highlight: HighlightOptions
     @OptionGroup(title: "Restricted content") var restrict: RestrictOptions
+    @OptionGroup(title: "Pages (PDF)") var pages: PageFlags
     @Option(help: ArgumentHelp("Compare the PNG render with this golden and exit as `compare` does.", valueName: "golden.png"))
     var expect: String?
     @OptionGroup(title: "Comparison (with --expect)") var comparison: CompareOptions
@@ -29,9 +30,12 @@ struct Render: ParsableCommand {
             guard format == .png else { throw CLIFailure(message: "--expect compares PNG renders; the output format is \(format.rawValue)") }
             _ = try comparison.diffOptions()
         }
+        let pageSetup = try pages.setup()
+        if pageSetup != nil { try checkPaged(format: format) }
         try output.checkWritable()
         let input = try InputText.read(text: text.text, file: text.textFile, limit: limits.text)
         let restriction = try restrict.restriction()
+        if let pageSetup { return try runPaged(input, setup: pageSetup, restriction: restriction, format: format) }
         let (layout, style, typesetter) = try text.typeset(input)
         warnAboutDroppedMarks([layout])
         let settings = try highlight.settings()

@@ -88,6 +88,12 @@ struct TextOptions: ParsableArguments {
     @OptionGroup var font: FontOptions
 
     func typeset(_ input: String) throws -> (Layout, TypesetStyle, Typesetter) {
+        let (typesetter, style) = try self.style()
+        return (try typesetter.layout(input, style: style), style, typesetter)
+    }
+
+    /// The typesetter and the whole style the flags ask for.
+    func style() throws -> (Typesetter, TypesetStyle) {
         if let width { try positive(width, "--width") }
         var clamp = BlockSettings()
         try applyFlags([("max-lines", maxLines), ("ellipsis", ellipsis)], to: &clamp)
@@ -97,7 +103,7 @@ struct TextOptions: ParsableArguments {
         style.alignment = align
         style.maxLines = clamp.maxLines
         style.ellipsis = clamp.ellipsis
-        return (try typesetter.layout(input, style: style), style, typesetter)
+        return (typesetter, style)
     }
 }
 

@@ -1,0 +1,151 @@
+/// A bad page option, said in one line naming the option.
+public struct PageError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A page size in PDF points (1/72 in); a layout pixel is one point on a page.
+public struct PageSize: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let a4 = PageSize(width: 595.2756, height: 841.8898)
+    public static let a5 = PageSize(width: 419.5276, height: 595.2756)
+    public static let letter = PageSize(width: 612, height: 792)
+    public static let legal = PageSize(width: 612, height: 1008)
+    public static let named: [(String, PageSize)] = [("a4", .a4), ("a5", .a5), ("letter", .letter), ("legal", .legal)]
+
+    /// A PDF page side is at most 200 in (14,400 pt): PDF readers refuse larger ones.
+    public static let maxSide = 14_400.0
+
+    /// `a4`, `a5`, `letter`, `legal` (add `-landscape` to turn it) or `WxH` with units `pt`,
+    /// `mm` or `in` on either number or after both ("210x297mm", "8.5inx11in"; none: pt).
+    public init(parsing text: String) throws {
+        let lower = text.lowercased()
+        var name = lower, landscape = false
+        if name.hasSuffix("-landscape") {
+            name.removeLast("-landscape".count)
+            landscape = true
+        }
+        if let size = PageSize.named.first(where: { $0.0 == name })?.1 {
+            self = landscape ? PageSize(width: size.height, height: size.width) : size
+            return
+        }
+        let parts = lower.split(separator: "x", omittingEmptySubsequences: false)
+        let trailing = parts.count == 2 ? PageLength.unit(of: parts[1]) : nil
+        guard parts.count == 2, let w = PageLength.points(parts[0], defaultUnit: trailing),
+              let h = PageLength.points(parts[1], defaultUnit: nil) else {
+            throw PageError("--page: '\(text)' is not a4, a5, letter, legal or WIDTHxHEIGHT (units pt, mm, in), e.g. 210x297mm")
+        }
+        guard w > 0, h > 0, w <= PageSize.maxSide, h <= PageSize.maxSide else {
+            throw PageError("--page: '\(text)' must have sides between 0 and \(Int(PageSize.maxSide)) pt (200 in)")
+        }
+        self.init(width: w, height: h)
+    }
+}
+
+/// Lengths with a unit, in points.
+enum PageLength {
+    static let units: [(String, Double)] = [("pt", 1), ("mm", 72 / 25.4), ("cm", 72 / 2.54), ("in", 72)]
+
+    static func unit(of text: Substring) -> String? {
+        units.first { text.hasSuffix($0.0) }?.0
+    }
+
+    /// "12", "12pt", "20mm", "1in"; a bare number takes `defaultUnit` (else pt).
+    static func points(_ text: Substring, defaultUnit: String?) -> Double? {
+        let trimmed = text.trimmingPrefix(while: \.isWhitespace)
+        var number = Substring(trimmed), factor = units.first { $0.0 == defaultUnit }?.1 ?? 1
+        if let unit = units.first(where: { trimmed.hasSuffix($0.0) }) {
+            number = trimmed.dropLast(unit.0.count)
+            factor = unit.1
+        }
+        guard let value = Double(number), value.isFinite, value >= 0 else { return nil }
+        return value * factor
+    }
+}
+
+/// Space between the page's edges and its text, in points.
+public struct PageMargins: Equatable, Sendable {
+    public var top: Double, right: Double, bottom: Double, left: Double
+
+    public init(top: Double, right: Double, bottom: Double, left: Double) {
+        (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
+    }
+
+    public static let `default` = try! PageMargins(parsing: "20mm")
+
+    /// One to four lengths in CSS order: all; vertical horizontal; top horizontal bottom;
+    /// top right bottom left.
+    public init(parsing text: String) throws {
+        let values = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," }).map { PageLength.points($0, defaultUnit: nil) }
+        guard (1...4).contains(values.count), let v = values as? [Double] else {
+            throw PageError("--page-margin: '\(text)' is not one to four lengths (pt, mm, in), e.g. '20mm' or '1in 0.75in'")
+        }
+        switch v.count {
+        case 1: self.init(top: v[0], right: v[0], bottom: v[0], left: v[0])
+        case 2: self.init(top: v[0], right: v[1], bottom: v[0], left: v[1])
+        case 3: self.init(top: v[0], right: v[1], bottom: v[2], left: v[1])
+        default: self.init(top: v[0], right: v[1], bottom: v[2], left: v[3])
+        }
+    }
+}
+
+/// How a long text is put on pages.
+public struct PageSetup: Sendable {
+    public var size: PageSize
+    public var margins: PageMargins
+    /// Least lines of a paragraph left at the bottom of a page / carried to the top of the next
+    /// (CSS `orphans` / `widows`).
+    public var orphans = 2
+    public var widows = 2
+    /// Text at the top of every page ({page} and {pages} filled in).
+    public var header: String?
+    /// The footer's page number, e.g. "{page} / {pages}"; nil: no page numbers.
+    public var pageNumbers: String?
+    /// Stop after this many pages (a preview of a long document's start).
+    public var maxPages: Int?
+
+    public static let defaultNumberFormat = "{page} / {pages}"
+
+    public init(size: PageSize, margins: PageMargins = .default) {
+        self.size = size
+        self.margins = margins
+    }
+
+    /// Checked here, not by each front end.
+    public func validate() throws {
+        guard orphans >= 1, orphans <= 100 else { throw PageError("--orphans must be between 1 and 100, got \(orphans)") }
+        guard widows >= 1, widows <= 100 else { throw PageError("--widows must be between 1 and 100, got \(widows)") }
+        if let maxPages, maxPages < 1 { throw PageError("--max-pages must be 1 or more, got \(maxPages)") }
+        for (name, text) in [("--header", header), ("--page-number-format", pageNumbers)] {
+            if let text { try PageSetup.checkPlaceholders(text, option: name) }
+        }
+        let m = margins
+        guard m.left + m.right < size.width, m.top + m.bottom < size.height else {
+            throw PageError("--page-margin: the margins leave no room on a \(Int(size.width))x\(Int(size.height)) pt page")
+        }
+    }
+
+    /// "{page}" and "{pages}" are the only placeholders: a typo must not print literally.
+    static func checkPlaceholders(_ text: String, option: String) throws {
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { return }
+            let name = rest[rest.index(after: open)..<close]
+            guard name == "page" || name == "pages" else {
+                throw PageError("\(option): unknown placeholder '{\(name)}' (use {page} and {pages})")
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+    }
+
+    static func fill(_ text: String, page: Int, pages: Int) -> String {
+        text.replacing("{pages}", with: String(pages)).replacing("{page}", with: String(page))
+    }
+}

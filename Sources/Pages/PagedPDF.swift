@@ -1,0 +1,109 @@
+import Render
+import Typeset
+
+/// Sets the header and the page numbers: in the text's fonts, three quarters of its size.
+public struct PageDecorations: Sendable {
+    let typesetter: Typesetter
+    let style: TypesetStyle
+
+    public init(typesetter: Typesetter, bodyStyle: TypesetStyle) {
+        self.typesetter = typesetter
+        var style = TypesetStyle(size: max(6, (bodyStyle.size * 0.75).rounded()), direction: bodyStyle.direction,
+                                 language: bodyStyle.language)
+        style.features = bodyStyle.features
+        style.variations = bodyStyle.variations
+        self.style = style
+    }
+
+    /// One line's height at the decorations' size.
+    public func lineHeight() throws -> Double { try typesetter.layout("0", style: style).height }
+
+    func layout(_ text: String) throws -> Layout {
+        var line = style
+        line.maxLines = 1
+        return try typesetter.layout(text, style: line)
+    }
+}
+
+/// A paged text drawn into a PDF, page by page: each page is a scene (header, the page's
+/// slice of the text, footer) handed to `PDFDocument` and then dropped, so memory does not
+/// grow with the page count beyond the layout itself.
+public struct PagedPDF {
+    public var text: PagedText
+    /// The same layout as `text.layout`, hidden from a line on (its hidden lines scrambled).
+    public var restricted: RestrictedText?
+    public var paint: TextPaint
+    public var background: Color
+    public var decorations: PageDecorations?
+    /// One outline entry per paragraph that starts with "# " (visible lines only).
+    public var bookmarks = true
+
+    public init(text: PagedText, restricted: RestrictedText?, paint: TextPaint, background: Color, decorations: PageDecorations?) {
+        self.text = text
+        self.restricted = restricted
+        self.paint = paint
+        self.background = background
+        self.decorations = decorations
+    }
+
+    public func render(options: RenderOptions) throws -> [UInt8] {
+        var options = options
+        options.scale = 1
+        let document = try PDFDocument(options: options)
+        for page in text.pages {
+            try document.add(try scene(page))
+            if bookmarks {
+                for (title, y) in headings(on: page) { document.addBookmark(title, page: page.number, y: y) }
+            }
+        }
+        return try document.finish()
+    }
+
+    /// The page's header, text and footer.
+    public func scene(_ page: PagedText.Page) throws -> Scene {
+        let size = text.setup.size
+        let (x, y) = text.textOrigin
+        let body: PlacedText = try restricted.map {
+            PlacedText(restricted: try $0.slice(page.lines, top: page.top), x: x, y: y, paint: paint)
+        } ?? PlacedText(layout: text.layout.slice(page.lines, top: page.top), x: x, y: y, paint: paint)
+        var items: [SceneItem] = [.text(body)]
+        let pages = text.pages.count
+        if let decorations, let header = text.setup.header {
+            items.append(try decoration(PageSetup.fill(header, page: page.number, pages: pages), decorations,
+                                        band: (0, text.bands.top)))
+        }
+        if let decorations, let numbers = text.setup.pageNumbers {
+            items.append(try decoration(PageSetup.fill(numbers, page: page.number, pages: pages), decorations,
+                                        band: (size.height - text.bands.bottom, text.bands.bottom)))
+        }
+        return Scene(width: size.width, height: size.height, background: .color(background), items: items)
+    }
+
+    /// A line centred between the side margins and in its band.
+    private func decoration(_ string: String, _ decorations: PageDecorations, band: (top: Double, height: Double)) throws -> SceneItem {
+        let layout = try decorations.layout(string)
+        let margins = text.setup.margins
+        let x = margins.left + (text.setup.size.width - margins.left - margins.right - layout.width) / 2
+        return .text(PlacedText(layout: layout, x: x, y: band.top + (band.height - layout.height) / 2,
+                                paint: TextPaint(color: paint.color)))
+    }
+
+    /// Paragraphs on the page that start with "# ", their visible text and y on the page.
+    func headings(on page: PagedText.Page) -> [(String, Double)] {
+        let lines = text.layout.lines
+        let visible = restricted?.restriction.visibleLines ?? lines.count
+        var found: [(String, Double)] = []
+        for i in page.lines where i < visible && (i == 0 || lines[i - 1].paragraph != lines[i].paragraph) {
+            guard lines[i].text.hasPrefix("# ") else { continue }
+            var title = String(lines[i].text.dropFirst(2))
+            var j = i + 1
+            while j < min(visible, lines.count), lines[j].paragraph == lines[i].paragraph {
+                title += lines[j].text
+                j += 1
+            }
+            let cleaned = title.trimmed
+            if !cleaned.isEmpty { found.append((cleaned, text.textOrigin.y + lines[i].top - page.top)) }
+        }
+        return found
+    }
+}

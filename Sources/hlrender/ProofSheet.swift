@@ -1,0 +1,47 @@
+import Render
+import Synchronization
+
+/// `--pdf proofs.pdf`: every card of a run on its own page, in row order whatever order the
+/// workers finish in. Cards that arrive early wait (as scenes, not pixels) until the ones
+/// before them are on their page.
+final class ProofSheet: Sendable {
+    private struct State {
+        var document: PDFDocument
+        var waiting: [Int: Scene?] = [:]
+        var next = 0
+        var failures: [String] = []
+    }
+
+    let path: String
+    private let state: Mutex<State>
+
+    init(path: String, options: RenderOptions) throws {
+        self.path = path
+        state = Mutex(State(document: try PDFDocument(options: options)))
+    }
+
+    /// The card at `index` (0-based among the run's cards); nil when it has no page (it failed).
+    func deliver(_ scene: Scene?, at index: Int, name: String) {
+        state.withLock { state in
+            state.waiting[index] = .some(scene)
+            while let ready = state.waiting.removeValue(forKey: state.next) {
+                if let scene = ready {
+                    do { try state.document.add(scene) } catch { state.failures.append("\(name): \(describe(error))") }
+                }
+                state.next += 1
+            }
+        }
+    }
+
+    /// Writes the file (atomically) once every card has been delivered.
+    func finish() throws -> Int {
+        try state.withLock { state in
+            if let first = state.failures.first {
+                throw CLIFailure(message: "--pdf: \(state.failures.count) card(s) could not be put on a page, '\(path)' not written; first: \(first)")
+            }
+            guard state.document.pageCount > 0 else { throw CLIFailure(message: "--pdf: no card rendered, '\(path)' not written") }
+            try OutputFile.write(try state.document.finish(), to: path)
+            return state.document.pageCount
+        }
+    }
+}
