@@ -26,47 +26,45 @@ public struct PageDecorations: Sendable {
 }
 
 /// A paged text drawn into a PDF, page by page: each page is a scene (header, the page's
-/// slice of the text, footer) handed to `PDFDocument` and then dropped, so memory does not
-/// grow with the page count beyond the layout itself.
+/// lines, footer) handed to `PDFDocument` and then dropped, so memory follows one page and
+/// the file, not the document's layout.
 public struct PagedPDF {
     public var text: PagedText
-    /// The same layout as `text.layout`, hidden from a line on (its hidden lines scrambled).
-    public var restricted: RestrictedText?
     public var paint: TextPaint
     public var background: Color
     public var decorations: PageDecorations?
     /// One outline entry per paragraph that starts with "# " (visible lines only).
     public var bookmarks = true
 
-    public init(text: PagedText, restricted: RestrictedText?, paint: TextPaint, background: Color, decorations: PageDecorations?) {
+    public init(text: PagedText, paint: TextPaint, background: Color, decorations: PageDecorations?) {
         self.text = text
-        self.restricted = restricted
         self.paint = paint
         self.background = background
         self.decorations = decorations
     }
 
-    public func render(options: RenderOptions) throws -> [UInt8] {
+    /// The PDF; `visit` sees each page's text as it is drawn (for a layout dump).
+    public func render(options: RenderOptions, visit: (PagedText.Page, PagedText.Body) throws -> Void = { _, _ in }) throws -> [UInt8] {
         var options = options
         options.scale = 1
         let document = try PDFDocument(options: options)
-        for page in text.pages {
-            try document.add(try scene(page))
+        try text.forEachPage { page, body in
+            try visit(page, body)
+            try document.add(try scene(page, body))
             if bookmarks {
-                for (title, y) in headings(on: page) { document.addBookmark(title, page: page.number, y: y) }
+                for (title, y) in headings(body) { document.addBookmark(title, page: page.number, y: y) }
             }
         }
         return try document.finish()
     }
 
     /// The page's header, text and footer.
-    public func scene(_ page: PagedText.Page) throws -> Scene {
+    func scene(_ page: PagedText.Page, _ body: PagedText.Body) throws -> Scene {
         let size = text.setup.size
         let (x, y) = text.textOrigin
-        let body: PlacedText = try restricted.map {
-            PlacedText(restricted: try $0.slice(page.lines, top: page.top), x: x, y: y, paint: paint)
-        } ?? PlacedText(layout: text.layout.slice(page.lines, top: page.top), x: x, y: y, paint: paint)
-        var items: [SceneItem] = [.text(body)]
+        let placed = body.restricted.map { PlacedText(restricted: $0, x: x, y: y, paint: paint) }
+            ?? PlacedText(layout: body.layout, x: x, y: y, paint: paint)
+        var items: [SceneItem] = [.text(placed)]
         let pages = text.pages.count
         if let decorations, let header = text.setup.header {
             items.append(try decoration(PageSetup.fill(header, page: page.number, pages: pages), decorations,
@@ -88,21 +86,26 @@ public struct PagedPDF {
                                 paint: TextPaint(color: paint.color)))
     }
 
-    /// Paragraphs on the page that start with "# ", their visible text and y on the page.
-    func headings(on page: PagedText.Page) -> [(String, Double)] {
-        let lines = text.layout.lines
-        let visible = restricted?.restriction.visibleLines ?? lines.count
+    /// Paragraphs on the page that start with "# ": their visible text and y on the page.
+    func headings(_ body: PagedText.Body) -> [(String, Double)] {
+        let lines = body.layout.lines
+        let visible = body.restricted?.restriction.visibleLines ?? lines.count
         var found: [(String, Double)] = []
-        for i in page.lines where i < visible && (i == 0 || lines[i - 1].paragraph != lines[i].paragraph) {
+        let utf8 = body.layout.text.utf8
+        // A paragraph starts at the text's start or after a hard break (which belongs to no line).
+        let startsParagraph = { (line: Line) in
+            line.start == 0 || [0x0A, 0x0D, 0xA9].contains(utf8[utf8.index(utf8.startIndex, offsetBy: line.start - 1)])
+        }
+        for i in 0..<visible where i > 0 ? lines[i - 1].paragraph != lines[i].paragraph : startsParagraph(lines[i]) {
             guard lines[i].text.hasPrefix("# ") else { continue }
             var title = String(lines[i].text.dropFirst(2))
             var j = i + 1
-            while j < min(visible, lines.count), lines[j].paragraph == lines[i].paragraph {
+            while j < visible, lines[j].paragraph == lines[i].paragraph {
                 title += lines[j].text
                 j += 1
             }
             let cleaned = title.trimmed
-            if !cleaned.isEmpty { found.append((cleaned, text.textOrigin.y + lines[i].top - page.top)) }
+            if !cleaned.isEmpty { found.append((cleaned, text.textOrigin.y + lines[i].top)) }
         }
         return found
     }

@@ -1,27 +1,40 @@
 import Render
 import Typeset
 
-/// A long text on pages: where each page's lines, header and footer go. The text is laid
-/// out once, to `PagedText.wrapWidth`; each page shows a slice of it, so a highlight split by
-/// a page break closes on both pages with the same corner rules as a whole block.
+/// A long text on pages: where each page's lines, header and footer go. The text is laid out
+/// to `PagedText.wrapWidth` a few paragraphs at a time (twice for long texts: once to measure,
+/// once to draw), and each page shows its lines as a block of their own, so a highlight split
+/// by a page break closes on both pages with the same corner rules as a whole block.
 public struct PagedText {
     public struct Page: Sendable {
         /// 1-based.
         public var number: Int
+        /// Lines of the whole text.
         public var lines: Range<Int>
-        /// Layout y of the page's first shown line: it is drawn at `textOrigin.y`.
+        /// Text y of the page's first shown line: it is drawn at `textOrigin.y`.
         public var top: Double
     }
 
+    /// One page's text, moved so the page's first shown line is at y 0.
+    public struct Body {
+        public var layout: Layout
+        /// Restricted mode: the same lines, hidden from the page's first hidden line on.
+        public var restricted: RestrictedText?
+        /// Index in the whole text of `layout.lines[0]`.
+        public var firstLine: Int
+    }
+
     public let setup: PageSetup
-    public let layout: Layout
     /// The pages written (at most `setup.maxPages`).
     public let pages: [Page]
     /// Pages the whole text needs.
     public let totalPages: Int
     /// Where the text block's top-left corner sits on every page, in points.
     public let textOrigin: (x: Double, y: Double)
+    public var restriction: PageRestriction? { source.restriction }
+    public var droppedMarks: Int { source.droppedMarks }
     let bands: Bands
+    private let source: ChunkedText
 
     /// The widest text block the page has room for, with the highlight's padding inside the
     /// margins.
@@ -30,23 +43,25 @@ public struct PagedText {
         return setup.size.width - setup.margins.left - setup.margins.right - inset
     }
 
-    /// Breaks `layout` (wrapped to at most `wrapWidth`) into pages. `decoration` is the
-    /// header's and footer's line height (their text's size); nil when there are none.
-    public init(_ layout: Layout, setup: PageSetup, highlight: HighlightPaint?, decorationHeight: Double) throws {
+    /// Lays `text` out with `style` (its width at most `wrapWidth`) and breaks it into pages.
+    /// `decorationHeight` is the header's and footer's line height.
+    public init(_ text: String, typesetter: Typesetter, style: TypesetStyle, setup: PageSetup, highlight: HighlightPaint?,
+                restriction: PageRestriction?, decorationHeight: Double) throws {
         try setup.validate()
         guard PagedText.wrapWidth(setup, highlight: highlight) > 0 else {
             throw PageError("--page-margin: no room for text between the margins and the highlight's padding")
         }
         self.setup = setup
-        self.layout = layout
         bands = Bands(setup: setup, decorationHeight: decorationHeight)
         let padX = (highlight?.style.paddingX ?? 0) + (highlight?.strokeWidth ?? 0) / 2
         let padY = (highlight?.style.paddingY ?? 0) + (highlight?.strokeWidth ?? 0) / 2
         let height = setup.size.height - bands.top - bands.bottom - 2 * padY
         guard height > 0 else { throw PageError("--page-margin: no room for text on the page") }
         textOrigin = (setup.margins.left + padX, bands.top + padY)
-        let boxes = layout.lines.map { PageBreaker.Box(top: $0.top, bottom: $0.bottom, paragraph: $0.paragraph, blank: $0.isBlank) }
-        let broken = layout.lines.isEmpty ? [PageBreaker.Page(lines: 0..<0, top: 0)]
+        var source = ChunkedText(text, typesetter: typesetter, style: style, restriction: restriction)
+        let boxes = try source.measure()
+        self.source = source
+        let broken = boxes.isEmpty ? [PageBreaker.Page(lines: 0..<0, top: 0)]
             : try PageBreaker.paginate(boxes, height: height, orphans: setup.orphans, widows: setup.widows)
         totalPages = broken.count
         pages = broken.prefix(setup.maxPages ?? broken.count).enumerated().map {
@@ -54,9 +69,38 @@ public struct PagedText {
         }
     }
 
-    /// Page of each line (1-based), nil for lines on pages not written.
-    public func page(ofLine index: Int) -> Int? {
-        pages.first { $0.lines.contains(index) }?.number
+    /// Each written page's text, in order, laid out again a chunk at a time: only the chunks
+    /// the current page needs are held.
+    public func forEachPage(_ body: (Page, Body) throws -> Void) throws {
+        var loaded: [(index: Int, piece: ChunkedText.Piece)] = []
+        for page in pages {
+            let first = source.chunk(ofLine: page.lines.lowerBound)
+            let last = source.chunk(ofLine: max(page.lines.lowerBound, page.lines.upperBound - 1))
+            loaded.removeAll { $0.index < first }
+            for i in first...last where !loaded.contains(where: { $0.index == i }) { loaded.append((i, try source.piece(i))) }
+            let ranges = loaded.map { chunk -> Range<Int> in
+                let base = source.chunks[chunk.index].firstLine
+                let local = (page.lines.lowerBound - base)..<(page.lines.upperBound - base)
+                return local.clamped(to: 0..<chunk.piece.layout.lines.count)
+            }
+            let pieces = zip(loaded, ranges).filter { !$0.1.isEmpty || loaded.count == 1 }
+            try body(page, try assemble(page, pieces.map { ($0.0.piece, $0.1) }))
+        }
+    }
+
+    private func assemble(_ page: Page, _ pieces: [(ChunkedText.Piece, Range<Int>)]) throws -> Body {
+        let layout = Layout.joined(pieces.map { ($0.0.layout, $0.1) }, top: page.top)
+        guard let restriction = source.restriction else { return Body(layout: layout, restricted: nil, firstLine: page.lines.lowerBound) }
+        let hidden = restriction.restriction
+        let visible = min(max(hidden.visibleLines - page.lines.lowerBound, 0), page.lines.count)
+        let onPage = try Restriction(visibleLines: visible, sigma: hidden.sigma, feather: hidden.feather)
+        let scrambled = pieces.compactMap { piece, range -> (layout: ScrambledLayout, lines: Range<Int>)? in
+            if case let .scrambled(s) = piece { return (s, range) } else { return nil }
+        }
+        let restricted = scrambled.count == pieces.count
+            ? try RestrictedText(scrambled: ScrambledLayout.joined(scrambled, top: page.top), restriction: onPage)
+            : RestrictedText(realGlyphs: layout, restriction: onPage)
+        return Body(layout: restricted.layout, restricted: restricted, firstLine: page.lines.lowerBound)
     }
 
     /// The header and footer bands: in the margins when they are tall enough, else the text

@@ -63,14 +63,6 @@ public struct RestrictedText: Sendable {
         self.layout = layout
         self.restriction = restriction
     }
-
-    /// The lines in `range` as a block of their own (moved up by `top`), hidden from the same
-    /// line as before: a page's share of a restricted text. Scrambled lines stay scrambled.
-    public func slice(_ range: Range<Int>, top: Double) throws -> RestrictedText {
-        let visible = min(max(restriction.visibleLines - range.lowerBound, 0), range.count)
-        return RestrictedText(realGlyphs: layout.slice(range, top: top),
-                              restriction: try Restriction(visibleLines: visible, sigma: restriction.sigma, feather: restriction.feather))
-    }
 }
 
 /// Drawing a restricted block: the scene under it and its hidden lines on an image surface

@@ -23,7 +23,8 @@ struct TextPainter {
         cairo_set_font_options(cr, options)
         if let stroke, stroke.width > 0 { drawStroke(cr, lines: lines, stroke: stroke) }
         color.setSource(cr)
-        let utf8 = Array(layout.text.utf8)
+        // The text's own storage, not a copy: a page of a long document draws a few lines of it.
+        let utf8 = layout.text.utf8
         for line in lines {
             for run in line.runs where !run.glyphs.isEmpty {
                 cairo_set_font_face(cr, faces[layout.fonts[run.font]])
@@ -65,13 +66,14 @@ struct TextPainter {
         cairo_restore(cr)
     }
 
-    private func show(_ cr: OpaquePointer, run: GlyphRun, utf8: [UInt8]) {
+    private func show(_ cr: OpaquePointer, run: GlyphRun, utf8: String.UTF8View) {
         var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
         guard textLayer, var clusters = clusterMap(run) else {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
-        var text = cairoSafeText(utf8[run.start..<run.end]).map { CChar(bitPattern: $0) }
+        let start = utf8.index(utf8.startIndex, offsetBy: run.start)
+        var text = cairoSafeText(utf8[start..<utf8.index(start, offsetBy: run.end - run.start)]).map { CChar(bitPattern: $0) }
         cairo_show_text_glyphs(cr, &text, Int32(text.count), &glyphs, Int32(glyphs.count), &clusters,
                                Int32(clusters.count), run.rtl ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
     }
@@ -79,7 +81,7 @@ struct TextPainter {
     /// Cairo refuses text with Unicode noncharacters (U+FDD0...U+FDEF, U+xxFFFE/F), though
     /// they are valid UTF-8: each becomes a replacement of the same byte length (U+FFFD, or
     /// U+10FFFD for the four-byte ones) so the cluster map still fits.
-    func cairoSafeText(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    func cairoSafeText(_ bytes: Substring.UTF8View) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
@@ -93,7 +95,7 @@ struct TextPainter {
     /// The run's clusters again, each glyph replaced by a blank (space) glyph of an outline
     /// font: nothing shows, but the PDF text layer gets the text (Cairo writes it as
     /// ActualText since the glyph's own mapping is a space).
-    private func showInvisibleText(_ cr: OpaquePointer, run: GlyphRun, utf8: [UInt8]) {
+    private func showInvisibleText(_ cr: OpaquePointer, run: GlyphRun, utf8: String.UTF8View) {
         guard let font = layout.fonts.first(where: { !$0.isColor && faces.spaceGlyph(font: $0) != 0 }) else { return }
         var blank = run
         for i in blank.glyphs.indices { blank.glyphs[i].id = faces.spaceGlyph(font: font) }

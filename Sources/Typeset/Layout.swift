@@ -86,20 +86,59 @@ public struct Layout: Sendable {
 }
 
 extension Layout {
-    /// The lines in `range` as a block of their own, moved up so that layout y `top` becomes
-    /// 0 (a page's share of a long text). Byte ranges and paragraphs keep their meaning.
-    public func slice(_ range: Range<Int>, top: Double) -> Layout {
-        var part = self
-        part.lines = lines[range].map { line in
-            var line = line
-            line.top -= top
-            line.baseline -= top
-            for r in line.runs.indices {
-                for g in line.runs[r].glyphs.indices { line.runs[r].glyphs[g].y -= top }
+    /// Lines from layouts of one text (same size, width and variations) as one block, moved
+    /// up so that y `top` becomes 0: a page's share of a long text laid out in pieces. Font
+    /// indices are remapped into one font list; byte ranges and paragraphs keep their meaning.
+    public static func joined(_ pieces: [(layout: Layout, lines: Range<Int>)], top: Double) -> Layout {
+        precondition(!pieces.isEmpty, "a joined layout needs at least one piece")
+        var out = pieces[0].layout
+        out.lines = []
+        out.fonts = []
+        out.truncatedAt = pieces.last!.layout.truncatedAt
+        var fontIndex: [FontFace: Int] = [:]
+        for (layout, range) in pieces {
+            let map = layout.fonts.map { face in
+                if let index = fontIndex[face] { return index }
+                out.fonts.append(face)
+                fontIndex[face] = out.fonts.count - 1
+                return out.fonts.count - 1
             }
-            return line
+            for var line in layout.lines[range] {
+                line.top -= top
+                line.baseline -= top
+                for r in line.runs.indices {
+                    line.runs[r].font = map[line.runs[r].font]
+                    for g in line.runs[r].glyphs.indices { line.runs[r].glyphs[g].y -= top }
+                }
+                out.lines.append(line)
+            }
         }
-        part.height = part.lines.last.map(\.bottom) ?? 0
-        return part
+        out.height = out.lines.last.map(\.bottom) ?? 0
+        return out
+    }
+
+    /// The same layout as part of a longer text: its bytes start at `byteOffset` in `text`,
+    /// its paragraphs are numbered from `paragraphOffset` and its lines moved down by `dy`.
+    public func placed(in text: String, byteOffset: Int, paragraphOffset: Int, dy: Double) -> Layout {
+        var out = self
+        out.text = text
+        out.truncatedAt = truncatedAt.map { $0 + byteOffset }
+        for i in out.lines.indices {
+            out.lines[i].start += byteOffset
+            out.lines[i].end += byteOffset
+            out.lines[i].paragraph += paragraphOffset
+            out.lines[i].top += dy
+            out.lines[i].baseline += dy
+            for r in out.lines[i].runs.indices {
+                out.lines[i].runs[r].start += byteOffset
+                out.lines[i].runs[r].end += byteOffset
+                for g in out.lines[i].runs[r].glyphs.indices {
+                    out.lines[i].runs[r].glyphs[g].cluster += byteOffset
+                    out.lines[i].runs[r].glyphs[g].y += dy
+                }
+            }
+        }
+        out.height += dy
+        return out
     }
 }

@@ -25,7 +25,10 @@ func warn(_ message: String) {
 
 /// Says so when the typesetter dropped combining marks over its per-base limit.
 func warnAboutDroppedMarks(_ layouts: [Layout]) {
-    let dropped = layouts.reduce(0) { $0 + $1.droppedMarks }
+    warnAboutDroppedMarks(count: layouts.reduce(0) { $0 + $1.droppedMarks })
+}
+
+func warnAboutDroppedMarks(count dropped: Int) {
     if dropped > 0 {
         warn("dropped \(dropped) combining marks beyond \(MarkLimit.marksPerBase) on one base character (UAX #15 stream-safe limit)")
     }

@@ -1,5 +1,4 @@
 import Card
-import Pages
 import Render
 import Typeset
 
@@ -14,40 +13,7 @@ struct LayoutDump {
     /// Extra top-level members (the highlight, restricted mode) in order.
     var extra: [(String, JSON)] = []
 
-    /// Paged PDF output: each line's box on its page (points from the page's top-left) and
-    /// its `page`; lines on pages not written are left out.
-    var paged: PagedText?
-
-    static func paged(_ paged: PagedText, hiddenFrom: Int?) -> LayoutDump {
-        let size = paged.setup.size
-        let geometry = CanvasGeometry(width: size.width, height: size.height, originX: paged.textOrigin.x, originY: paged.textOrigin.y,
-                                      pixelWidth: Int(size.width.rounded(.up)), pixelHeight: Int(size.height.rounded(.up)),
-                                      background: .white)
-        var dump = LayoutDump(layout: paged.layout, geometry: geometry, scale: 1, hiddenFrom: hiddenFrom)
-        dump.paged = paged
-        return dump
-    }
-
-    private func pagedJSON(_ paged: PagedText) -> JSON {
-        let shown = hiddenFrom.map { min($0, layout.lines.count) } ?? layout.lines.count
-        var lines: [JSON] = []
-        for page in paged.pages {
-            for i in page.lines where i < shown {
-                guard case let .object(members) = LayoutJSON.line(layout.lines[i], originX: geometry.originX,
-                                                                  originY: geometry.originY - page.top, scale: 1) else { continue }
-                lines.append(.object(members + [(key: "page", value: .number(Double(page.number)))]))
-            }
-        }
-        let restricted: [(String, JSON)] = hiddenFrom.map { [("restricted_from_line", .number(Double($0)))] } ?? []
-        let truncated: [(String, JSON)] = layout.truncatedAt.map { [("truncated", .bool(true)), ("cut", .number(Double($0)))] } ?? []
-        return .members([
-            ("width", LayoutJSON.px(geometry.width, 1)), ("height", LayoutJSON.px(geometry.height, 1)), ("scale", .number(1)),
-            ("pages", .number(Double(paged.pages.count))), ("pages_needed", .number(Double(paged.totalPages))),
-        ] + truncated + restricted + [("lines", .array(lines))])
-    }
-
     var json: JSON {
-        if let paged { return pagedJSON(paged) }
         // Hidden lines are not listed: their widths, direction and fonts would tell the length
         // and script of the hidden text. One box covers the restricted region instead.
         let shown = hiddenFrom.map { min($0, layout.lines.count) } ?? layout.lines.count

@@ -19,33 +19,26 @@ extension Render {
         var style = base
         let room = PagedText.wrapWidth(setup, highlight: highlightPaint)
         style.width = min(style.width ?? room, room)
-        let layout = try typesetter.layout(input, style: style)
-        warnAboutDroppedMarks([layout])
-        let restricted = try restriction.map { restriction, mode, seed in
-            mode == .scramble
-                ? try RestrictedText(scrambled: typesetter.scrambled(layout, fromLine: restriction.visibleLines, seed: seed),
-                                     restriction: restriction)
-                : RestrictedText(realGlyphs: layout, restriction: restriction)
-        }
+        let pageRestriction = restriction.map { PageRestriction($0.0, scrambleSeed: $0.1 == .scramble ? $0.2 : nil) }
         let decorations = setup.header != nil || setup.pageNumbers != nil
             ? PageDecorations(typesetter: typesetter, bodyStyle: style) : nil
         var options = try output.renderOptions(format: .pdf, highlighted: false)
         let paged: PagedText
         do {
-            paged = try PagedText(restricted?.layout ?? layout, setup: setup, highlight: highlightPaint,
-                                  decorationHeight: try decorations?.lineHeight() ?? 0)
+            paged = try PagedText(input, typesetter: typesetter, style: style, setup: setup, highlight: highlightPaint,
+                                  restriction: pageRestriction, decorationHeight: try decorations?.lineHeight() ?? 0)
         } catch let error as PageError {
             throw CLIFailure(message: error.description)
         }
         options.textColor = try text.font.textColor(highlight: highlightPaint, background: options.background)
         let paint = TextPaint(color: options.textColor, highlight: highlightPaint, shadow: settings.shadow, stroke: settings.stroke)
-        let document = PagedPDF(text: paged, restricted: restricted, paint: paint, background: options.background,
-                                decorations: decorations)
-        let dump = output.dumpLayout.map { _ in
-            LayoutDump.paged(paged, hiddenFrom: restricted?.restriction.visibleLines).encoded()
-        }
-        let bytes = output.output != nil ? try document.render(options: options) : nil
+        let document = PagedPDF(text: paged, paint: paint, background: options.background, decorations: decorations)
+        var dump = output.dumpLayout.map { _ in PagedDump(paged) }
+        let visit: (PagedText.Page, PagedText.Body) -> Void = { page, body in dump?.add(page, body) }
+        let bytes = output.output != nil ? try document.render(options: options, visit: visit) : nil
+        if bytes == nil { try paged.forEachPage(visit) }
+        warnAboutDroppedMarks(count: paged.droppedMarks)
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
-        if let path = output.dumpLayout, let dump { try OutputFile.write(dump, to: path) }
+        if let path = output.dumpLayout, let dump { try OutputFile.write(dump.encoded(), to: path) }
     }
 }

@@ -25,7 +25,9 @@ struct Render: ParsableCommand {
     @OptionGroup var limits: InputLimits
 
     func run() throws {
-        let format = try output.resolvedFormat(expecting: expect != nil)
+        // Pages are PDF: a dump alone of a paged layout needs no -o.
+        let format = pages.page != nil && output.output == nil && output.format == nil
+            ? .pdf : try output.resolvedFormat(expecting: expect != nil)
         if expect != nil {
             guard format == .png else { throw CLIFailure(message: "--expect compares PNG renders; the output format is \(format.rawValue)") }
             _ = try comparison.diffOptions()

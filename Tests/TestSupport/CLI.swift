@@ -59,3 +59,23 @@ public func pdfText(_ pdf: [UInt8]) throws -> String {
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
 }
+
+/// Another program's exit status and standard output (poppler, qpdf, chromium).
+public func runTool(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// `qpdf --check` on a PDF: true when qpdf finds no damage (exit 0; 3 is warnings only).
+public func qpdfCheck(_ path: String) throws -> Bool {
+    try runTool("/usr/bin/qpdf", ["--check", path]).status == 0
+}

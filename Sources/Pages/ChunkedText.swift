@@ -1,0 +1,123 @@
+import Render
+import Typeset
+
+/// Restricted mode for a paged text: hidden from `restriction.visibleLines` (a line of the
+/// whole text), with scrambled glyphs from `scrambleSeed`, or the real ones when it is nil.
+public struct PageRestriction: Sendable {
+    public var restriction: Restriction
+    public var scrambleSeed: UInt64?
+    public init(_ restriction: Restriction, scrambleSeed: UInt64?) {
+        self.restriction = restriction
+        self.scrambleSeed = scrambleSeed
+    }
+}
+
+/// A long text laid out a few paragraphs at a time, so that memory follows a page, not the
+/// document: chunks end at line feeds (a paragraph never spans two), each is laid out alone
+/// and placed in the whole text's coordinates (byte offsets, paragraph numbers, y).
+struct ChunkedText {
+    enum Piece {
+        case plain(Layout)
+        case scrambled(ScrambledLayout)
+
+        var layout: Layout {
+            switch self {
+            case let .plain(layout): layout
+            case let .scrambled(scrambled): scrambled.layout
+            }
+        }
+    }
+
+    struct Chunk {
+        var bytes: Range<Int>
+        var firstLine = 0
+        var firstParagraph = 0
+        var dy = 0.0
+    }
+
+    /// About this many bytes per chunk; texts up to `keepBytes` keep their layouts between
+    /// the measuring pass and the drawing pass instead of laying out twice.
+    static let chunkBytes = 32 * 1024
+    static let keepBytes = 1 << 20
+
+    let text: String
+    let typesetter: Typesetter
+    let style: TypesetStyle
+    let restriction: PageRestriction?
+    private(set) var chunks: [Chunk] = []
+    /// Combining marks dropped over the limit, in the whole text.
+    private(set) var droppedMarks = 0
+    private var kept: [Layout] = []
+
+    init(_ text: String, typesetter: Typesetter, style: TypesetStyle, restriction: PageRestriction?) {
+        self.text = text
+        self.typesetter = typesetter
+        self.style = style
+        self.restriction = restriction
+        // --max-lines clamps the whole text: one chunk.
+        let size = style.maxLines == nil ? ChunkedText.chunkBytes : Int.max
+        var start = 0
+        var utf8 = text.utf8.makeIterator()
+        var offset = 0, previous: UInt8 = 0
+        while let byte = utf8.next() {
+            offset += 1
+            defer { previous = byte }
+            // A lone LF only: a CR LF pair is one paragraph separator, which must not be cut.
+            if byte == 0x0A, previous != 0x0D, offset - start >= size {
+                chunks.append(Chunk(bytes: start..<(offset - 1)))  // the separator belongs to no line
+                start = offset
+            }
+        }
+        chunks.append(Chunk(bytes: start..<offset))
+    }
+
+    /// First pass: every line's box in the whole text's coordinates.
+    mutating func measure() throws -> [PageBreaker.Box] {
+        var boxes: [PageBreaker.Box] = []
+        var dy = 0.0, paragraph = 0
+        let keep = text.utf8.count <= ChunkedText.keepBytes
+        for i in chunks.indices {
+            let layout = try typesetter.layout(chunkText(i), style: style)
+            chunks[i].firstLine = boxes.count
+            chunks[i].firstParagraph = paragraph
+            chunks[i].dy = dy
+            for line in layout.lines {
+                boxes.append(PageBreaker.Box(top: line.top + dy, bottom: line.bottom + dy, paragraph: line.paragraph + paragraph,
+                                             blank: line.isBlank))
+            }
+            paragraph += (layout.lines.last?.paragraph ?? -1) + 1
+            dy += layout.height
+            droppedMarks += layout.droppedMarks
+            if keep { kept.append(layout) }
+        }
+        return boxes
+    }
+
+    /// The chunk laid out (again, unless kept), scrambled from the hidden line on, and placed.
+    func piece(_ i: Int) throws -> Piece {
+        let chunk = chunks[i]
+        let layout = i < kept.count ? kept[i] : try typesetter.layout(chunkText(i), style: style)
+        let place = { (l: Layout) in l.placed(in: text, byteOffset: chunk.bytes.lowerBound, paragraphOffset: chunk.firstParagraph, dy: chunk.dy) }
+        guard let restriction, let seed = restriction.scrambleSeed else { return .plain(place(layout)) }
+        let scrambled = try typesetter.scrambled(layout, fromLine: max(0, restriction.restriction.visibleLines - chunk.firstLine),
+                                                 seed: seed &+ UInt64(i))
+        return .scrambled(scrambled.placed(in: text, byteOffset: chunk.bytes.lowerBound, paragraphOffset: chunk.firstParagraph,
+                                           dy: chunk.dy))
+    }
+
+    /// The chunk holding global line `line`.
+    func chunk(ofLine line: Int) -> Int {
+        var lo = 0, hi = chunks.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if chunks[mid].firstLine <= line { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    private func chunkText(_ i: Int) -> String {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: chunks[i].bytes.lowerBound)
+        return String(decoding: utf8[start..<utf8.index(start, offsetBy: chunks[i].bytes.count)], as: UTF8.self)
+    }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env python3
+"""Writes a deterministic pseudo-English article of about N A4 pages at 11 pt: sections with
+'# ' headings and paragraphs of varied length (for the paged-PDF benchmark and the demo)."""
+import random
+import sys
+
+WORDS = ("the a highlight line page text story card render every corner seam block shape glyph font "
+         "paragraph layout break width height margin preview document reader service pipeline golden "
+         "image vector stays with people round hug never leave should after day but way they look "
+         "across of to in on for and from by is are was were be can will may each one two three").split()
+
+def article(pages: int, seed: int = 13) -> str:
+    rng = random.Random(seed)
+    out = []
+    words = 0
+    section = 0
+    while words < pages * 710:
+        if words // 3500 >= section:
+            section += 1
+            out.append(f"# Section {section}: {rng.choice(WORDS).capitalize()} {rng.choice(WORDS)}")
+        n = rng.randint(20, 160)
+        sentence = []
+        for i in range(n):
+            w = rng.choice(WORDS)
+            sentence.append(w.capitalize() if i == 0 or sentence[-1].endswith(".") else w)
+            if rng.random() < 0.08:
+                sentence[-1] += rng.choice([".", ",", ".", ";"])
+        out.append(" ".join(sentence).rstrip(",;") + ".")
+        words += n
+    return "\n".join(out) + "\n"
+
+if __name__ == "__main__":
+    sys.stdout.write(article(int(sys.argv[1]) if len(sys.argv) > 1 else 50))
