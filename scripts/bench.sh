@@ -16,6 +16,9 @@ echo "== highlight outline"
 .build/release/hlbench outline
 
 cat "$corpus/en.txt" "$corpus/ru.txt" > "$out/three.txt"
+echo "== paged PDF: 50 and 2,000 A4 pages with page numbers"
+bench/pages.sh
+
 echo "== typeset + render: three corpus paragraphs (en, ru), 64 px, width 940 (hlrender vs pango-view --dpi=72)"
 hyperfine --warmup 3 --runs 30 -N \
   -n hlrender "$bin render --text-file $out/three.txt --size 64 --width 940 -o $out/h3.png" \

@@ -51,6 +51,33 @@ private func reportLines(_ path: String) throws -> [[String: Any]] {
         #expect(image.width == 320 && image.height == 240)
     }
 
+    /// --pdf: every card on its own page, in row order whatever order the workers finish in.
+    @Test func proofSheetInRowOrder() throws {
+        let dir = try setUp(rows: 12)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let proofs = dir.appendingPathComponent("proofs.pdf").path
+        let result = try CLI.run(["batch", "--template", dir.appendingPathComponent("card.json").path,
+                                  "--data", dir.appendingPathComponent("rows.csv").path, "--output", "{{id}}.png",
+                                  "--pdf", proofs, "--jobs", "3", "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try qpdfCheck(proofs))
+        let info = try runTool("/usr/bin/pdfinfo", [proofs]).output
+        #expect(info.contains("Pages:           12") && info.contains("Page size:       320 x 240 pts"), "\(info)")
+        for page in 1...12 {
+            let text = try runTool("/usr/bin/pdftotext", ["-f", "\(page)", "-l", "\(page)", proofs, "-"]).output
+            #expect(text.contains("Card \(page - 1), \"quoted\""), "page \(page): \(text)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out").path))
+        // card takes several specs with --pdf.
+        let spec = dir.appendingPathComponent("one.json")
+        try Data(#"{"size": "300x200", "padding": 8, "blocks": [{"type": "text", "text": "Proof {{n}}", "size": 24}]}"#.utf8).write(to: spec)
+        let cards = dir.appendingPathComponent("cards.pdf").path
+        let card = try CLI.run(["card", spec.path, spec.path, "--var", "n=7", "--pdf", cards])
+        #expect(card.status == 0, "\(card.stderr)")
+        #expect(try runTool("/usr/bin/pdfinfo", [cards]).output.contains("Pages:           2"))
+        #expect(try CLI.run(["card", spec.path, spec.path, "-o", cards]).stderr.contains("add --pdf"))
+    }
+
     @Test func jsonlManifest() throws {
         let dir = try CLI.scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -108,7 +108,9 @@ func png(_ json: String) throws -> RGBAImage {
         let runOptions: Set<String> = ["output", "format", "background", "margin", "canvas", "scale", "max-pixels", "dump-layout",
                                        "font-dir", "no-system-fonts", "expect", "threshold", "count-aa", "max-diff-pixels",
                                        "max-diff-ratio", "ignore", "diff", "json", "size-mismatch", "max-input-bytes", "help",
-                                       "version", "step", "png-compression", "quality", "lossless", "title", "author", "subject", "keywords"]
+                                       "version", "step", "png-compression", "quality", "lossless", "title", "author", "subject", "keywords",
+                                       // Pages: the document's, not a block's.
+                                       "page", "page-margin", "orphans", "widows", "page-numbers", "page-number-format", "header", "max-pages"]
         let render = try flags("render").subtracting(runOptions), steps = try flags("steps").subtracting(runOptions)
         let textKeys = Set(OptionModel.names(for: .text)), stepsKeys = Set(OptionModel.names(for: .steps))
         #expect(render.subtracting(textKeys).isEmpty, "render flags missing from the table: \(render.subtracting(textKeys))")
