@@ -45,8 +45,10 @@ let package = Package(
         .target(name: "Card", dependencies: ["Render", "Typeset", "Highlight", "Steps"]),
         // Long texts on PDF pages: page sizes, breaking with orphans/widows, headers and numbers.
         .target(name: "Pages", dependencies: ["Render", "Typeset"]),
+        // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
+        .target(name: "Goldens", dependencies: ["Card", "Compare", "Render"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Card", "Pages", "Render", "Typeset", "Highlight", "Compare", "Steps",
+            "Card", "Goldens", "Pages", "Render", "Typeset", "Highlight", "Compare", "Steps",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

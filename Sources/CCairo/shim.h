@@ -2,3 +2,5 @@
 #include <cairo.h>
 #include <cairo-ft.h>
 #include <cairo-pdf.h>
+// Cairo draws through pixman: its version is part of what a golden depends on.
+#include <pixman.h>

@@ -96,3 +96,5 @@ done:
     }
     return result;
 }
+
+const char *hl_png_version(void) { return png_get_libpng_ver(NULL); }

@@ -5,6 +5,13 @@
 #include <unicode/ubrk.h>
 #include <unicode/uscript.h>
 #include <unicode/utypes.h>
+#include <unicode/uversion.h>
+
+void hl_icu_version(char *out) {
+    UVersionInfo version;
+    u_getVersion(version);
+    u_versionToString(version, out);
+}
 
 int32_t hl_line_breaks(const uint16_t *text, int32_t length, const char *locale,
                        int32_t *positions, uint8_t *mandatory, int32_t capacity,

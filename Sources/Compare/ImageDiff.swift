@@ -205,3 +205,19 @@ public enum ImageDiff {
         return out
     }
 }
+
+/// How many counted pixels a comparison may have and still pass: with no limit, none.
+public struct DiffLimits: Equatable, Sendable {
+    public var maxPixels: Int?
+    public var maxRatio: Double?
+    public init(maxPixels: Int? = nil, maxRatio: Double? = nil) {
+        self.maxPixels = maxPixels
+        self.maxRatio = maxRatio
+    }
+
+    /// Within every limit given; with none, any counted pixel fails.
+    public func passes(_ result: DiffResult) -> Bool {
+        if maxPixels == nil && maxRatio == nil { return result.differentPixels == 0 }
+        return (maxPixels.map { result.differentPixels <= $0 } ?? true) && (maxRatio.map { result.ratio <= $0 } ?? true)
+    }
+}

@@ -30,6 +30,11 @@ final class FontContext: @unchecked Sendable {
 
     private nonisolated(unsafe) static var key = cairo_user_data_key_t()
 
+    /// Runs `body` with the FreeType library under the lock.
+    func withLibrary<T>(_ body: (FT_Library?) -> T) -> T {
+        lock.withLock { body(library) }
+    }
+
     private func openFace(_ font: FontFace) throws -> FT_Face {
         var face: FT_Face?
         let error = FT_New_Face(library, font.file, FT_Long(font.index), &face)

@@ -151,6 +151,9 @@ public struct Scene: Sendable {
         self.items = items
     }
 
+    /// Every font file the scene's text uses, once each.
+    public var fontFiles: Set<String> { Set(layouts.flatMap { $0.fonts.map(\.file) }) }
+
     /// Every layout drawn, for opening fonts once.
     var layouts: [Layout] {
         items.compactMap { if case let .text(text) = $0 { return text.layout } else { return nil } }

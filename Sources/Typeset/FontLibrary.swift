@@ -145,6 +145,9 @@ public final class FontLibrary: @unchecked Sendable {
         FcPatternAddString(pattern, FC_FAMILY, spec.family ?? "sans-serif")
         FcPatternAddInteger(pattern, FC_WEIGHT, Int32(spec.weight))
         FcPatternAddInteger(pattern, FC_SLANT, Int32(spec.slant))
+        // Fontconfig would take the language from LANG/LC_ALL (FcDefaultSubstitute), which
+        // reorders fallback: a fixed one keeps renders the same on every machine and locale.
+        FcPatternAddString(pattern, FC_LANG, "en")
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultMatch

@@ -36,20 +36,29 @@ struct BatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seed for scrambled restricted blocks, so outputs repeat exactly (mixed with each row's number).", valueName: "n"))
     var scrambleSeed: UInt64?
     @OptionGroup var runOptions: CardRunOptions
+    @OptionGroup(title: "Golden tests") var goldenFlags: GoldenFlags
 
     func run() throws {
         let (rows, folder) = try loadRows()
         let selected = try select(rows)
         let proofs = try runOptions.proofSheet()
-        guard outDir != nil || proofs != nil else { throw CLIFailure(message: "give --out-dir DIR for the cards (or --pdf FILE for a proof sheet)") }
-        if let outDir { try makeFolder(outDir) }
+        try goldenFlags.validate(outDir: outDir)
+        guard outDir != nil || proofs != nil || goldenFlags.expectDir != nil else {
+            throw CLIFailure(message: "give --out-dir DIR for the cards (or --pdf FILE for a proof sheet, --expect-dir DIR for golden tests)")
+        }
+        let goldens = goldenFlags.expectDir.map {
+            GoldenRun(flags: goldenFlags, folder: $0, maxPixels: runOptions.maxPixels, inputLimit: runOptions.limits.image)
+        }
+        let started = Clock.now()
+        if let outDir { try makeFolders(outDir) }
         let jobs = try self.jobs.map { n -> Int in
             guard (1...256).contains(n) else { throw CLIFailure(message: "--jobs must be between 1 and 256, got \(n)") }
             return n
         } ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let encodeOptions = try runOptions.encoding.options()
         let pdf = try runOptions.pdf.metadata()
-        let resources = try runOptions.resources()
+        // Goldens must not depend on a machine's fonts: only the pinned ones unless asked.
+        let resources = try runOptions.resources(systemFonts: goldens == nil || goldenFlags.systemFonts)
         let reportFile = try report.map { try ReportFile(path: $0) }
         let progress = BatchProgress(total: selected.count, quiet: quiet)
         let next = Atomic<Int>(0)
@@ -59,7 +68,7 @@ struct BatchCommand: ParsableCommand {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 guard i < selected.count else { return }
                 let (outcome, scene) = renderRow(selected[i], folder: folder, resources: resources, encoding: encodeOptions,
-                                                 pdf: pdf, proof: proofs != nil)
+                                                 pdf: pdf, proof: proofs != nil, goldens: goldens)
                 proofs?.deliver(scene, at: i, name: outcome.output)
                 reportFile?.write(outcome)
                 progress.record(outcome)
@@ -71,6 +80,10 @@ struct BatchCommand: ParsableCommand {
         if let proofs, summary.failed == 0 || !failFast {
             let pages = try proofs.finish()
             if !quiet { Posix.writeAll(STDERR_FILENO, Array("hlrender: proof sheet: \(pages) pages in \(proofs.path)\n".utf8)) }
+        }
+        if let goldens {
+            let status = try goldens.finish(version: HLRender.configuration.version, seconds: Clock.since(started) / 1000, quiet: quiet)
+            if status != ExitStatus.success { throw ExitCode(status) }
         }
         if summary.failed > 0 { throw ExitCode(ExitStatus.badInput) }
     }
@@ -85,7 +98,7 @@ struct BatchCommand: ParsableCommand {
     }
 
     private func renderRow(_ row: BatchRow, folder: String, resources: CardResources, encoding: EncodeOptions,
-                           pdf: PDFMetadata, proof: Bool) -> (Outcome, Scene?) {
+                           pdf: PDFMetadata, proof: Bool, goldens: GoldenRun?) -> (Outcome, Scene?) {
         let start = Clock.now()
         var name = row.output
         do {
@@ -104,19 +117,23 @@ struct BatchCommand: ParsableCommand {
                 spec = .object(members + [(key: "scramble-seed", value: .number(Double((scrambleSeed &+ UInt64(row.number)) % (1 << 52))))])
             }
             let write = path != nil && !skip
+            if goldens != nil, format != .png { throw CardError("output", "'\(name)': --expect-dir compares PNG cards") }
             let rendered = try CardRender.render(spec, variables: row.variables, folder: folder, resources: resources,
-                                                 format: format, encoding: encoding, pdf: pdf, render: write)
+                                                 format: format, encoding: encoding, pdf: pdf, render: write || goldens != nil)
+            goldens?.check(row, name: name, png: rendered.bytes, fonts: rendered.card.scene.fontFiles,
+                           milliseconds: Clock.since(start))
             let scene = proof ? rendered.card.scene : nil
             guard write, let path else {
                 return (Outcome(row: row.number, output: name, status: skip ? .skipped : .rendered, milliseconds: Clock.since(start),
                                 bytes: 0), scene)
             }
             let parent = OutputFile.split(path).0
-            if Posix.kind(parent) != .folder { try makeFolder(parent) }
+            if Posix.kind(parent) != .folder { try makeFolders(parent) }
             try OutputFile.write(rendered.bytes, to: path)
             return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
                             bytes: rendered.bytes.count), scene)
         } catch {
+            goldens?.failed(row, name: name, message: describe(error), milliseconds: Clock.since(start))
             return (Outcome(row: row.number, output: name, status: .failed(describe(error)), milliseconds: Clock.since(start),
                             bytes: 0), nil)
         }
@@ -152,17 +169,6 @@ struct BatchCommand: ParsableCommand {
             throw CLIFailure(message: "--shard: '\(shard)' is not K/N with 0 <= K < N")
         }
         return rows.enumerated().filter { $0.offset % n == k }.map(\.element)
-    }
-
-    private func makeFolder(_ path: String) throws {
-        var current = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            if Posix.kind(current) == .folder { continue }
-            if mkdir(current, 0o777) != 0 && errno != EEXIST {
-                throw CLIFailure(message: "cannot make folder '\(current)': \(Posix.reason())")
-            }
-        }
     }
 }
 

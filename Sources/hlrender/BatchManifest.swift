@@ -9,6 +9,8 @@ struct BatchRow: Sendable {
     var spec: JSONValue
     var variables: [String: String]
     var output: String
+    /// A manifest line's "compare" object: this card's comparison limits with --expect-dir.
+    var compare: JSONValue? = nil
 }
 
 enum BatchManifest {
@@ -27,7 +29,17 @@ enum BatchManifest {
             guard case let .string(output)? = spec["output"] else {
                 throw CLIFailure(message: "\(name): line \(number): output: is missing (the file name under --out-dir)")
             }
-            rows.append(BatchRow(number: number, spec: spec, variables: [:], output: output))
+            var card = spec
+            var compare: JSONValue?
+            if case let .object(members) = spec, let value = spec["compare"] {
+                // Not a card key: how the golden comparison treats this card.
+                guard case .object = value else {
+                    throw CLIFailure(message: "\(name): line \(number): compare: must be an object, e.g. {\"max-diff-pixels\": 20}")
+                }
+                compare = value
+                card = .object(members.filter { $0.key != "compare" })
+            }
+            rows.append(BatchRow(number: number, spec: card, variables: [:], output: output, compare: compare))
         }
         return rows
     }

@@ -29,9 +29,9 @@ struct CardRunOptions: ParsableArguments {
     }
 
     /// Fonts loaded once; files read with the input bound and named in errors.
-    func resources() throws -> CardResources {
+    func resources(systemFonts: Bool = true) throws -> CardResources {
         guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
-        let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
+        let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: systemFonts && !noSystemFonts)
         let limit = limits.image
         return CardResources(library: library, maxPixels: maxPixels) { path in
             try Posix.readFile(path, as: "file", limit: limit)

@@ -6,36 +6,34 @@ enum SizeMismatch: String, CaseIterable, ExpressibleByArgument {
     case fail, pad
 }
 
-/// How two images are compared (shared by `compare` and `render --expect`).
-struct CompareOptions: ParsableArguments {
+/// The comparator's options (shared by `compare`, `render --expect` and `batch --expect-dir`).
+struct DiffFlags: ParsableArguments {
     @Option(help: "Largest perceptual colour delta (YIQ) still taken as equal, 0...1.") var threshold: Double = 0.1
     @Flag(help: "Also count pixels that look like anti-aliasing.") var countAa = false
     @Option(help: "Pass with up to N counted pixels (default 0).") var maxDiffPixels: Int?
     @Option(help: "Pass with up to this fraction of counted pixels, 0...1 (default 0).") var maxDiffRatio: Double?
     @Option(help: ArgumentHelp("Skip a region (repeatable).", valueName: "x,y,w,h")) var ignore: [String] = []
-    @Option(help: ArgumentHelp("Write expected | difference | actual to a PNG.", valueName: "path")) var diff: String?
-    @Flag(help: "Print a JSON report instead of the one-line summary.") var json = false
-    @Option(help: ArgumentHelp("""
-        Images of different sizes: fail (exit 2, the whole larger image counted as different) or \
-        pad (compare on the larger canvas, the extra area counted as different).
-        """, valueName: "fail|pad"))
-    var sizeMismatch: SizeMismatch = .fail
 
     func diffOptions() throws -> DiffOptions {
         guard threshold.isFinite, (0...1).contains(threshold) else {
             throw CLIFailure(message: "--threshold must be between 0 and 1, got \(threshold)")
         }
+        _ = try limits()
+        var options = DiffOptions()
+        options.threshold = threshold
+        options.countAntialiasing = countAa
+        options.ignore = try ignore.map(parseRegion)
+        return options
+    }
+
+    func limits() throws -> DiffLimits {
         if let maxDiffPixels, maxDiffPixels < 0 {
             throw CLIFailure(message: "--max-diff-pixels must be 0 or more, got \(maxDiffPixels)")
         }
         if let maxDiffRatio, !(maxDiffRatio.isFinite && (0...1).contains(maxDiffRatio)) {
             throw CLIFailure(message: "--max-diff-ratio must be between 0 and 1, got \(maxDiffRatio)")
         }
-        var options = DiffOptions()
-        options.threshold = threshold
-        options.countAntialiasing = countAa
-        options.ignore = try ignore.map(parseRegion)
-        return options
+        return DiffLimits(maxPixels: maxDiffPixels, maxRatio: maxDiffRatio)
     }
 
     private func parseRegion(_ text: String) throws -> PixelRect {
@@ -47,12 +45,24 @@ struct CompareOptions: ParsableArguments {
         return PixelRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
     }
 
+}
+
+/// How two images are compared and reported (`compare` and `render --expect`).
+struct CompareOptions: ParsableArguments {
+    @OptionGroup var diffFlags: DiffFlags
+    @Option(help: ArgumentHelp("Write expected | difference | actual to a PNG.", valueName: "path")) var diff: String?
+    @Flag(help: "Print a JSON report instead of the one-line summary.") var json = false
+    @Option(help: ArgumentHelp("""
+        Images of different sizes: fail (exit 2, the whole larger image counted as different) or \
+        pad (compare on the larger canvas, the extra area counted as different).
+        """, valueName: "fail|pad"))
+    var sizeMismatch: SizeMismatch = .fail
+
+    var threshold: Double { diffFlags.threshold }
+    func diffOptions() throws -> DiffOptions { try diffFlags.diffOptions() }
+
     /// Within every limit given; with none, any counted pixel fails.
-    func passes(_ result: DiffResult) -> Bool {
-        if maxDiffPixels == nil && maxDiffRatio == nil { return result.differentPixels == 0 }
-        return (maxDiffPixels.map { result.differentPixels <= $0 } ?? true)
-            && (maxDiffRatio.map { result.ratio <= $0 } ?? true)
-    }
+    func passes(_ result: DiffResult) -> Bool { (try? diffFlags.limits())?.passes(result) ?? false }
 }
 
 /// Compares two encoded PNGs, reports (one line or JSON on stdout), writes the diff image when

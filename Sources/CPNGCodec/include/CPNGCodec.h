@@ -36,4 +36,7 @@ enum { HL_PNG_OK = 0, HL_PNG_CORRUPT = 1, HL_PNG_TOO_LARGE = 2 };
 int hl_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
                   uint32_t *width, uint32_t *height, char *error, size_t error_size);
 
+/// The libpng version linked ("1.6.39").
+const char *hl_png_version(void);
+
 #endif

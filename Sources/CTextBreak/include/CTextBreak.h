@@ -26,4 +26,7 @@ uint32_t hl_script_tag(uint32_t codepoint);
 /// ICU's name for an error status, for messages.
 const char *hl_status_name(int32_t status);
 
+/// ICU's version ("72.1") into `out` (at least 20 bytes).
+void hl_icu_version(char *out);
+
 #endif

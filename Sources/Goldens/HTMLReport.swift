@@ -1,0 +1,136 @@
+/// A golden suite's report: one `index.html` and its images, readable offline from the file
+/// system (no external resource, plain JavaScript). Summary counts on top, what changed in the
+/// environment, failures first (expected | actual | difference, a slider to compare the two
+/// in place, the numbers, the row and the spec), passes listed collapsed.
+public enum HTMLReport {
+    public struct File: Sendable {
+        public var path: String
+        public var bytes: [UInt8]
+    }
+
+    public static func files(_ results: [GoldenResult], environment: [String], title: String = "hlrender golden report") -> [File] {
+        var files: [File] = []
+        var sections = ""
+        let failing = results.filter { $0.status != .passed }.sorted { order($0) < order($1) || (order($0) == order($1) && $0.row < $1.row) }
+        for result in failing {
+            var images: [(String, String)] = []
+            for (kind, bytes) in [("expected", result.expected), ("actual", result.actual), ("difference", result.difference)] {
+                guard let bytes else { continue }
+                let path = "images/\(result.row)-\(kind).png"
+                files.append(File(path: path, bytes: bytes))
+                images.append((kind, path))
+            }
+            sections += section(result, images: images)
+        }
+        let passed = results.filter { $0.status == .passed }.sorted { $0.row < $1.row }
+        let counts = [("failed", results.filter { $0.status == .failed }.count), ("missing", results.filter { $0.status == .missing }.count),
+                      ("errors", results.filter { $0.status == .error }.count), ("passed", passed.count)]
+        var html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <style>\(style)</style></head><body>
+            <header><h1>\(escape(title))</h1><p class="summary">
+            """
+        html += counts.map { "<span class=\"count \($0.0)\">\($0.1) \($0.0)</span>" }.joined(separator: " ")
+        html += " <span class=\"total\">of \(results.count) cards</span></p>\n"
+        if !environment.isEmpty {
+            html += "<div class=\"env\"><strong>Changed since the goldens were recorded:</strong><ul>"
+                + environment.map { "<li>\(escape($0))</li>" }.joined() + "</ul></div>\n"
+        }
+        html += "</header><main>\n" + sections
+        html += "<details class=\"passes\"><summary>\(passed.count) passed</summary><ul>"
+            + passed.map { "<li>\(escape($0.name)) <small>row \($0.row), \(escape($0.message))</small></li>" }.joined()
+            + "</ul></details>\n</main><script>\(script)</script></body></html>\n"
+        files.append(File(path: "index.html", bytes: Array(html.utf8)))
+        return files
+    }
+
+    private static func order(_ result: GoldenResult) -> Int {
+        switch result.status {
+        case .failed: 0
+        case .missing: 1
+        case .error: 2
+        case .passed: 3
+        }
+    }
+
+    private static func section(_ result: GoldenResult, images: [(String, String)]) -> String {
+        var html = "<section class=\"card \(result.status.rawValue)\"><h2>\(escape(result.name)) <small>row \(result.row) · \(result.status.rawValue)</small></h2>\n"
+        var numbers = escape(result.message)
+        if let diff = result.diff {
+            numbers += " · \(diff.differentPixels) of \(diff.width * diff.height) pixels, ratio \((diff.ratio * 1_000_000).rounded() / 1_000_000)"
+        }
+        html += "<p class=\"numbers\">\(numbers)</p>\n<div class=\"panels\">"
+        for (kind, path) in images {
+            html += "<figure><img src=\"\(path)\" alt=\"\(kind)\"><figcaption>\(kind)</figcaption></figure>"
+        }
+        html += "</div>\n"
+        let expected = images.first { $0.0 == "expected" }?.1, actual = images.first { $0.0 == "actual" }?.1
+        if let expected, let actual {
+            html += """
+                <div class="slider"><p>Drag to compare: expected on the left of the line, actual on the right.</p>
+                <div class="stack"><img src="\(actual)" alt="actual"><div class="over"><img src="\(expected)" alt="expected"></div></div>
+                <input type="range" min="0" max="100" value="50" aria-label="compare expected and actual"></div>
+
+                """
+        }
+        html += "<details><summary>spec</summary><pre>\(escape(result.spec))</pre></details></section>\n"
+        return html
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    private static let style = """
+        body{font:15px/1.4 system-ui,sans-serif;margin:0;background:#f4f4f6;color:#222}
+        header{background:#fff;padding:16px 24px;border-bottom:1px solid #ddd}
+        h1{font-size:20px;margin:0 0 8px}
+        .count{display:inline-block;padding:2px 10px;border-radius:12px;font-weight:600;margin-right:4px}
+        .count.failed{background:#fde2e2;color:#a10000}.count.missing{background:#fff0c2;color:#7a5200}
+        .count.errors{background:#eee;color:#555}.count.passed{background:#dff5e1;color:#116b21}
+        .env{margin-top:8px;background:#fff7e0;border:1px solid #e7c66b;padding:8px 12px;border-radius:6px}
+        .env ul{margin:4px 0 0 18px;padding:0}
+        main{padding:16px 24px}
+        section.card{background:#fff;border:1px solid #ddd;border-left:6px solid #d33;border-radius:6px;padding:12px 16px;margin-bottom:16px}
+        section.card.missing{border-left-color:#e0a800}section.card.error{border-left-color:#888}
+        h2{font-size:16px;margin:0}h2 small{font-weight:400;color:#666}
+        .numbers{margin:4px 0 8px;color:#444}
+        .panels{display:flex;gap:12px;align-items:flex-start}
+        figure{margin:0;text-align:center}
+        figure img,.stack img{max-width:320px;max-height:320px;display:block;border:1px solid #ccc;
+          background:repeating-conic-gradient(#eee 0% 25%,#fff 0% 50%) 0 0/16px 16px}
+        figcaption{font-size:13px;color:#555}
+        .slider p{margin:10px 0 4px;font-size:13px;color:#555}
+        .stack{position:relative;display:inline-block}
+        .over{position:absolute;top:0;left:0;bottom:0;width:50%;overflow:hidden;border-right:2px solid #d33}
+        .over img{max-width:none}
+        .slider input{display:block;width:320px}
+        pre{background:#f6f6f6;padding:8px;overflow:auto;font-size:12px}
+        details.passes{background:#fff;border:1px solid #ddd;border-radius:6px;padding:8px 16px}
+        """
+
+    // The overlay keeps the full image's size (its width is set from the image under it) and
+    // is clipped to the slider's share.
+    private static let script = """
+        document.querySelectorAll('.slider').forEach(function (slider) {
+          var stack = slider.querySelector('.stack'), over = slider.querySelector('.over'),
+              base = stack.querySelector(':scope > img'), top = over.querySelector('img'),
+              range = slider.querySelector('input');
+          function fit() { top.style.width = base.clientWidth + 'px'; top.style.height = base.clientHeight + 'px'; }
+          function move() { over.style.width = range.value + '%'; }
+          base.addEventListener('load', fit); fit(); range.addEventListener('input', move); move();
+        });
+        """
+}

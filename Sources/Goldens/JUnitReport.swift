@@ -1,0 +1,51 @@
+/// JUnit XML as GitLab, Jenkins and GitHub's reporters read it: one `testsuite`, one
+/// `testcase` per card; a differing or missing golden is a `failure`, a card that could not
+/// be rendered an `error`.
+public enum JUnitReport {
+    public static func xml(_ results: [GoldenResult], suite: String, seconds: Double) -> String {
+        let failures = results.filter { $0.status == .failed || $0.status == .missing }.count
+        let errors = results.filter { $0.status == .error }.count
+        var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+        out += #"<testsuites name="hlrender" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" time="\#(format(seconds))">"# + "\n"
+        out += #"  <testsuite name="\#(escape(suite))" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)" skipped="0" time="\#(format(seconds))">"# + "\n"
+        for result in results.sorted(by: { $0.row < $1.row }) {
+            let open = #"    <testcase classname="\#(escape(suite))" name="\#(escape(result.name))" time="\#(format(result.milliseconds / 1000))""#
+            switch result.status {
+            case .passed:
+                out += open + "/>\n"
+            case .failed, .missing:
+                let type = result.status == .missing ? "MissingGolden" : "ImageMismatch"
+                out += open + ">\n"
+                out += #"      <failure message="\#(escape(result.message))" type="\#(type)">"#
+                out += escape("row \(result.row): \(result.message)") + "</failure>\n    </testcase>\n"
+            case .error:
+                out += open + ">\n"
+                out += #"      <error message="\#(escape(result.message))" type="RenderError">"# + escape(result.message) + "</error>\n    </testcase>\n"
+            }
+        }
+        return out + "  </testsuite>\n</testsuites>\n"
+    }
+
+    static func format(_ seconds: Double) -> String {
+        String((seconds * 1000).rounded() / 1000)
+    }
+
+    /// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n", "\r": out += "&#\(scalar.value);"
+            default:
+                let v = scalar.value
+                out.unicodeScalars.append(v < 0x20 || (0xFFFE...0xFFFF).contains(v) ? "\u{FFFD}" : scalar)
+            }
+        }
+        return out
+    }
+}

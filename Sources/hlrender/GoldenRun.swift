@@ -1,0 +1,118 @@
+import Card
+import Glibc
+import Goldens
+import Synchronization
+
+/// One batch run against a folder of goldens: each worker checks its cards here; at the end
+/// the goldens are re-recorded (--update) or the failures reported (summary, HTML, JUnit).
+final class GoldenRun: Sendable {
+    let flags: GoldenFlags
+    let folder: String
+    private let maxPixels: Int
+    private let inputLimit: Int
+    private let state = Mutex<(results: [GoldenResult], fonts: Set<String>)>(([], []))
+
+    init(flags: GoldenFlags, folder: String, maxPixels: Int, inputLimit: Int) {
+        self.flags = flags
+        self.folder = folder
+        self.maxPixels = maxPixels
+        self.inputLimit = inputLimit
+    }
+
+    /// Compares a rendered card with its golden and keeps the verdict.
+    func check(_ row: BatchRow, name: String, png: [UInt8], fonts: Set<String>, milliseconds: Double) {
+        var result = GoldenResult(name: name, row: row.number, status: .error, message: "", spec: "", milliseconds: milliseconds)
+        do {
+            let path = try BatchManifest.outputPath(name, in: folder)
+            let golden = Posix.kind(path) == .regular ? try Posix.readFile(path, as: "golden", limit: inputLimit) : nil
+            try GoldenCheck.check(png, golden: golden, tolerance: try flags.tolerance(row.compare), maxPixels: maxPixels,
+                                  into: &result)
+        } catch {
+            result.status = .error
+            result.message = describe(error)
+        }
+        if result.status != .passed { result.spec = Self.spec(row) }
+        state.withLock {
+            $0.results.append(result)
+            $0.fonts.formUnion(fonts)
+        }
+    }
+
+    /// A card that could not be rendered: an error in the reports.
+    func failed(_ row: BatchRow, name: String, message: String, milliseconds: Double) {
+        var result = GoldenResult(name: name, row: row.number, status: .error, message: message, spec: Self.spec(row),
+                                  milliseconds: milliseconds)
+        result.message = message
+        state.withLock { $0.results.append(result) }
+    }
+
+    private static func spec(_ row: BatchRow) -> String {
+        ((try? Variables.substitute(row.spec, row.variables)) ?? row.spec).serialized()
+    }
+
+    /// Re-records or reports; returns the exit status (0 all pass or recorded, 1 goldens
+    /// differ or are missing, 3 cards failed to render).
+    func finish(version: String, seconds: Double, quiet: Bool) throws -> Int32 {
+        let (results, fonts) = state.withLock { ($0.results.sorted { $0.row < $1.row }, $0.fonts) }
+        let current = try GoldenEnvironment.current(version: version, fontFiles: Array(fonts)) {
+            try Posix.readFile($0, as: "font", limit: Int.max)
+        }
+        let errors = results.filter { $0.status == .error }.count
+        if flags.update { return try record(results, environment: current, errors: errors) }
+        let failing = results.filter { $0.status == .failed || $0.status == .missing }
+        let changes = failing.isEmpty ? [] : environmentChanges(current)
+        if let dir = flags.htmlReport {
+            try makeFolders(dir + "/images")
+            for file in HTMLReport.files(results, environment: changes) { try OutputFile.write(file.bytes, to: dir + "/" + file.path) }
+        }
+        if let junit = flags.junit {
+            try OutputFile.write(Array(JUnitReport.xml(results, suite: "hlrender goldens", seconds: seconds).utf8), to: junit)
+        }
+        var line = "goldens: \(results.count - failing.count - errors) passed, \(failing.filter { $0.status == .failed }.count) failed, "
+            + "\(failing.filter { $0.status == .missing }.count) missing"
+        if errors > 0 { line += ", \(errors) not rendered" }
+        if !changes.isEmpty { line += "; changed since recorded: " + changes.joined(separator: "; ") }
+        for result in failing.prefix(20) where !quiet { say("FAIL \(result.name) (row \(result.row)): \(result.message)") }
+        say(line)
+        return errors > 0 ? ExitStatus.badInput : failing.isEmpty ? ExitStatus.success : ExitStatus.differ
+    }
+
+    /// --update: writes the cards whose golden differs or is missing, and the environment.
+    private func record(_ results: [GoldenResult], environment: GoldenEnvironment, errors: Int) throws -> Int32 {
+        var added = 0, changed = 0
+        for result in results where result.status == .failed || result.status == .missing {
+            guard let bytes = result.actual else { continue }
+            let path = try BatchManifest.outputPath(result.name, in: folder)
+            try makeFolders(OutputFile.split(path).0)
+            try OutputFile.write(bytes, to: path)
+            if result.status == .missing { added += 1 } else { changed += 1 }
+        }
+        try makeFolders(folder)
+        try OutputFile.write(Array((environment.json.serialized() + "\n").utf8), to: folder + "/" + GoldenEnvironment.fileName)
+        say("goldens: recorded \(added + changed) (\(added) new, \(changed) changed), \(results.count - added - changed - errors) unchanged"
+            + (errors > 0 ? ", \(errors) not rendered" : "") + "; \(GoldenEnvironment.fileName) written")
+        return errors > 0 ? ExitStatus.badInput : ExitStatus.success
+    }
+
+    /// What differs from the recorded environment (nothing when none was recorded).
+    private func environmentChanges(_ current: GoldenEnvironment) -> [String] {
+        let path = folder + "/" + GoldenEnvironment.fileName
+        guard Posix.kind(path) == .regular, let bytes = try? Posix.readFile(path, as: "environment", limit: 1 << 20),
+              let json = try? JSONValue.parse(bytes), let recorded = GoldenEnvironment(json: json) else { return [] }
+        return current.differences(from: recorded)
+    }
+
+    private func say(_ line: String) { _ = Posix.writeAll(STDERR_FILENO, Array("hlrender: \(line)\n".utf8)) }
+}
+
+/// Makes a folder and its parents.
+func makeFolders(_ path: String) throws {
+    var current = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+        current += "/" + part
+        if Posix.kind(current) == .folder { continue }
+        if mkdir(current, 0o777) != 0 && errno != EEXIST {
+            throw CLIFailure(message: "cannot make folder '\(current)': \(Posix.reason())")
+        }
+    }
+}
