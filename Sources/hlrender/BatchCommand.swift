@@ -82,7 +82,7 @@ struct BatchCommand: ParsableCommand {
             if !quiet { Posix.writeAll(STDERR_FILENO, Array("hlrender: proof sheet: \(pages) pages in \(proofs.path)\n".utf8)) }
         }
         if let goldens {
-            let status = try goldens.finish(version: HLRender.configuration.version, seconds: Clock.since(started) / 1000, quiet: quiet)
+            let status = try goldens.finish(version: HLRender.configuration.version, seconds: Clock.since(started) / 1000)
             if status != ExitStatus.success { throw ExitCode(status) }
         }
         if summary.failed > 0 { throw ExitCode(ExitStatus.badInput) }

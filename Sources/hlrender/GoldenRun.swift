@@ -52,7 +52,7 @@ final class GoldenRun: Sendable {
 
     /// Re-records or reports; returns the exit status (0 all pass or recorded, 1 goldens
     /// differ or are missing, 3 cards failed to render).
-    func finish(version: String, seconds: Double, quiet: Bool) throws -> Int32 {
+    func finish(version: String, seconds: Double) throws -> Int32 {
         let (results, fonts) = state.withLock { ($0.results.sorted { $0.row < $1.row }, $0.fonts) }
         let current = try GoldenEnvironment.current(version: version, fontFiles: Array(fonts)) {
             try Posix.readFile($0, as: "font", limit: Int.max)
@@ -72,7 +72,7 @@ final class GoldenRun: Sendable {
             + "\(failing.filter { $0.status == .missing }.count) missing"
         if errors > 0 { line += ", \(errors) not rendered" }
         if !changes.isEmpty { line += "; changed since recorded: " + changes.joined(separator: "; ") }
-        for result in failing.prefix(20) where !quiet { say("FAIL \(result.name) (row \(result.row)): \(result.message)") }
+        for result in failing.prefix(20) { say("FAIL \(result.name) (row \(result.row)): \(result.message)") }
         say(line)
         return errors > 0 ? ExitStatus.badInput : failing.isEmpty ? ExitStatus.success : ExitStatus.differ
     }

@@ -18,8 +18,10 @@ public enum CLI {
     }
 
     @discardableResult
-    public static func run(_ arguments: [String], stdin: [UInt8]? = nil, pinnedFonts: Bool = true) throws -> CLIResult {
+    public static func run(_ arguments: [String], stdin: [UInt8]? = nil, pinnedFonts: Bool = true,
+                           environment: [String: String] = [:]) throws -> CLIResult {
         let process = Process()
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments + (pinnedFonts && arguments.first != "compare" ? ["--no-system-fonts"] : [])
         let out = Pipe(), err = Pipe(), input = Pipe()

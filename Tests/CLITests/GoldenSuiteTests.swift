@@ -1,0 +1,176 @@
+import Compare
+import Foundation
+import FoundationXML
+import TestSupport
+import Testing
+
+private let card = #"""
+{"size": "240x160", "padding": 12, "background": "{{bg}}", "color": "white",
+ "blocks": [{"type": "text", "text": "{{title}}", "size": 24, "align": "center", "anchor": "top"},
+            {"type": "text", "text": "{{note}}", "size": 14, "highlight": "#000000AA", "anchor": "bottom"}]}
+"""#
+
+/// A suite of cards from a template and CSV rows, checked against goldens.
+@Suite struct GoldenSuiteTests {
+    let dir: URL
+    init() throws { dir = try CLI.scratchFolder() }
+
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    func writeRows(_ rows: [(String, String, String, String)]) throws {
+        try Data(card.utf8).write(to: dir.appendingPathComponent("card.json"))
+        let csv = "id,title,note,bg\n" + rows.map { "\($0.0),\($0.1),\($0.2),\($0.3)" }.joined(separator: "\n") + "\n"
+        try Data(csv.utf8).write(to: dir.appendingPathComponent("rows.csv"))
+    }
+
+    static let rows = [("a", "Alpha", "first note", "#1E3C72"), ("b", "Beta", "second note", "#7B1FA2"),
+                       ("c", "Gamma", "third note", "#00796B"), ("d", "Delta", "fourth note", "#BF360C")]
+
+    func suite(_ extra: [String], environment: [String: String] = [:]) throws -> CLIResult {
+        let arguments = ["batch", "--template", path("card.json"), "--data", path("rows.csv"), "--output", "{{id}}.png",
+                         "--expect-dir", path("goldens"), "--quiet"] + extra
+        return try CLI.run(arguments, pinnedFonts: false, environment: environment)
+    }
+
+    func record() throws {
+        try writeRows(Self.rows)
+        let first = try suite([])
+        #expect(first.status == 1 && first.stderr.contains("0 passed, 0 failed, 4 missing"), "\(first.stderr)")
+        let recorded = try suite(["--update"])
+        #expect(recorded.status == 0 && recorded.stderr.contains("recorded 4 (4 new, 0 changed), 0 unchanged"), "\(recorded.stderr)")
+    }
+
+    @Test func oneChangedCardFailsAloneAndUpdateFixesIt() throws {
+        try record()
+        let pass = try suite(["--junit", path("pass.xml")])
+        #expect(pass.status == 0 && pass.stderr.contains("goldens: 4 passed, 0 failed, 0 missing"), "\(pass.stderr)")
+        var changed = Self.rows
+        changed[2].1 = "Gamma changed"
+        try writeRows(changed)
+        let before = try FileManager.default.attributesOfItem(atPath: path("goldens/a.png"))[.modificationDate] as! Date
+        let fail = try suite(["--junit", path("junit.xml"), "--html-report", path("report")])
+        #expect(fail.status == 1, "\(fail.stderr)")
+        #expect(fail.stderr.contains("goldens: 3 passed, 1 failed, 0 missing"), "\(fail.stderr)")
+        #expect(fail.stderr.contains("FAIL c.png (row 3): "))
+        // JUnit: four testcases, one failure with the numbers, well-formed XML.
+        let xml = try String(contentsOfFile: path("junit.xml"), encoding: .utf8)
+        let document = try XMLDocument(xmlString: xml)
+        let cases = try document.nodes(forXPath: "/testsuites/testsuite/testcase")
+        let failures = try document.nodes(forXPath: "//testcase/failure") as! [XMLElement]
+        #expect(cases.count == 4 && failures.count == 1)
+        #expect((failures.first?.parent as? XMLElement)?.attribute(forName: "name")?.stringValue == "c.png")
+        #expect(failures.first?.attribute(forName: "message")?.stringValue?.contains("pixels differ") == true)
+        #expect((try document.nodes(forXPath: "/testsuites/@failures").first?.stringValue) == "1")
+        // The report: the failure first, its three images written.
+        let html = try String(contentsOfFile: path("report/index.html"), encoding: .utf8)
+        let firstSection = html.range(of: "<section")!
+        #expect(html[firstSection.lowerBound...].prefix(200).contains("c.png"))
+        #expect(html.components(separatedBy: "<section").count == 2)
+        #expect(!html.contains("http://") && !html.contains("https://"), "the report must work offline")
+        for kind in ["expected", "actual", "difference"] {
+            #expect(FileManager.default.fileExists(atPath: path("report/images/3-\(kind).png")))
+        }
+        // --update writes that file only.
+        let update = try suite(["--update"])
+        #expect(update.status == 0 && update.stderr.contains("recorded 1 (0 new, 1 changed), 3 unchanged"), "\(update.stderr)")
+        let after = try FileManager.default.attributesOfItem(atPath: path("goldens/a.png"))[.modificationDate] as! Date
+        #expect(before == after)
+        #expect(try suite([]).status == 0)
+    }
+
+    /// A user's Fontconfig settings and locale must not reach the pixels.
+    @Test func hostileFontconfigAndLocaleGiveTheSameBytes() throws {
+        try record()
+        let conf = """
+            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
+            <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+            <match target="font"><edit name="hinting" mode="assign"><bool>true</bool></edit>
+            <edit name="hintstyle" mode="assign"><const>hintfull</const></edit>
+            <edit name="rgba" mode="assign"><const>rgb</const></edit>
+            <edit name="antialias" mode="assign"><bool>true</bool></edit>
+            <edit name="lcdfilter" mode="assign"><const>lcddefault</const></edit></match>
+            <match target="pattern"><edit name="lang" mode="assign"><string>tr</string></edit></match>
+            </fontconfig>
+            """
+        try Data(conf.utf8).write(to: dir.appendingPathComponent("fonts.conf"))
+        let hostile = ["FONTCONFIG_FILE": path("fonts.conf"), "LC_ALL": "tr_TR.UTF-8", "LANG": "tr_TR.UTF-8"]
+        let result = try suite(["--out-dir", path("hostile")], environment: hostile)
+        #expect(result.status == 0 && result.stderr.contains("4 passed"), "\(result.stderr)")
+        for id in ["a", "b", "c", "d"] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path("hostile/\(id).png")))
+                    == Data(contentsOf: URL(fileURLWithPath: path("goldens/\(id).png"))), "\(id).png")
+        }
+        // render, with the system's fonts allowed, too.
+        let render = { (env: [String: String], out: String) throws -> Data in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
+            process.arguments = ["render", "--text", "Straße İstanbul ﬁne 1/2", "--font", "Noto Sans", "--size", "30",
+                                 "--highlight", "#FFD23F", "--font-dir", Fixtures.fonts, "-o", out]
+            var environment = ProcessInfo.processInfo.environment
+            environment.merge(env) { $1 }
+            process.environment = environment
+            try process.run()
+            process.waitUntilExit()
+            return try Data(contentsOf: URL(fileURLWithPath: out))
+        }
+        #expect(try render([:], path("plain.png")) == render(hostile, path("hostile.png")))
+    }
+
+    /// The environment record, and a changed library named in the summary and the report.
+    @Test func environmentRecordSaysWhatDrifted() throws {
+        try record()
+        let envPath = path("goldens/hlrender-env.json")
+        let env = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: envPath))) as! [String: Any]
+        let libraries = env["libraries"] as! [String: String]
+        #expect(Set(libraries.keys) == ["Cairo", "pixman", "FreeType", "HarfBuzz", "Fontconfig", "ICU", "libpng"])
+        #expect(libraries.values.allSatisfy { $0.first?.isNumber == true })
+        let fonts = env["fonts"] as! [String: String]
+        #expect(fonts.keys.contains("NotoSans-Regular.ttf") && fonts.values.allSatisfy { $0.count == 64 })
+        #expect(env["hlrender"] as? String != nil)
+        // Tamper: an old FreeType recorded; one card changed.
+        let text = try String(contentsOfFile: envPath, encoding: .utf8)
+        let tampered = text.replacingOccurrences(of: "\"FreeType\": \"\(libraries["FreeType"]!)\"", with: "\"FreeType\": \"2.10.4\"")
+        #expect(tampered != text)
+        try Data(tampered.utf8).write(to: URL(fileURLWithPath: envPath))
+        var changed = Self.rows
+        changed[0].2 = "a different note"
+        try writeRows(changed)
+        let result = try suite(["--html-report", path("report")])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("FreeType 2.10.4 -> \(libraries["FreeType"]!): glyph rendering may differ"), "\(result.stderr)")
+        #expect(try String(contentsOfFile: path("report/index.html"), encoding: .utf8).contains("FreeType 2.10.4 -&gt; "))
+    }
+
+    /// A real browser opens the report from the file system: the failure's expected, actual
+    /// and difference panels are drawn side by side at the top.
+    @Test func reportRendersInABrowser() throws {
+        try writeRows([("x", "", "", "#00C000")])
+        #expect(try suite(["--update"]).status == 0)
+        try writeRows([("x", "", "", "#0000FF")])
+        #expect(try suite(["--html-report", path("report")]).status == 1)
+        let shot = path("shot.png")
+        let (status, _) = try runTool("/usr/bin/chromium", [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1200,800",
+            "--screenshot=\(shot)", "file://" + path("report/index.html"),
+        ], environment: ["HOME": dir.path, "PATH": "/usr/bin:/bin"])
+        #expect(status == 0)
+        let image = try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: shot))))
+        // Along a row through the panels: the expected (green), then the actual (blue), then
+        // the difference panel (pure red), side by side, in the upper half of the page.
+        let isGreen = { (p: (r: UInt8, g: UInt8, b: UInt8, a: UInt8)) in p.g > 150 && p.r < 60 && p.b < 60 }
+        guard let top = (0..<(image.height / 2)).first(where: { y in (0..<image.width).contains { isGreen(image[$0, y]) } }) else {
+            Issue.record("no expected panel in the upper half of the screenshot")
+            return
+        }
+        let y = top + 30
+        let row = (0..<image.width).map { image[$0, y] }
+        let green = row.firstIndex(where: isGreen)
+        let blue = row.firstIndex { $0.b > 200 && $0.r < 60 && $0.g < 60 }
+        let red = row.firstIndex { $0.r > 240 && $0.g < 20 && $0.b < 20 }
+        #expect(green != nil && blue != nil && red != nil, "panels not found on row \(y)")
+        if let green, let blue, let red {
+            #expect(green < blue && blue < red, "green \(green), blue \(blue), red \(red)")
+            #expect(blue - green >= 150 && red - blue >= 150, "the panels must sit side by side")
+        }
+    }
+}
