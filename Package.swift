@@ -70,6 +70,6 @@ let package = Package(
         .testTarget(name: "CompareTests", dependencies: ["Compare"], exclude: ["Fixtures"]),
         .testTarget(name: "CardTests", dependencies: ["Card", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages"]),
-        .testTarget(name: "CLITests", dependencies: ["hlrender", "Compare", "TestSupport"], exclude: ["References"]),
+        .testTarget(name: "CLITests", dependencies: ["hlrender", "Compare", "TestSupport"], exclude: ["References", "Fixtures"]),
     ]
 )

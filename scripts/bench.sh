@@ -16,6 +16,9 @@ echo "== highlight outline"
 .build/release/hlbench outline
 
 cat "$corpus/en.txt" "$corpus/ru.txt" > "$out/three.txt"
+echo "== golden suite: 500 cards, --jobs 2 (render only, render + compare, + reports)"
+bench/goldens.sh
+
 echo "== paged PDF: 50 and 2,000 A4 pages with page numbers"
 bench/pages.sh
 

@@ -61,6 +61,12 @@ private let card = #"""
         #expect((failures.first?.parent as? XMLElement)?.attribute(forName: "name")?.stringValue == "c.png")
         #expect(failures.first?.attribute(forName: "message")?.stringValue?.contains("pixels differ") == true)
         #expect((try document.nodes(forXPath: "/testsuites/@failures").first?.stringValue) == "1")
+        // Valid against the JUnit schema Jenkins' xunit plugin reads (GitLab and GitHub's
+        // reporters read the same elements).
+        let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/junit-10.xsd").path
+        for report in ["junit.xml", "pass.xml"] {
+            #expect(try runTool("/usr/bin/xmllint", ["--noout", "--schema", schema, path(report)]).status == 0, "\(report)")
+        }
         // The report: the failure first, its three images written.
         let html = try String(contentsOfFile: path("report/index.html"), encoding: .utf8)
         let firstSection = html.range(of: "<section")!
