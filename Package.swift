@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "hlrender", targets: ["hlrender"]),
+        // The HTTP service, its own binary so NIO never slows the CLI's start (`hlrender serve` execs it).
+        .executable(name: "hlrender-serve", targets: ["hlrender-serve"]),
         .library(name: "Typeset", targets: ["Typeset"]),
         .library(name: "Highlight", targets: ["Highlight"]),
         .library(name: "Render", targets: ["Render"]),
@@ -16,6 +18,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        // The render service (issue 15): HTTP/1.1 server, graceful shutdown, structured logs and
+        // Prometheus metrics. Hummingbird's default traits pull swift-configuration and full
+        // Foundation, which the service does not need.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // C libraries, each behind one module map and one shim header.
@@ -52,6 +61,18 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // The render service: routes, cache, limits and metrics over the card library.
+        .target(name: "Serve", dependencies: [
+            "Card", "Compare", "Goldens", "Render", "Typeset",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
+        .executableTarget(name: "hlrender-serve", dependencies: [
+            "Serve", "Card", "Typeset", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
         .target(name: "TestSupport", dependencies: ["Typeset", "Compare", "Highlight"], path: "Tests/TestSupport"),
 
@@ -70,6 +91,9 @@ let package = Package(
         .testTarget(name: "CompareTests", dependencies: ["Compare"], exclude: ["Fixtures"]),
         .testTarget(name: "CardTests", dependencies: ["Card", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages"]),
+        .testTarget(name: "ServeTests", dependencies: [
+            "Serve", "Compare", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "CLITests", dependencies: ["hlrender", "Compare", "TestSupport"], exclude: ["References", "Fixtures"]),
     ]
 )

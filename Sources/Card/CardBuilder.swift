@@ -10,6 +10,9 @@ public struct CardResources: Sendable {
     public var library: FontLibrary
     public var readFile: @Sendable (String) throws -> [UInt8]
     public var maxPixels: Int
+    /// Checks a font file a spec names before it is opened (a service limits these to its
+    /// assets folder); throws to refuse it.
+    public var checkFontFile: @Sendable (String) throws -> Void = { _ in }
     /// Decoded pictures by path, shared by every card built with these resources (a batch
     /// decodes its template's photo once).
     let images = ImageCache()

@@ -8,7 +8,14 @@ extension CardBuilder {
     /// The typesetter for a block's font (a font file path resolves against the spec's folder).
     func typesetter(_ settings: BlockSettings) throws -> (Typesetter, FontSpec) {
         var spec = try FontSpec.parse(settings.font) { FileManager.default.fileExists(atPath: resolve($0)) }
-        if let file = spec.file { spec.file = resolve(file) }
+        if let file = spec.file {
+            spec.file = resolve(file)
+            do {
+                try resources.checkFontFile(resolve(file))
+            } catch {
+                throw CardError("font", "\(error)")
+            }
+        }
         var request = spec
         request.size = nil
         return (Typesetter(library: resources.library, font: request), spec)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Compare
+import Goldens
 import Typeset
 
 enum SizeMismatch: String, CaseIterable, ExpressibleByArgument {
@@ -124,21 +125,9 @@ private func report(_ result: DiffResult, expectedSize: (Int, Int), actualSize: 
                     status: Int32, total: Int? = nil) {
     let percent = { (ratio: Double) in significant(ratio * 100) }
     if options.json {
-        let bounds: JSON = result.bounds.map {
-            .members([("x", .number(Double($0.x))), ("y", .number(Double($0.y))),
-                      ("width", .number(Double($0.width))), ("height", .number(Double($0.height)))])
-        } ?? .null
-        let size = { (s: (Int, Int)) in JSON.members([("width", .number(Double(s.0))), ("height", .number(Double(s.1)))]) }
-        let verdict = status == ExitStatus.success ? "match" : status == ExitStatus.differ ? "differ" : "size-mismatch"
-        let json = JSON.members([
-            ("result", .string(verdict)), ("identical", .bool(result.identical)),
-            ("expected", size(expectedSize)), ("actual", size(actualSize)),
-            ("different_pixels", .number(Double(result.differentPixels))),
-            ("antialiased_pixels", .number(Double(result.antialiasedPixels))),
-            ("total_pixels", .number(Double(total ?? result.width * result.height))),
-            ("ratio", .number(total == nil ? result.ratio : 1)), ("bounds", bounds), ("threshold", .number(options.threshold)),
-        ])
-        print(json.serialized())
+        let verdict: CompareReport.Verdict = status == ExitStatus.success ? .match : status == ExitStatus.differ ? .differ : .sizeMismatch
+        print(CompareReport.json(result, expected: expectedSize, actual: actualSize, verdict: verdict, threshold: options.threshold,
+                                 total: total).serialized())
     } else if status == ExitStatus.sizesDiffer {
         print("sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1)")
     } else if result.identical {

@@ -1,0 +1,41 @@
+import Card
+import Compare
+
+/// The JSON of `hlrender compare --json` (and the service's `POST /v1/compare`).
+public enum CompareReport {
+    public enum Verdict: String, Sendable {
+        case match, differ
+        case sizeMismatch = "size-mismatch"
+    }
+
+    public static func json(_ result: DiffResult, expected: (width: Int, height: Int), actual: (width: Int, height: Int),
+                            verdict: Verdict, threshold: Double, total: Int? = nil) -> JSONValue {
+        let bounds: JSONValue = result.bounds.map {
+            .members([("x", .number(Double($0.x))), ("y", .number(Double($0.y))),
+                      ("width", .number(Double($0.width))), ("height", .number(Double($0.height)))])
+        } ?? .null
+        let size = { (s: (width: Int, height: Int)) in JSONValue.members([("width", .number(Double(s.width))), ("height", .number(Double(s.height)))]) }
+        return .members([
+            ("result", .string(verdict.rawValue)), ("identical", .bool(result.identical)),
+            ("expected", size(expected)), ("actual", size(actual)),
+            ("different_pixels", .number(Double(result.differentPixels))),
+            ("antialiased_pixels", .number(Double(result.antialiasedPixels))),
+            ("total_pixels", .number(Double(total ?? result.width * result.height))),
+            ("ratio", .number(total == nil ? result.ratio : 1)), ("bounds", bounds), ("threshold", .number(threshold)),
+        ])
+    }
+
+    /// Compares two decoded images as `compare` does by default (sizes must match).
+    public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions, limits: DiffLimits) -> JSONValue {
+        let e = (expected.width, expected.height), a = (actual.width, actual.height)
+        guard e == a else {
+            let total = max(expected.width * expected.height, actual.width * actual.height)
+            let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+            let result = DiffResult(width: width, height: height, differentPixels: total, antialiasedPixels: 0,
+                                    bounds: PixelRect(x: 0, y: 0, width: width, height: height), identical: false)
+            return json(result, expected: e, actual: a, verdict: .sizeMismatch, threshold: options.threshold, total: total)
+        }
+        let result = ImageDiff.compare(expected, actual, options: options)
+        return json(result, expected: e, actual: a, verdict: limits.passes(result) ? .match : .differ, threshold: options.threshold)
+    }
+}

@@ -1,0 +1,72 @@
+import Glibc
+
+/// The only files a request may reach: under the assets folder, by a relative path without
+/// `..`, not a URL, and still inside once symlinks are resolved. Anything else is refused
+/// before it is opened, with a message that names the spec's path, never the server's.
+struct AssetPolicy: Sendable {
+    struct Refused: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The assets folder, resolved (nil: requests may read no file at all).
+    let root: String?
+
+    init(folder: String?) throws {
+        guard let folder else {
+            root = nil
+            return
+        }
+        guard let resolved = realpath(folder, nil) else { throw Refused(description: "assets folder '\(folder)' does not exist") }
+        root = String(cString: resolved)
+        free(resolved)
+    }
+
+    /// The folder relative spec paths are joined to (the card builder prefixes it).
+    var folder: String { root ?? "/nonexistent-assets" }
+
+    /// The file to open for `path` (as the card builder joined it), or a refusal.
+    func resolve(_ path: String) throws -> String {
+        guard let root else { throw Refused(description: "this server reads no files (start it with --assets DIR)") }
+        guard path.hasPrefix(root + "/") else { throw Refused(description: "absolute paths are not allowed; use a path relative to the assets folder") }
+        let relative = String(path.dropFirst(root.count + 1))
+        if let colon = relative.firstIndex(of: ":"), relative[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }) {
+            throw Refused(description: "URLs are not allowed; use a file in the assets folder")
+        }
+        let parts = relative.split(separator: "/")
+        guard !parts.contains("..") else { throw Refused(description: "'..' is not allowed in a path") }
+        guard let resolved = realpath(path, nil) else { throw Refused(description: "'\(relative)' is not in the assets folder") }
+        defer { free(resolved) }
+        let real = String(cString: resolved)
+        guard real.hasPrefix(root + "/") else { throw Refused(description: "'\(relative)' leads outside the assets folder") }
+        return real
+    }
+
+    /// Reads a file through `resolve`, bounded.
+    func read(_ path: String, limit: Int) throws -> [UInt8] {
+        let file = try resolve(path)
+        let shown = String(file.dropFirst((root?.count ?? 0) + 1))
+        do {
+            return try AssetPolicy.readPlain(file, limit: limit)
+        } catch {
+            throw Refused(description: "'\(shown)': \(error)")
+        }
+    }
+
+    /// A regular file's bytes, at most `limit` of them (the message never names the path).
+    static func readPlain(_ file: String, limit: Int) throws -> [UInt8] {
+        let fd = open(file, O_RDONLY)
+        guard fd >= 0 else { throw Refused(description: "cannot be read") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw Refused(description: "is not a file") }
+        guard Int(info.st_size) <= limit else { throw Refused(description: "is over \(limit) bytes") }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
+            guard n > 0 else { break }
+            done += n
+        }
+        return Array(bytes.prefix(done))
+    }
+}

@@ -1,0 +1,107 @@
+import Card
+import Glibc
+import Goldens
+import Render
+import Typeset
+
+/// Cards rendered for requests: the fonts loaded once, files only through the asset policy,
+/// templates read at start, and the ETag of a render (what it depends on, hashed).
+final class CardService: Sendable {
+    struct RequestError: Error {
+        var status: Int
+        var message: String
+        var path: String?
+    }
+
+    let settings: ServeSettings
+    let policy: AssetPolicy
+    let resources: CardResources
+    let templates: [String: JSONValue]
+    /// Hash of the font files the service can use: a new font may change any render.
+    let fontSet: String
+
+    init(settings: ServeSettings, fontDirectories: [String]) throws {
+        self.settings = settings
+        let policy = try AssetPolicy(folder: settings.assets)
+        self.policy = policy
+        let library = try FontLibrary(directories: settings.fontDirectories + fontDirectories, includeSystemFonts: settings.systemFonts)
+        var resources = CardResources(library: library, maxPixels: settings.maxPixels) { path in
+            try policy.read(path, limit: 64 << 20)
+        }
+        resources.checkFontFile = { _ = try policy.resolve($0) }
+        self.resources = resources
+        templates = try CardService.loadTemplates(settings.templates)
+        fontSet = SHA256.hex(Array((settings.fontDirectories + fontDirectories).flatMap(CardService.listing).joined(separator: "\n").utf8))
+    }
+
+    /// The strong ETag of a render: the spec with its variables filled (keys sorted), the
+    /// format, hlrender's version and the font set.
+    func etag(_ json: JSONValue, variables: [String: String], format: OutputFormat) -> String {
+        let filled = (try? Variables.substitute(json, variables)) ?? json
+        let key = [settings.version, fontSet, format.rawValue, CardService.sortedKeys(filled).serialized()].joined(separator: "\u{0}")
+        return "\"" + SHA256.hex(Array(key.utf8)).prefix(32) + "\""
+    }
+
+    /// Renders a card spec; bad specs become 422 with the JSON path of the problem.
+    func render(_ json: JSONValue, variables: [String: String], format: OutputFormat) throws -> [UInt8] {
+        do {
+            return try CardRender.render(json, variables: variables, folder: policy.folder, resources: resources, format: format,
+                                         encoding: EncodeOptions()).bytes
+        } catch let error as CardError {
+            throw RequestError(status: 422, message: error.message, path: error.path.isEmpty ? nil : error.path)
+        } catch let error as RenderError {
+            throw RequestError(status: 422, message: error.description, path: nil)
+        } catch let error as TypesetError {
+            throw RequestError(status: 422, message: error.description, path: nil)
+        }
+    }
+
+    private static func loadTemplates(_ folder: String?) throws -> [String: JSONValue] {
+        guard let folder else { return [:] }
+        guard let dir = opendir(folder) else { throw RequestError(status: 500, message: "templates folder '\(folder)' cannot be read") }
+        defer { closedir(dir) }
+        var templates: [String: JSONValue] = [:]
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasSuffix(".json"), let template = templateName(String(name.dropLast(5))) else { continue }
+            let path = folder + "/" + name
+            guard let bytes = try? AssetPolicy.readPlain(path, limit: 1 << 20) else { continue }
+            do {
+                templates[template] = try JSONValue.parse(bytes)
+            } catch {
+                throw RequestError(status: 500, message: "template '\(name)': \(error)")
+            }
+        }
+        return templates
+    }
+
+    /// A template name from a URL: letters, digits, '-' and '_' only (nothing that could walk
+    /// the file system).
+    static func templateName(_ text: String) -> String? {
+        guard (1...100).contains(text.count), text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            return nil
+        }
+        return text
+    }
+
+    private static func listing(_ folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            var info = stat()
+            guard !name.hasPrefix("."), stat(folder + "/" + name, &info) == 0 else { continue }
+            names.append("\(name) \(info.st_size) \(info.st_mtim.tv_sec)")
+        }
+        return names.sorted()
+    }
+
+    static func sortedKeys(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case let .object(members): .object(members.sorted { $0.key < $1.key }.map { ($0.key, sortedKeys($0.value)) })
+        case let .array(items): .array(items.map(sortedKeys))
+        default: value
+        }
+    }
+}

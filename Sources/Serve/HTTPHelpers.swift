@@ -1,0 +1,96 @@
+import Card
+import Hummingbird
+import Render
+
+/// Small pieces of HTTP the routes share: JSON errors, content negotiation, query strings,
+/// entity tags.
+enum HTTP {
+    /// `{"error": "...", "path": "blocks[0].size"}` with `status`.
+    static func error(_ status: HTTPResponse.Status, _ message: String, path: String? = nil, headers: HTTPFields = [:]) -> Response {
+        var members: [(String, JSONValue)] = [("error", .string(message))]
+        if let path { members.append(("path", .string(path))) }
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: JSONValue.members(members).serialized() + "\n")))
+    }
+
+    static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: .init(byteBuffer: ByteBuffer(string: value.serialized() + "\n")))
+    }
+
+    static let mediaTypes: [(type: String, format: OutputFormat)] = [
+        ("image/png", .png), ("image/jpeg", .jpeg), ("image/webp", .webp), ("application/pdf", .pdf),
+    ]
+
+    static func contentType(_ format: OutputFormat) -> String { mediaTypes.first { $0.format == format }!.type }
+
+    /// The format `Accept` asks for (highest q first, PNG for */* and image/*); nil when it
+    /// names nothing we make (406). No header: PNG.
+    static func negotiate(accept: String?) -> OutputFormat? {
+        guard let accept, !accept.trimmingPrefix(while: \.isWhitespace).isEmpty else { return .png }
+        var choices: [(format: OutputFormat, q: Double, order: Int)] = []
+        for (order, item) in accept.split(separator: ",").enumerated() {
+            let fields = item.split(separator: ";").map { String($0).trimmed.lowercased() }
+            guard let type = fields.first else { continue }
+            let q = fields.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            guard q > 0 else { continue }
+            if type == "*/*" || type == "image/*" {
+                choices.append((.png, q, order))
+            } else if let match = mediaTypes.first(where: { $0.type == type }) {
+                choices.append((match.format, q, order))
+            }
+        }
+        return choices.sorted { $0.q != $1.q ? $0.q > $1.q : $0.order < $1.order }.first?.format
+    }
+
+    /// `?format=` values.
+    static func format(named name: String) -> OutputFormat? {
+        name.lowercased() == "jpg" ? .jpeg : OutputFormat(rawValue: name.lowercased())
+    }
+
+    struct BadQuery: Error {}
+
+    /// A query string as form fields: '+' is a space, %XX bytes must make UTF-8.
+    static func queryFields(_ query: String?) throws -> [(String, String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return try query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (try decode(parts[0]), parts.count > 1 ? try decode(parts[1]) : "")
+        }
+    }
+
+    private static func decode(_ text: Substring) throws -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            switch byte {
+            case UInt8(ascii: "+"): bytes.append(0x20)
+            case UInt8(ascii: "%"):
+                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { throw BadQuery() }
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            default: bytes.append(byte)
+            }
+        }
+        guard let string = String(validating: bytes, as: UTF8.self) else { throw BadQuery() }
+        return string
+    }
+
+    /// Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for it).
+    static func matches(ifNoneMatch header: String?, etag: String) -> Bool {
+        guard let header else { return false }
+        let bare = { (tag: Substring) in tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
+        return header.split(separator: ",").contains { item in
+            let tag = item.trimmingPrefix(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+            let text = Substring(String(tag))
+            return text == "*" || bare(text) == bare(Substring(etag))
+        }
+    }
+
+    /// `Cache-Control: no-cache` (or `no-store`) from the client: render anew.
+    static func wantsFresh(_ header: String?) -> Bool {
+        guard let header = header?.lowercased() else { return false }
+        return header.split(separator: ",").contains { ["no-cache", "no-store", "max-age=0"].contains(String($0).trimmed) }
+    }
+}

@@ -1,0 +1,231 @@
+import Card
+import Compare
+import Goldens
+import Hummingbird
+import Render
+
+/// The service's routes. Handlers only translate HTTP into the card library's calls and its
+/// errors into JSON; rendering runs behind the gate, off the event loops.
+struct Routes: Sendable {
+    let service: CardService
+    let gate: RenderGate
+    let cache: RenderedCache
+    let metrics: ServeMetrics
+    let settings: ServeSettings
+    let shuttingDown: ShutdownFlag
+
+    func add(to router: Router<BasicRequestContext>) {
+        router.post("/v1/card") { request, context in try await card(request, context) }
+        router.get("/v1/templates/:file") { request, context in try await template(request, context) }
+        router.post("/v1/compare") { request, context in try await compare(request, context) }
+        router.get("/healthz") { _, _ in HTTP.json(.members([("status", .string("ok"))])) }
+        router.get("/readyz") { _, _ in
+            if shuttingDown.value { return HTTP.error(.serviceUnavailable, "shutting down") }
+            if gate.depth >= gate.queue { return HTTP.error(.serviceUnavailable, "render queue full", headers: [.retryAfter: "1"]) }
+            return HTTP.json(.members([("status", .string("ready"))]))
+        }
+        router.get("/metrics") { _, _ in
+            metrics.queueDepth.set(Double(gate.depth))
+            metrics.inFlight.set(Double(gate.running))
+            metrics.cacheBytes.set(Double(cache.totalBytes))
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                            body: .init(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
+        }
+    }
+
+    // MARK: - Routes
+
+    private func card(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        if let refused = authorize(request) { return refused }
+        let type = request.headers[.contentType]?.lowercased() ?? ""
+        guard type.hasPrefix("application/json") else {
+            return HTTP.error(.unsupportedMediaType, "send the card spec as application/json")
+        }
+        let format: OutputFormat
+        switch chooseFormat(request) {
+        case let .success(f): format = f
+        case let .failure(failure): return failure.response
+        }
+        var request = request
+        let body: [UInt8]
+        switch await readBody(&request) {
+        case let .success(bytes): body = bytes
+        case let .failure(failure): return failure.response
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(body)
+        } catch let error as JSONSyntaxError {
+            return HTTP.error(.badRequest, "the body is not JSON: \(error)")
+        }
+        guard case .object = json else { return HTTP.error(.unprocessableContent, "a card spec is a JSON object") }
+        return try await rendered(json, variables: [:], format: format, request: request)
+    }
+
+    private func template(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let file = context.parameters.get("file") ?? ""
+        guard let dot = file.lastIndex(of: "."), let name = CardService.templateName(String(file[..<dot])),
+              let format = HTTP.format(named: String(file[file.index(after: dot)...])) else {
+            return HTTP.error(.notFound, "no such template: use /v1/templates/NAME.png (.jpg, .webp or .pdf)")
+        }
+        guard let json = service.templates[name] else { return HTTP.error(.notFound, "no template named '\(name)'") }
+        let fields: [(String, String)]
+        do {
+            fields = try HTTP.queryFields(request.uri.query)
+        } catch {
+            return HTTP.error(.badRequest, "the query string is not valid percent-encoded UTF-8")
+        }
+        var variables: [String: String] = [:]
+        for (key, value) in fields {
+            guard value.utf8.count <= settings.maxBody else { return HTTP.error(.contentTooLarge, "variable '\(key)' is too long") }
+            variables[key] = value
+        }
+        return try await rendered(json, variables: variables, format: format, request: request)
+    }
+
+    private func compare(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        if let refused = authorize(request) { return refused }
+        guard let boundary = Multipart.boundary(contentType: request.headers[.contentType] ?? "") else {
+            return HTTP.error(.unsupportedMediaType, "send two PNGs as multipart/form-data (fields 'expected' and 'actual')")
+        }
+        var request = request
+        let body: [UInt8]
+        switch await readBody(&request) {
+        case let .success(bytes): body = bytes
+        case let .failure(failure): return failure.response
+        }
+        let parts: [Multipart.Part]
+        do {
+            parts = try Multipart.parse(body, boundary: boundary)
+        } catch {
+            return HTTP.error(.badRequest, "\(error)")
+        }
+        guard let expected = parts.first(where: { $0.name == "expected" }), let actual = parts.first(where: { $0.name == "actual" }) else {
+            return HTTP.error(.unprocessableContent, "the form needs the files 'expected' and 'actual'")
+        }
+        var options = DiffOptions()
+        var limits = DiffLimits()
+        for part in parts where ["threshold", "max-diff-pixels", "max-diff-ratio"].contains(part.name) {
+            guard let value = Double(String(decoding: part.bytes, as: UTF8.self).trimmed), value >= 0 else {
+                return HTTP.error(.unprocessableContent, "'\(part.name)' must be a number", path: part.name)
+            }
+            switch part.name {
+            case "threshold" where value <= 1: options.threshold = value
+            case "max-diff-pixels": limits.maxPixels = Int(value)
+            case "max-diff-ratio" where value <= 1: limits.maxRatio = value
+            default: return HTTP.error(.unprocessableContent, "'\(part.name)' is out of range", path: part.name)
+            }
+        }
+        let maxPixels = settings.maxPixels
+        let (diffOptions, diffLimits) = (options, limits)
+        do {
+            let report = try await gate.run(timeout: .milliseconds(settings.timeoutMilliseconds)) { () throws -> JSONValue in
+                let a = try decode(expected.bytes, name: "expected", maxPixels: maxPixels)
+                let b = try decode(actual.bytes, name: "actual", maxPixels: maxPixels)
+                return CompareReport.compare(a, b, options: diffOptions, limits: diffLimits)
+            }
+            return HTTP.json(report)
+        } catch let error as CardService.RequestError {
+            return HTTP.error(.init(code: error.status), error.message, path: error.path)
+        } catch is RenderGate.Overloaded {
+            return overloaded()
+        } catch is RenderGate.TimedOut {
+            return timedOut()
+        }
+    }
+
+    // MARK: - Rendering behind the cache and the gate
+
+    private func rendered(_ json: JSONValue, variables: [String: String], format: OutputFormat, request: Request) async throws -> Response {
+        let etag = service.etag(json, variables: variables, format: format)
+        var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=\(settings.maxAge)", .vary: "Accept"]
+        let fresh = HTTP.wantsFresh(request.headers[.cacheControl])
+        if !fresh && HTTP.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
+            metrics.cacheHits.increment()
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentType] = HTTP.contentType(format)
+        if !fresh, let hit = cache[etag] {
+            metrics.cacheHits.increment()
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: hit.bytes)))
+        }
+        metrics.cacheMisses.increment()
+        let service = self.service
+        let started = ContinuousClock.now
+        do {
+            let bytes = try await gate.run(timeout: .milliseconds(settings.timeoutMilliseconds)) {
+                try service.render(json, variables: variables, format: format)
+            }
+            metrics.renderSeconds.record(ContinuousClock.now - started)
+            cache.store(.init(bytes: bytes, contentType: HTTP.contentType(format)), for: etag)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        } catch let error as CardService.RequestError {
+            return HTTP.error(.init(code: error.status), error.message, path: error.path)
+        } catch is RenderGate.Overloaded {
+            return overloaded()
+        } catch is RenderGate.TimedOut {
+            return timedOut()
+        }
+    }
+
+    private func overloaded() -> Response {
+        HTTP.error(.serviceUnavailable, "busy: \(gate.limit) renders running and \(gate.queue) waiting; retry shortly",
+                   headers: [.retryAfter: "1"])
+    }
+
+    private func timedOut() -> Response {
+        HTTP.error(.serviceUnavailable, "the render took longer than \(settings.timeoutMilliseconds) ms", headers: [.retryAfter: "5"])
+    }
+
+    // MARK: - Request pieces
+
+    /// The bearer token, when the service has one: compared in constant time.
+    private func authorize(_ request: Request) -> Response? {
+        guard let token = settings.token else { return nil }
+        let given = Array((request.headers[.authorization] ?? "").utf8), wanted = Array("Bearer \(token)".utf8)
+        var difference = given.count == wanted.count ? 0 : 1
+        for (a, b) in zip(given, wanted) { difference |= Int(a ^ b) }
+        guard difference != 0 else { return nil }
+        return HTTP.error(.unauthorized, "a bearer token is required", headers: [.wwwAuthenticate: "Bearer"])
+    }
+
+    private func chooseFormat(_ request: Request) -> Result<OutputFormat, ResponseFailure> {
+        if let name = request.uri.queryParameters.get("format") {
+            guard let format = HTTP.format(named: name) else {
+                return .failure(ResponseFailure(HTTP.error(.badRequest, "format '\(name)' is not png, jpeg, webp or pdf", path: "format")))
+            }
+            return .success(format)
+        }
+        guard let format = HTTP.negotiate(accept: request.headers[.accept]) else {
+            return .failure(ResponseFailure(HTTP.error(.notAcceptable, "Accept names nothing this service makes: image/png, image/jpeg, image/webp, application/pdf")))
+        }
+        return .success(format)
+    }
+
+    /// The body, refused with 413 past `maxBody` (by Content-Length before reading any of it).
+    private func readBody(_ request: inout Request) async -> Result<[UInt8], ResponseFailure> {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > settings.maxBody {
+            return .failure(ResponseFailure(HTTP.error(.contentTooLarge, "the body is over \(settings.maxBody) bytes")))
+        }
+        do {
+            let buffer = try await request.collectBody(upTo: settings.maxBody)
+            return .success(Array(buffer.readableBytesView))
+        } catch {
+            return .failure(ResponseFailure(HTTP.error(.contentTooLarge, "the body is over \(settings.maxBody) bytes")))
+        }
+    }
+
+    private func decode(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RGBAImage {
+        do {
+            return try PNGCodec.decode(bytes, maxPixels: maxPixels)
+        } catch {
+            throw CardService.RequestError(status: 422, message: "\(name): \(error)", path: name)
+        }
+    }
+}
+
+/// A response to send instead of going on (a `Result` failure needs an `Error`).
+struct ResponseFailure: Error {
+    let response: Response
+    init(_ response: Response) { self.response = response }
+}

@@ -1,0 +1,99 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Set once graceful shutdown has begun: /readyz then says 503 so load balancers drain us.
+/// Request ids, counted from 1.
+final class RequestCounter: Sendable {
+    private let value = Atomic<UInt64>(0)
+    func next() -> UInt64 { value.add(1, ordering: .relaxed).newValue }
+}
+
+final class ShutdownFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var value: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
+}
+
+/// Waits for graceful shutdown (SIGTERM, SIGINT) and raises the flag; the server itself stops
+/// accepting and lets requests in flight finish.
+struct ShutdownWatcher: Service {
+    let flag: ShutdownFlag
+    func run() async throws {
+        try? await gracefulShutdown()
+        flag.set()
+    }
+}
+
+/// One log line per request (id, method, route, status, ms, bytes) and the request counter.
+struct RequestLog: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let metrics: ServeMetrics
+    let logger: Logger
+    private let counter = RequestCounter()
+
+    init(metrics: ServeMetrics, logger: Logger) {
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let id = counter.next()
+        let start = ContinuousClock.now
+        var status = 500, bytes = 0
+        defer {
+            let route = context.endpointPath ?? "unmatched"
+            let elapsed = ContinuousClock.now - start
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            metrics.request(route: route, status: status)
+            logger.info("request", metadata: [
+                "id": "\(id)", "method": "\(request.method.rawValue)", "route": "\(route)", "status": "\(status)",
+                "ms": "\((ms * 10).rounded() / 10)", "bytes": "\(bytes)",
+            ])
+        }
+        do {
+            let response = try await next(request, context)
+            status = response.status.code
+            bytes = response.body.contentLength ?? 0
+            return response
+        } catch let error as HTTPError {
+            status = error.status.code
+            throw error
+        }
+    }
+}
+
+/// The render service as a Hummingbird application.
+public enum ServeApp {
+    /// The application for `settings`; `fontDirectories` are the pinned fonts.
+    public static func application(_ settings: ServeSettings, fontDirectories: [String],
+                                   logger: Logger = Logger(label: "hlrender.serve")) throws -> some ApplicationProtocol {
+        let service: CardService
+        do {
+            service = try CardService(settings: settings, fontDirectories: fontDirectories)
+        } catch let error as CardService.RequestError {
+            throw ServeError(error.message)
+        } catch {
+            throw ServeError("\(error)")
+        }
+        let metrics = ServeMetrics()
+        let flag = ShutdownFlag()
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: RequestLog(metrics: metrics, logger: logger))
+        Routes(service: service, gate: RenderGate(limit: settings.concurrency, queue: settings.queue),
+               cache: RenderedCache(limit: settings.cacheBytes), metrics: metrics, settings: settings, shuttingDown: flag)
+            .add(to: router)
+        return Application(router: router, configuration: .init(address: .hostname(settings.host, port: settings.port),
+                                                                serverName: "hlrender"),
+                           services: [ShutdownWatcher(flag: flag)], logger: logger)
+    }
+
+    /// Runs until SIGTERM or SIGINT, then stops accepting, finishes what is in flight and returns.
+    public static func run(_ settings: ServeSettings, fontDirectories: [String]) async throws {
+        var logger = Logger(label: "hlrender.serve")
+        logger.logLevel = .info
+        let app = try application(settings, fontDirectories: fontDirectories, logger: logger)
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+}
