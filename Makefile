@@ -1,5 +1,5 @@
 # The two README commands: `make demo` and `make test`. Both install what is missing first.
-.PHONY: setup build demo test bench clean
+.PHONY: setup build demo test bench serve clean
 
 setup:
 	@scripts/setup.sh
@@ -12,6 +12,11 @@ demo: build
 	.build/release/hlrender render --text-file samples/story.txt --width 860 --align center \
 	  --size 56 --canvas 1080x1080 --background '#E9446A' --highlight white -o out/demo.png
 	@echo "wrote out/demo.png"
+
+serve: setup
+	swift build -c release --product hlrender --product hlrender-serve 2>/dev/null || \
+	  (swift build -c release --product hlrender && swift build -c release --product hlrender-serve)
+	.build/release/hlrender serve --templates examples/templates --assets examples/assets
 
 test: setup
 	scripts/test.sh

@@ -92,7 +92,9 @@ let package = Package(
         .testTarget(name: "CardTests", dependencies: ["Card", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages"]),
         .testTarget(name: "ServeTests", dependencies: [
-            "Serve", "Compare", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            // hlrender-serve: the shutdown test runs the real binary.
+            "Serve", "hlrender-serve", "Compare", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "CLITests", dependencies: ["hlrender", "Compare", "TestSupport"], exclude: ["References", "Fixtures"]),
     ]
