@@ -1,3 +1,5 @@
+import Typeset
+
 /// A golden suite's report: one `index.html` and its images, readable offline from the file
 /// system (no external resource, plain JavaScript). Summary counts on top, what changed in the
 /// environment, failures first (expected | actual | difference, a slider to compare the two
@@ -79,19 +81,7 @@ public enum HTMLReport {
         return html
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { text.xmlEscaped }
 
     private static let style = """
         body{font:15px/1.4 system-ui,sans-serif;margin:0;background:#f4f4f6;color:#222}

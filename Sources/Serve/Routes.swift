@@ -118,20 +118,11 @@ struct Routes: Sendable {
         }
         let maxPixels = settings.maxPixels
         let (diffOptions, diffLimits) = (options, limits)
-        do {
-            let report = try await gate.run(timeout: .milliseconds(settings.timeoutMilliseconds)) { () throws -> JSONValue in
-                let a = try decode(expected.bytes, name: "expected", maxPixels: maxPixels)
-                let b = try decode(actual.bytes, name: "actual", maxPixels: maxPixels)
-                return CompareReport.compare(a, b, options: diffOptions, limits: diffLimits)
-            }
-            return HTTP.json(report)
-        } catch let error as CardService.RequestError {
-            return HTTP.error(.init(code: error.status), error.message, path: error.path)
-        } catch is RenderGate.Overloaded {
-            return overloaded()
-        } catch is RenderGate.TimedOut {
-            return timedOut()
-        }
+        return await behindGate { () throws -> JSONValue in
+            let a = try decode(expected.bytes, name: "expected", maxPixels: maxPixels)
+            let b = try decode(actual.bytes, name: "actual", maxPixels: maxPixels)
+            return CompareReport.compare(a, b, options: diffOptions, limits: diffLimits)
+        } respond: { HTTP.json($0) }
     }
 
     // MARK: - Rendering behind the cache and the gate
@@ -152,19 +143,26 @@ struct Routes: Sendable {
         metrics.cacheMisses.increment()
         let service = self.service
         let started = ContinuousClock.now
-        do {
-            let bytes = try await gate.run(timeout: .milliseconds(settings.timeoutMilliseconds)) {
-                try service.render(json, variables: variables, format: format)
-            }
+        return await behindGate { try service.render(json, variables: variables, format: format) } respond: { bytes in
             metrics.renderSeconds.record(ContinuousClock.now - started)
             cache.store(.init(bytes: bytes, contentType: HTTP.contentType(format)), for: etag)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        }
+    }
+
+    /// `work` on a render slot, its result turned into a response by `respond`; a refused
+    /// spec, a full queue and a timeout become JSON errors.
+    private func behindGate<T: Sendable>(_ work: @escaping @Sendable () throws -> T, respond: (T) -> Response) async -> Response {
+        do {
+            return respond(try await gate.run(timeout: .milliseconds(settings.timeoutMilliseconds), work))
         } catch let error as CardService.RequestError {
             return HTTP.error(.init(code: error.status), error.message, path: error.path)
         } catch is RenderGate.Overloaded {
             return overloaded()
         } catch is RenderGate.TimedOut {
             return timedOut()
+        } catch {
+            return HTTP.error(.internalServerError, "the render failed")
         }
     }
 

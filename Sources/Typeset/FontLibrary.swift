@@ -49,8 +49,8 @@ public final class FontLibrary: @unchecked Sendable {
             configs.append(config)
             let cache = FontLibrary.cacheDirectory()
             let xml = "<?xml version=\"1.0\"?><fontconfig>"
-                + directories.map { "<dir>\(xmlEscaped($0))</dir>" }.joined()
-                + (cache.map { "<cachedir>\(xmlEscaped($0))</cachedir>" } ?? "")
+                + directories.map { "<dir>\($0.xmlEscaped)</dir>" }.joined()
+                + (cache.map { "<cachedir>\($0.xmlEscaped)</cachedir>" } ?? "")
                 + "</fontconfig>"
             guard FcConfigParseAndLoadFromMemory(config, xml, 1) != 0, FcConfigBuildFonts(config) != 0 else {
                 throw TypesetError.fontconfig("cannot load fonts from \(directories.joined(separator: ", "))")
@@ -208,18 +208,6 @@ public final class FontLibrary: @unchecked Sendable {
     }
 }
 
-private func xmlEscaped(_ text: String) -> String {
-    var out = ""
-    for character in text {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        default: out.append(character)
-        }
-    }
-    return out
-}
 
 /// Up to three known families closest to `name` (by edit distance, or containing it).
 func closest(to name: String, in families: [String]) -> [String] {

@@ -8,6 +8,21 @@ extension StringProtocol {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
+    /// With `&`, `<`, `>` and `"` as XML/HTML entities (text and quoted attributes).
+    public var xmlEscaped: String {
+        var out = ""
+        for character in self {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
     /// Equal ignoring case (Unicode default case folding via lowercasing).
     public func equalsIgnoringCase(_ other: some StringProtocol) -> Bool {
         lowercased() == other.lowercased()
