@@ -127,6 +127,7 @@ private let exampleVars = ["--var", "quote=A highlight should hug every line and
         sleep(1)  // a clock-based date would now differ
         #expect(try run(["card", examples.appendingPathComponent("steps-card.json").path, "-o", b] + flags, epoch: "1700000000") == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+        #expect(try qpdfCheck(a))
         let info = Process()
         info.executableURL = URL(fileURLWithPath: "/usr/bin/pdfinfo")
         info.arguments = [a]

@@ -15,6 +15,7 @@ import Testing
         #expect(try CLI.run(["render", "-o", piped], stdin: Array("from stdin".utf8)).status == 0)
         #expect(try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: png)))).width == 664)
         #expect(try Data(contentsOf: URL(fileURLWithPath: pdf)).starts(with: Array("%PDF".utf8)))
+        #expect(try qpdfCheck(pdf))
         let forced = dir.appendingPathComponent("forced.bin").path
         #expect(try CLI.run(["render", "--text", "x", "--format", "pdf", "-o", forced]).status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: forced)).starts(with: Array("%PDF".utf8)))

@@ -65,6 +65,7 @@ func words(_ text: String) -> [String] {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hlrender-\(UUID().uuidString).pdf")
         try Data(pdf).write(to: path)
         defer { try? FileManager.default.removeItem(at: path) }
+        #expect(try qpdfCheck(path.path))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/pdffonts")
         process.arguments = [path.path]
@@ -194,6 +195,7 @@ func words(_ text: String) -> [String] {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: dir) }
             try Data(pdf).write(to: dir.appendingPathComponent("v.pdf"))
+            #expect(try qpdfCheck(dir.appendingPathComponent("v.pdf").path))
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
             process.arguments = ["-png", "-r", "72", "-singlefile", dir.appendingPathComponent("v.pdf").path, dir.appendingPathComponent("v").path]

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `hlrender` binary (next to the test bundle) and captures what it says.
 public struct CLIResult {
@@ -46,11 +47,12 @@ public enum CLI {
     }
 }
 
-/// Text of a PDF as poppler's pdftotext reads it.
-public func pdfText(_ pdf: [UInt8]) throws -> String {
+/// Text of a PDF as poppler's pdftotext reads it; the file must also pass `qpdf --check`.
+public func pdfText(_ pdf: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("hlrender-\(UUID().uuidString).pdf")
     try Data(pdf).write(to: path)
     defer { try? FileManager.default.removeItem(at: path) }
+    if try !qpdfCheck(path.path) { Issue.record("qpdf --check fails on the PDF", sourceLocation: sourceLocation) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
     process.arguments = [path.path, "-"]
