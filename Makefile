@@ -14,8 +14,8 @@ demo: build
 	@echo "wrote out/demo.png"
 
 serve: setup
-	swift build -c release --product hlrender --product hlrender-serve 2>/dev/null || \
-	  (swift build -c release --product hlrender && swift build -c release --product hlrender-serve)
+	swift build -c release --product hlrender
+	swift build -c release --product hlrender-serve
 	.build/release/hlrender serve --templates examples/templates --assets examples/assets
 
 test: setup

@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
         for (name, value, range) in [("--port", port, 0...65535), ("--max-age", maxAge, 0...31_536_000), ("--cache-mb", cacheMb, 0...1 << 20),
                                      ("--max-body", maxBody, 1...1 << 30), ("--max-pixels", maxPixels, 1...1_000_000_000),
                                      ("--timeout-ms", timeoutMs, 1...3_600_000)] where !range.contains(value) {
-            throw ValidationError("\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
+            throw fail("\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
         }
         settings.maxAge = maxAge
         settings.cacheBytes = cacheMb << 20
@@ -50,17 +50,17 @@ struct ServeCommand: AsyncParsableCommand {
         settings.maxPixels = maxPixels
         settings.concurrency = concurrency ?? cores
         settings.queue = queue ?? 8 * settings.concurrency
-        guard settings.concurrency >= 1, settings.queue >= 0 else { throw ValidationError("--concurrency must be 1 or more, --queue 0 or more") }
+        guard settings.concurrency >= 1, settings.queue >= 0 else { throw fail("--concurrency must be 1 or more, --queue 0 or more") }
         settings.timeoutMilliseconds = timeoutMs
         settings.fontDirectories = fontDir
         settings.systemFonts = systemFonts
         settings.version = Self.configuration.version
         if let tokenFile {
-            guard let file = fopen(tokenFile, "r") else { throw ValidationError("cannot read --token-file '\(tokenFile)'") }
+            guard let file = fopen(tokenFile, "r") else { throw fail("cannot read --token-file '\(tokenFile)'") }
             defer { fclose(file) }
             var buffer = [CChar](repeating: 0, count: 4096)
             let token = fgets(&buffer, 4096, file).map { _ in String(cString: buffer).trimmed } ?? ""
-            guard !token.isEmpty else { throw ValidationError("--token-file '\(tokenFile)' is empty") }
+            guard !token.isEmpty else { throw fail("--token-file '\(tokenFile)' is empty") }
             settings.token = token
         }
         // Canvases and encoder buffers are megabytes each: glibc would mmap and unmap them per
@@ -75,8 +75,17 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             try await ServeApp.run(settings, fontDirectories: PinnedFonts.directories())
         } catch let error as ServeError {
-            throw ValidationError(error.description)
+            throw fail(error.description)
+        } catch {
+            throw fail("cannot serve on \(host):\(port): \(error)")
         }
+    }
+
+    /// One line on stderr, exit status 3, as every hlrender command fails.
+    private func fail(_ message: String) -> ExitCode {
+        let line = Array("hlrender: error: \(message)\n".utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        return ExitCode(3)
     }
 }
 
