@@ -22,7 +22,7 @@ test: setup
 	scripts/test.sh
 
 bench: setup
-	@scripts/setup.sh pango1.0-tools hyperfine imagemagick libvips-tools time python3-pil
+	@scripts/setup.sh pango1.0-tools hyperfine imagemagick libvips-tools time python3-pil wrk
 	scripts/bench.sh
 
 clean:

@@ -10,12 +10,19 @@ trap 'rm -rf "$out"' EXIT
 # Static Swift runtime: dynamic linking of the Swift libraries costs ~4 ms per start.
 swift build -c release --static-swift-stdlib --product hlrender >/dev/null
 swift build -c release --product hlbench >/dev/null
+swift build -c release --static-swift-stdlib --product hlrender-serve >/dev/null
 bin=.build/release/hlrender
 
 echo "== highlight outline"
 .build/release/hlbench outline
 
 cat "$corpus/en.txt" "$corpus/ru.txt" > "$out/three.txt"
+echo "== start cost: the CLI (no NIO) beside the service binary (NIO, Hummingbird)"
+hyperfine -N --warmup 5 -r 100 "$bin --version" ".build/release/hlrender-serve --version" 2>&1 | grep -E "Benchmark|Time"
+
+echo "== serve: wrk against POST /v1/card, cache off and on, and a process per request"
+bench/serve.sh
+
 echo "== golden suite: 500 cards, --jobs 2 (render only, render + compare, + reports)"
 bench/goldens.sh
 
