@@ -72,7 +72,9 @@ final class GoldenRun: Sendable {
             + "\(failing.filter { $0.status == .missing }.count) missing"
         if errors > 0 { line += ", \(errors) not rendered" }
         if !changes.isEmpty { line += "; changed since recorded: " + changes.joined(separator: "; ") }
-        for result in failing.prefix(20) { say("FAIL \(result.name) (row \(result.row)): \(result.message)") }
+        for result in results.filter({ $0.status != .passed }).prefix(20) {
+            say("\(result.status == .error ? "ERROR" : "FAIL") \(result.name) (row \(result.row)): \(result.message)")
+        }
         say(line)
         return errors > 0 ? ExitStatus.badInput : failing.isEmpty ? ExitStatus.success : ExitStatus.differ
     }

@@ -84,6 +84,25 @@ private let card = #"""
         #expect(try suite([]).status == 0)
     }
 
+    /// A manifest line's "compare" object loosens the limits for that card only.
+    @Test func perCardLimitsFromTheManifest() throws {
+        let line = { (id: String, text: String, compare: String) in
+            ##"{"size": "200x100", "padding": 8, "background": "#334455", "output": "\##(id).png", "blocks": [{"type": "text", "text": "\##(text)", "size": 20}]\##(compare)}"##
+        }
+        let manifest = path("cards.jsonl")
+        let run = { (lines: [String], extra: [String]) throws -> CLIResult in
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+            return try CLI.run(["batch", manifest, "--expect-dir", self.path("goldens"), "--quiet"] + extra, pinnedFonts: false)
+        }
+        #expect(try run([line("p", "one", ""), line("q", "two", "")], ["--update"]).status == 0)
+        let loose = try run([line("p", "one!", #", "compare": {"max-diff-pixels": 100000}"#), line("q", "two", "")], [])
+        #expect(loose.status == 0 && loose.stderr.contains("2 passed"), "\(loose.stderr)")
+        let strict = try run([line("p", "one!", ""), line("q", "two", "")], [])
+        #expect(strict.status == 1 && strict.stderr.contains("FAIL p.png"), "\(strict.stderr)")
+        let bad = try run([line("p", "one", #", "compare": {"max-diff-pixels": -1}"#)], [])
+        #expect(bad.status == 3 && bad.stderr.contains("compare.max-diff-pixels"), "\(bad.stderr)")
+    }
+
     /// A user's Fontconfig settings and locale must not reach the pixels.
     @Test func hostileFontconfigAndLocaleGiveTheSameBytes() throws {
         try record()
