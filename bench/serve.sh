@@ -38,6 +38,7 @@ hwm() { awk '/VmHWM/ {print int($2/1024)}' "/proc/$server/status"; }
 serve 0
 wrk -t2 -c16 -d"${duration}s" --latency -s "$out/post.lua" "http://127.0.0.1:$port/v1/card" > "$out/wrk.txt"
 report "serve, cache off, ${duration} s, 16 connections"
+sleep 5  # let the renders of requests wrk abandoned at its end drain from the queue
 wrk -t2 -c4 -d"${duration}s" --latency -s "$out/post.lua" "http://127.0.0.1:$port/v1/card" > "$out/wrk.txt"
 report "serve, cache off, ${duration} s, 4 connections"
 echo "  peak RSS $(hwm) MiB; RSS every 10 s over a ${soak} s soak:"
