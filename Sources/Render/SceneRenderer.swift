@@ -44,8 +44,13 @@ extension Renderer {
                     cairo_save(cr)
                     cairo_clip(cr)
                 }
-                try draw(cr, text, lines: Array(text.layout.lines.prefix(restriction.visibleLines)), faces: faces,
-                         format: options.format, scale: options.scale)
+                // A PDF keeps vector paths even where they are clipped: its highlight is the
+                // outline of the visible lines alone, so no hidden line's width is in the file.
+                // (An image keeps the whole outline: its rows above the boundary stay exactly
+                // those of the unrestricted render.)
+                let visible = Array(text.layout.lines.prefix(restriction.visibleLines))
+                try draw(cr, text, lines: visible, faces: faces, format: options.format, scale: options.scale,
+                         outlineOf: options.format == .pdf ? visible : nil)
                 cairo_restore(cr)
                 try RestrictedLayer.apply(scene, index: index, text: text, restriction: restriction, boundary: device,
                                           feather: feather, faces: faces, output: output,
@@ -69,12 +74,14 @@ extension Renderer {
         }
     }
 
-    /// A text item's highlight (all of it) and `lines`, at its place.
+    /// A text item's highlight (of all its lines, or of `outlineOf`) and `lines`, at its place.
     static func draw(_ cr: OpaquePointer, _ text: PlacedText, lines: [Line], faces: FontFaces, format: OutputFormat,
-                     scale: Double, textLayer: Bool? = nil) throws {
+                     scale: Double, textLayer: Bool? = nil, outlineOf: [Line]? = nil) throws {
         cairo_save(cr)
         cairo_translate(cr, text.x, text.y)
-        let outline = text.paint.highlight.map { text.layout.highlightOutline($0.style) }
+        var shaped = text.layout
+        if let outlineOf { shaped.lines = outlineOf }
+        let outline = text.paint.highlight.map { shaped.highlightOutline($0.style) }
         try drawText(cr, text.layout, lines: lines, faces: faces, outline: outline, paint: text.paint, format: format,
                      scale: scale, textLayer: textLayer)
         cairo_restore(cr)

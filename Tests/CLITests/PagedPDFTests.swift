@@ -195,6 +195,26 @@ private func words(_ text: String) -> [Substring] {
         #expect(try readDump(shortDump).pages == 2)
     }
 
+    /// A restricted PDF's vector content (highlight path, clip, text) is the same whatever the
+    /// hidden lines say: only the blurred image differs. One page and paged.
+    @Test func restrictedVectorsDoNotDependOnHiddenLines() throws {
+        for paged in [false, true] {
+            var streams: [String] = []
+            for (i, hidden) in ["wider hidden words", "tiny"].enumerated() {
+                let pdf = dir.appendingPathComponent("vec-\(paged)-\(i).pdf").path
+                let flags = paged ? ["--page", "400x300"] : ["--width", "300"]
+                let result = try CLI.run(["render", "--text", "Short line\n\(hidden)", "--size", "18", "--highlight", "#FFD23F",
+                                          "--visible-lines", "1", "--scramble-seed", "1", "-o", pdf] + flags)
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(try qpdfCheck(pdf))
+                let pages = try runTool("/usr/bin/qpdf", ["--show-pages", pdf]).output
+                let object = pages.split(separator: "\n").dropFirst(2).first.map { String($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) } ?? "?"
+                streams.append(try runTool("/usr/bin/qpdf", ["--show-object=\(object)", "--filtered-stream-data", pdf]).output)
+            }
+            #expect(!streams[0].isEmpty && streams[0] == streams[1], "paged \(paged): the content stream depends on the hidden line")
+        }
+    }
+
     /// A highlighted paragraph split by a page break closes on both pages with its own corners.
     @Test func highlightSplitAcrossAPageBreak() throws {
         let text = article(paragraphs: 3, seed: 11)
