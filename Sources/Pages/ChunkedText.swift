@@ -93,16 +93,17 @@ struct ChunkedText {
         return boxes
     }
 
-    /// The chunk laid out (again, unless kept), scrambled from the hidden line on, and placed.
+    /// The chunk laid out (again, unless kept), scrambled from the hidden line on, and placed
+    /// in the text (its y stays the chunk's own: `Chunk.dy` moves it).
     func piece(_ i: Int) throws -> Piece {
         let chunk = chunks[i]
         let layout = i < kept.count ? kept[i] : try typesetter.layout(chunkText(i), style: style)
-        let place = { (l: Layout) in l.placed(in: text, byteOffset: chunk.bytes.lowerBound, paragraphOffset: chunk.firstParagraph, dy: chunk.dy) }
-        guard let restriction, let seed = restriction.scrambleSeed else { return .plain(place(layout)) }
+        guard let restriction, let seed = restriction.scrambleSeed else {
+            return .plain(layout.placed(in: text, byteOffset: chunk.bytes.lowerBound, paragraphOffset: chunk.firstParagraph))
+        }
         let scrambled = try typesetter.scrambled(layout, fromLine: max(0, restriction.restriction.visibleLines - chunk.firstLine),
                                                  seed: seed &+ UInt64(i))
-        return .scrambled(scrambled.placed(in: text, byteOffset: chunk.bytes.lowerBound, paragraphOffset: chunk.firstParagraph,
-                                           dy: chunk.dy))
+        return .scrambled(scrambled.placed(in: text, byteOffset: chunk.bytes.lowerBound, paragraphOffset: chunk.firstParagraph))
     }
 
     /// The chunk holding global line `line`.

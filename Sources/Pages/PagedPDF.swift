@@ -92,9 +92,11 @@ public struct PagedPDF {
         let visible = body.restricted?.restriction.visibleLines ?? lines.count
         var found: [(String, Double)] = []
         let utf8 = body.layout.text.utf8
-        // A paragraph starts at the text's start or after a hard break (which belongs to no line).
+        // A paragraph starts at the text's start or after a hard break (LF, CR, U+2029; the
+        // break belongs to no line).
         let startsParagraph = { (line: Line) in
-            line.start == 0 || [0x0A, 0x0D, 0xA9].contains(utf8[utf8.index(utf8.startIndex, offsetBy: line.start - 1)])
+            let before = utf8[..<utf8.index(utf8.startIndex, offsetBy: line.start)]
+            return before.isEmpty || [0x0A, 0x0D].contains(before.last!) || before.suffix(3).elementsEqual([0xE2, 0x80, 0xA9])
         }
         for i in 0..<visible where i > 0 ? lines[i - 1].paragraph != lines[i].paragraph : startsParagraph(lines[i]) {
             guard lines[i].text.hasPrefix("# ") else { continue }

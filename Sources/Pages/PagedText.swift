@@ -20,8 +20,6 @@ public struct PagedText {
         public var layout: Layout
         /// Restricted mode: the same lines, hidden from the page's first hidden line on.
         public var restricted: RestrictedText?
-        /// Index in the whole text of `layout.lines[0]`.
-        public var firstLine: Int
     }
 
     public let setup: PageSetup
@@ -84,23 +82,26 @@ public struct PagedText {
                 return local.clamped(to: 0..<chunk.piece.layout.lines.count)
             }
             let pieces = zip(loaded, ranges).filter { !$0.1.isEmpty || loaded.count == 1 }
-            try body(page, try assemble(page, pieces.map { ($0.0.piece, $0.1) }))
+            try body(page, try assemble(page, pieces.map { ($0.0.piece, $0.1, source.chunks[$0.0.index].dy - page.top) }))
         }
     }
 
-    private func assemble(_ page: Page, _ pieces: [(ChunkedText.Piece, Range<Int>)]) throws -> Body {
-        let layout = Layout.joined(pieces.map { ($0.0.layout, $0.1) }, top: page.top)
-        guard let restriction = source.restriction else { return Body(layout: layout, restricted: nil, firstLine: page.lines.lowerBound) }
+    /// The page's body from its pieces (each with its lines and its move to the page), joined
+    /// once: scrambled pieces stay a scrambled layout, so the restriction can trust them.
+    private func assemble(_ page: Page, _ pieces: [(piece: ChunkedText.Piece, lines: Range<Int>, dy: Double)]) throws -> Body {
+        guard let restriction = source.restriction else {
+            return Body(layout: Layout.joined(pieces.map { ($0.piece.layout, $0.lines, $0.dy) }), restricted: nil)
+        }
         let hidden = restriction.restriction
         let visible = min(max(hidden.visibleLines - page.lines.lowerBound, 0), page.lines.count)
         let onPage = try Restriction(visibleLines: visible, sigma: hidden.sigma, feather: hidden.feather)
-        let scrambled = pieces.compactMap { piece, range -> (layout: ScrambledLayout, lines: Range<Int>)? in
-            if case let .scrambled(s) = piece { return (s, range) } else { return nil }
+        let scrambled = pieces.compactMap { piece -> (layout: ScrambledLayout, lines: Range<Int>, dy: Double)? in
+            if case let .scrambled(s) = piece.piece { return (s, piece.lines, piece.dy) } else { return nil }
         }
         let restricted = scrambled.count == pieces.count
-            ? try RestrictedText(scrambled: ScrambledLayout.joined(scrambled, top: page.top), restriction: onPage)
-            : RestrictedText(realGlyphs: layout, restriction: onPage)
-        return Body(layout: restricted.layout, restricted: restricted, firstLine: page.lines.lowerBound)
+            ? try RestrictedText(scrambled: ScrambledLayout.joined(scrambled), restriction: onPage)
+            : RestrictedText(realGlyphs: Layout.joined(pieces.map { ($0.piece.layout, $0.lines, $0.dy) }), restriction: onPage)
+        return Body(layout: restricted.layout, restricted: restricted)
     }
 
     /// The header and footer bands: in the margins when they are tall enough, else the text
@@ -108,10 +109,8 @@ public struct PagedText {
     struct Bands {
         var top: Double
         var bottom: Double
-        var decorationHeight: Double
 
         init(setup: PageSetup, decorationHeight: Double) {
-            self.decorationHeight = decorationHeight
             let need = decorationHeight * 2
             top = setup.header == nil ? setup.margins.top : max(setup.margins.top, need)
             bottom = setup.pageNumbers == nil ? setup.margins.bottom : max(setup.margins.bottom, need)

@@ -86,17 +86,18 @@ public struct Layout: Sendable {
 }
 
 extension Layout {
-    /// Lines from layouts of one text (same size, width and variations) as one block, moved
-    /// up so that y `top` becomes 0: a page's share of a long text laid out in pieces. Font
-    /// indices are remapped into one font list; byte ranges and paragraphs keep their meaning.
-    public static func joined(_ pieces: [(layout: Layout, lines: Range<Int>)], top: Double) -> Layout {
+    /// Lines from layouts of one text (same size, width and variations) as one block, each
+    /// piece's lines moved down by its `dy` (a page's share of a long text laid out in pieces:
+    /// the piece's place in the text less the page's top). Font indices are remapped into one
+    /// font list; byte ranges and paragraphs keep their meaning.
+    public static func joined(_ pieces: [(layout: Layout, lines: Range<Int>, dy: Double)]) -> Layout {
         precondition(!pieces.isEmpty, "a joined layout needs at least one piece")
         var out = pieces[0].layout
         out.lines = []
         out.fonts = []
         out.truncatedAt = pieces.last!.layout.truncatedAt
         var fontIndex: [FontFace: Int] = [:]
-        for (layout, range) in pieces {
+        for (layout, range, dy) in pieces {
             let map = layout.fonts.map { face in
                 if let index = fontIndex[face] { return index }
                 out.fonts.append(face)
@@ -104,11 +105,11 @@ extension Layout {
                 return out.fonts.count - 1
             }
             for var line in layout.lines[range] {
-                line.top -= top
-                line.baseline -= top
+                line.top += dy
+                line.baseline += dy
                 for r in line.runs.indices {
                     line.runs[r].font = map[line.runs[r].font]
-                    for g in line.runs[r].glyphs.indices { line.runs[r].glyphs[g].y -= top }
+                    for g in line.runs[r].glyphs.indices { line.runs[r].glyphs[g].y += dy }
                 }
                 out.lines.append(line)
             }
@@ -117,9 +118,9 @@ extension Layout {
         return out
     }
 
-    /// The same layout as part of a longer text: its bytes start at `byteOffset` in `text`,
-    /// its paragraphs are numbered from `paragraphOffset` and its lines moved down by `dy`.
-    public func placed(in text: String, byteOffset: Int, paragraphOffset: Int, dy: Double) -> Layout {
+    /// The same layout as part of a longer text: its bytes start at `byteOffset` in `text` and
+    /// its paragraphs are numbered from `paragraphOffset` (its y stays; `joined` moves it).
+    public func placed(in text: String, byteOffset: Int, paragraphOffset: Int) -> Layout {
         var out = self
         out.text = text
         out.truncatedAt = truncatedAt.map { $0 + byteOffset }
@@ -127,18 +128,12 @@ extension Layout {
             out.lines[i].start += byteOffset
             out.lines[i].end += byteOffset
             out.lines[i].paragraph += paragraphOffset
-            out.lines[i].top += dy
-            out.lines[i].baseline += dy
             for r in out.lines[i].runs.indices {
                 out.lines[i].runs[r].start += byteOffset
                 out.lines[i].runs[r].end += byteOffset
-                for g in out.lines[i].runs[r].glyphs.indices {
-                    out.lines[i].runs[r].glyphs[g].cluster += byteOffset
-                    out.lines[i].runs[r].glyphs[g].y += dy
-                }
+                for g in out.lines[i].runs[r].glyphs.indices { out.lines[i].runs[r].glyphs[g].cluster += byteOffset }
             }
         }
-        out.height += dy
         return out
     }
 }

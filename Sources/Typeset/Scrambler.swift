@@ -15,21 +15,21 @@ public struct ScrambledLayout: Sendable {
     public let firstHiddenLine: Int
 
     /// `Layout.placed` for a scrambled layout: still scrambled from the same line.
-    public func placed(in text: String, byteOffset: Int, paragraphOffset: Int, dy: Double) -> ScrambledLayout {
-        ScrambledLayout(layout: layout.placed(in: text, byteOffset: byteOffset, paragraphOffset: paragraphOffset, dy: dy),
+    public func placed(in text: String, byteOffset: Int, paragraphOffset: Int) -> ScrambledLayout {
+        ScrambledLayout(layout: layout.placed(in: text, byteOffset: byteOffset, paragraphOffset: paragraphOffset),
                         firstHiddenLine: firstHiddenLine)
     }
 
     /// `Layout.joined` for scrambled pieces of one text: hidden from the first line that was
     /// hidden in its piece (the pieces hide from one place in the text, so all later lines are).
-    public static func joined(_ pieces: [(layout: ScrambledLayout, lines: Range<Int>)], top: Double) -> ScrambledLayout {
+    public static func joined(_ pieces: [(layout: ScrambledLayout, lines: Range<Int>, dy: Double)]) -> ScrambledLayout {
         var shown = 0
-        for (piece, range) in pieces {
+        for (piece, range, _) in pieces {
             let visible = max(0, min(piece.firstHiddenLine, range.upperBound) - range.lowerBound)
             shown += visible
             if visible < range.count { break }
         }
-        return ScrambledLayout(layout: Layout.joined(pieces.map { ($0.layout.layout, $0.lines) }, top: top), firstHiddenLine: shown)
+        return ScrambledLayout(layout: Layout.joined(pieces.map { ($0.layout.layout, $0.lines, $0.dy) }), firstHiddenLine: shown)
     }
 }
 

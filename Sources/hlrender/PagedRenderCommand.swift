@@ -12,7 +12,7 @@ extension Render {
         guard output.scale == 1 else { throw CLIFailure(message: "--scale is for images; --page sets the PDF's size") }
     }
 
-    func runPaged(_ input: String, setup: PageSetup, restriction: (Restriction, RestrictMode, UInt64)?, format: OutputFormat) throws {
+    func runPaged(_ input: String, setup: PageSetup, restriction: (Restriction, RestrictMode, UInt64)?) throws {
         let (typesetter, base) = try text.style()
         let settings = try highlight.settings()
         let highlightPaint = settings.highlightPaint(fontSize: base.size)

@@ -37,7 +37,7 @@ struct Render: ParsableCommand {
         try output.checkWritable()
         let input = try InputText.read(text: text.text, file: text.textFile, limit: limits.text)
         let restriction = try restrict.restriction()
-        if let pageSetup { return try runPaged(input, setup: pageSetup, restriction: restriction, format: format) }
+        if let pageSetup { return try runPaged(input, setup: pageSetup, restriction: restriction) }
         let (layout, style, typesetter) = try text.typeset(input)
         warnAboutDroppedMarks([layout])
         let settings = try highlight.settings()
