@@ -9,6 +9,37 @@ public struct GoldenTolerance: Sendable {
         self.options = options
         self.limits = limits
     }
+
+    /// A comparison option that is not acceptable: `name` as the front ends spell it.
+    public struct InvalidOption: Error, CustomStringConvertible, Sendable {
+        public let name: String
+        public let description: String
+    }
+
+    /// The options by name: the CLI's flags (`--threshold`), a manifest's "compare" keys and
+    /// the service's form fields all set them here, checked here.
+    public static let optionNames = ["threshold", "count-aa", "max-diff-pixels", "max-diff-ratio"]
+
+    /// Sets one option; `count-aa` takes 0 or 1.
+    public mutating func set(_ name: String, _ value: Double) throws(InvalidOption) {
+        let fail = { (message: String) in InvalidOption(name: name, description: message) }
+        let shown = value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        switch name {
+        case "threshold", "max-diff-ratio":
+            guard value.isFinite, (0...1).contains(value) else { throw fail("must be between 0 and 1, got \(shown)") }
+            if name == "threshold" { options.threshold = value } else { limits.maxRatio = value }
+        case "max-diff-pixels":
+            guard value.isFinite, value >= 0, value == value.rounded(), value <= 1e15 else {
+                throw fail(value < 0 ? "must be 0 or more, got \(value)" : "must be a whole number of pixels, got \(shown)")
+            }
+            limits.maxPixels = Int(value)
+        case "count-aa":
+            guard value == 0 || value == 1 else { throw fail("must be true or false (1 or 0), got \(shown)") }
+            options.countAntialiasing = value == 1
+        default:
+            throw fail("is not a comparison option (\(GoldenTolerance.optionNames.joined(separator: ", ")))")
+        }
+    }
 }
 
 /// One card's verdict against its golden.

@@ -103,25 +103,25 @@ struct Routes: Sendable {
         guard let expected = parts.first(where: { $0.name == "expected" }), let actual = parts.first(where: { $0.name == "actual" }) else {
             return HTTP.error(.unprocessableContent, "the form needs the files 'expected' and 'actual'")
         }
-        var options = DiffOptions()
-        var limits = DiffLimits()
-        for part in parts where ["threshold", "max-diff-pixels", "max-diff-ratio"].contains(part.name) {
-            guard let value = Double(String(decoding: part.bytes, as: UTF8.self).trimmed), value >= 0 else {
-                return HTTP.error(.unprocessableContent, "'\(part.name)' must be a number", path: part.name)
+        // The comparison options by the names the CLI and manifests use, checked in one place.
+        var tolerance = GoldenTolerance()
+        for part in parts where GoldenTolerance.optionNames.contains(part.name) {
+            let text = String(decoding: part.bytes, as: UTF8.self).trimmed
+            guard let value = text == "true" ? 1 : text == "false" ? 0 : Double(text) else {
+                return HTTP.error(.unprocessableContent, "must be a number", path: part.name)
             }
-            switch part.name {
-            case "threshold" where value <= 1: options.threshold = value
-            case "max-diff-pixels": limits.maxPixels = Int(value)
-            case "max-diff-ratio" where value <= 1: limits.maxRatio = value
-            default: return HTTP.error(.unprocessableContent, "'\(part.name)' is out of range", path: part.name)
+            do {
+                try tolerance.set(part.name, value)
+            } catch {
+                return HTTP.error(.unprocessableContent, error.description, path: part.name)
             }
         }
         let maxPixels = settings.maxPixels
-        let (diffOptions, diffLimits) = (options, limits)
+        let chosen = tolerance
         return await behindGate { () throws -> JSONValue in
             let a = try decode(expected.bytes, name: "expected", maxPixels: maxPixels)
             let b = try decode(actual.bytes, name: "actual", maxPixels: maxPixels)
-            return CompareReport.compare(a, b, options: diffOptions, limits: diffLimits)
+            return CompareReport.compare(a, b, options: chosen.options, limits: chosen.limits)
         } respond: { HTTP.json($0) }
     }
 

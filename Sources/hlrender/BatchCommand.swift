@@ -42,12 +42,13 @@ struct BatchCommand: ParsableCommand {
         let (rows, folder) = try loadRows()
         let selected = try select(rows)
         let proofs = try runOptions.proofSheet()
-        try goldenFlags.validate(outDir: outDir)
+        try goldenFlags.validate()
         guard outDir != nil || proofs != nil || goldenFlags.expectDir != nil else {
             throw CLIFailure(message: "give --out-dir DIR for the cards (or --pdf FILE for a proof sheet, --expect-dir DIR for golden tests)")
         }
-        let goldens = goldenFlags.expectDir.map {
-            GoldenRun(flags: goldenFlags, folder: $0, maxPixels: runOptions.maxPixels, inputLimit: runOptions.limits.image)
+        let goldens = try goldenFlags.expectDir.map {
+            GoldenRun(flags: goldenFlags, folder: $0, tolerance: try goldenFlags.diff.tolerance(), maxPixels: runOptions.maxPixels,
+                      inputLimit: runOptions.limits.image)
         }
         let started = Clock.now()
         if let outDir { try makeFolders(outDir) }

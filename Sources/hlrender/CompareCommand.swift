@@ -19,7 +19,7 @@ struct CompareCommand: ParsableCommand {
     @OptionGroup var limits: InputLimits
 
     func run() throws {
-        _ = try options.diffOptions()  // bad options before any file work
+        _ = try options.tolerance()  // bad options before any file work
         guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
         let status = try runComparison(expected: try Posix.readFile(expected, as: "image", limit: limits.image),
                                        actual: try Posix.readFile(actual, as: "image", limit: limits.image),

@@ -15,26 +15,19 @@ struct DiffFlags: ParsableArguments {
     @Option(help: "Pass with up to this fraction of counted pixels, 0...1 (default 0).") var maxDiffRatio: Double?
     @Option(help: ArgumentHelp("Skip a region (repeatable).", valueName: "x,y,w,h")) var ignore: [String] = []
 
-    func diffOptions() throws -> DiffOptions {
-        guard threshold.isFinite, (0...1).contains(threshold) else {
-            throw CLIFailure(message: "--threshold must be between 0 and 1, got \(threshold)")
+    /// The options and limits, checked by the one definition every front end shares.
+    func tolerance() throws -> GoldenTolerance {
+        var tolerance = GoldenTolerance()
+        do {
+            try tolerance.set("threshold", threshold)
+            if countAa { try tolerance.set("count-aa", 1) }
+            if let maxDiffPixels { try tolerance.set("max-diff-pixels", Double(maxDiffPixels)) }
+            if let maxDiffRatio { try tolerance.set("max-diff-ratio", maxDiffRatio) }
+        } catch {
+            throw CLIFailure(message: "--\(error.name) \(error.description)")
         }
-        _ = try limits()
-        var options = DiffOptions()
-        options.threshold = threshold
-        options.countAntialiasing = countAa
-        options.ignore = try ignore.map(parseRegion)
-        return options
-    }
-
-    func limits() throws -> DiffLimits {
-        if let maxDiffPixels, maxDiffPixels < 0 {
-            throw CLIFailure(message: "--max-diff-pixels must be 0 or more, got \(maxDiffPixels)")
-        }
-        if let maxDiffRatio, !(maxDiffRatio.isFinite && (0...1).contains(maxDiffRatio)) {
-            throw CLIFailure(message: "--max-diff-ratio must be between 0 and 1, got \(maxDiffRatio)")
-        }
-        return DiffLimits(maxPixels: maxDiffPixels, maxRatio: maxDiffRatio)
+        tolerance.options.ignore = try ignore.map(parseRegion)
+        return tolerance
     }
 
     private func parseRegion(_ text: String) throws -> PixelRect {
@@ -60,10 +53,7 @@ struct CompareOptions: ParsableArguments {
     var sizeMismatch: SizeMismatch = .fail
 
     var threshold: Double { diffFlags.threshold }
-    func diffOptions() throws -> DiffOptions { try diffFlags.diffOptions() }
-
-    /// Within every limit given; with none, any counted pixel fails.
-    func passes(_ result: DiffResult) -> Bool { (try? diffFlags.limits())?.passes(result) ?? false }
+    func tolerance() throws -> GoldenTolerance { try diffFlags.tolerance() }
 }
 
 /// Compares two encoded PNGs, reports (one line or JSON on stdout), writes the diff image when
@@ -72,7 +62,8 @@ struct CompareOptions: ParsableArguments {
 /// checked against `maxPixels` before its pixels are allocated.
 func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), options: CompareOptions,
                    maxPixels: Int) throws -> Int32 {
-    let diffOptions = try options.diffOptions()
+    let tolerance = try options.tolerance()
+    let diffOptions = tolerance.options
     if let diff = options.diff { try OutputFile.checkWritable(diff) }
     let a = try decode(expected, name: names.0, maxPixels: maxPixels)
     if expected == actual, options.diff == nil {
@@ -108,7 +99,7 @@ func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), 
     if let diff = options.diff {
         try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: panel, actual: b)), to: diff)
     }
-    let status = options.passes(result) ? ExitStatus.success : ExitStatus.differ
+    let status = tolerance.limits.passes(result) ? ExitStatus.success : ExitStatus.differ
     report(result, expectedSize: (a.width, a.height), actualSize: (b.width, b.height), options: options, status: status)
     return status
 }

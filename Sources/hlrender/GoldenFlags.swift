@@ -17,32 +17,33 @@ struct GoldenFlags: ParsableArguments {
     var systemFonts = false
     @OptionGroup(title: "Comparison (with --expect-dir; a manifest line's \"compare\" object overrides per card)") var diff: DiffFlags
 
-    func validate(outDir: String?) throws {
+    /// Flags that need --expect-dir, and a JUnit file that can be written, before any card.
+    func validate() throws {
         guard expectDir != nil else {
             let stray = [("--update", update), ("--html-report", htmlReport != nil), ("--junit", junit != nil),
                          ("--system-fonts", systemFonts)].filter(\.1).map(\.0)
             if !stray.isEmpty { throw CLIFailure(message: "\(stray.joined(separator: ", ")) need --expect-dir GOLDEN_DIR") }
             return
         }
-        _ = try diff.diffOptions()
-        for path in [junit].compactMap({ $0 }) { try OutputFile.checkWritable(path) }
+        _ = try diff.tolerance()
+        if let junit { try OutputFile.checkWritable(junit) }
     }
 
-    /// The run's tolerance, with a card's "compare" object on top.
-    func tolerance(_ compare: JSONValue?) throws -> GoldenTolerance {
-        var tolerance = GoldenTolerance(options: try diff.diffOptions(), limits: try diff.limits())
+    /// `base` (the run's flags, parsed once) with a card's "compare" object on top.
+    static func tolerance(_ base: GoldenTolerance, card compare: JSONValue?) throws -> GoldenTolerance {
+        var tolerance = base
         guard case let .object(members)? = compare else { return tolerance }
         for (key, value) in members {
-            guard case let .number(n) = value else {
-                if case let .bool(b) = value, key == "count-aa" { tolerance.options.countAntialiasing = b; continue }
-                throw CardError("compare.\(key)", "must be a number")
+            let number: Double
+            switch value {
+            case let .number(n): number = n
+            case let .bool(b): number = b ? 1 : 0
+            default: throw CardError("compare.\(key)", "must be a number")
             }
-            switch key {
-            case "threshold" where (0...1).contains(n): tolerance.options.threshold = n
-            case "max-diff-pixels" where n >= 0 && n == n.rounded(): tolerance.limits.maxPixels = Int(n)
-            case "max-diff-ratio" where (0...1).contains(n): tolerance.limits.maxRatio = n
-            case "threshold", "max-diff-pixels", "max-diff-ratio": throw CardError("compare.\(key)", "\(n) is out of range")
-            default: throw CardError("compare.\(key)", "unknown key (threshold, count-aa, max-diff-pixels, max-diff-ratio)")
+            do {
+                try tolerance.set(key, number)
+            } catch {
+                throw CardError("compare.\(key)", error.description)
             }
         }
         return tolerance

@@ -8,13 +8,16 @@ import Synchronization
 final class GoldenRun: Sendable {
     let flags: GoldenFlags
     let folder: String
+    /// The run's comparison flags, parsed once; a card's "compare" object goes on top.
+    private let tolerance: GoldenTolerance
     private let maxPixels: Int
     private let inputLimit: Int
     private let state = Mutex<(results: [GoldenResult], fonts: Set<String>)>(([], []))
 
-    init(flags: GoldenFlags, folder: String, maxPixels: Int, inputLimit: Int) {
+    init(flags: GoldenFlags, folder: String, tolerance: GoldenTolerance, maxPixels: Int, inputLimit: Int) {
         self.flags = flags
         self.folder = folder
+        self.tolerance = tolerance
         self.maxPixels = maxPixels
         self.inputLimit = inputLimit
     }
@@ -25,7 +28,7 @@ final class GoldenRun: Sendable {
         do {
             let path = try BatchManifest.outputPath(name, in: folder)
             let golden = Posix.kind(path) == .regular ? try Posix.readFile(path, as: "golden", limit: inputLimit) : nil
-            try GoldenCheck.check(png, golden: golden, tolerance: try flags.tolerance(row.compare), maxPixels: maxPixels,
+            try GoldenCheck.check(png, golden: golden, tolerance: try GoldenFlags.tolerance(tolerance, card: row.compare), maxPixels: maxPixels,
                                   into: &result)
         } catch {
             result.status = .error
@@ -40,9 +43,8 @@ final class GoldenRun: Sendable {
 
     /// A card that could not be rendered: an error in the reports.
     func failed(_ row: BatchRow, name: String, message: String, milliseconds: Double) {
-        var result = GoldenResult(name: name, row: row.number, status: .error, message: message, spec: Self.spec(row),
+        let result = GoldenResult(name: name, row: row.number, status: .error, message: message, spec: Self.spec(row),
                                   milliseconds: milliseconds)
-        result.message = message
         state.withLock { $0.results.append(result) }
     }
 
@@ -54,13 +56,15 @@ final class GoldenRun: Sendable {
     /// differ or are missing, 3 cards failed to render).
     func finish(version: String, seconds: Double) throws -> Int32 {
         let (results, fonts) = state.withLock { ($0.results.sorted { $0.row < $1.row }, $0.fonts) }
-        let current = try GoldenEnvironment.current(version: version, fontFiles: Array(fonts)) {
-            try Posix.readFile($0, as: "font", limit: Int.max)
+        // Reading and hashing every font is only needed to record the environment or to
+        // explain failures.
+        let current = {
+            try GoldenEnvironment.current(version: version, fontFiles: Array(fonts)) { try Posix.readFile($0, as: "font", limit: Int.max) }
         }
         let errors = results.filter { $0.status == .error }.count
-        if flags.update { return try record(results, environment: current, errors: errors) }
+        if flags.update { return try record(results, environment: try current(), errors: errors) }
         let failing = results.filter { $0.status == .failed || $0.status == .missing }
-        let changes = failing.isEmpty ? [] : environmentChanges(current)
+        let changes = failing.isEmpty ? [] : environmentChanges(try current())
         if let dir = flags.htmlReport {
             try makeFolders(dir + "/images")
             for file in HTMLReport.files(results, environment: changes) { try OutputFile.write(file.bytes, to: dir + "/" + file.path) }

@@ -30,7 +30,7 @@ struct Render: ParsableCommand {
             ? .pdf : try output.resolvedFormat(expecting: expect != nil)
         if expect != nil {
             guard format == .png else { throw CLIFailure(message: "--expect compares PNG renders; the output format is \(format.rawValue)") }
-            _ = try comparison.diffOptions()
+            _ = try comparison.tolerance()
         }
         let pageSetup = try pages.setup()
         if pageSetup != nil { try checkPaged(format: format) }

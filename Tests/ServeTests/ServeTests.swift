@@ -236,6 +236,21 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
                 let report = try JSONSerialization.jsonObject(with: Data(body(response))) as! [String: Any]
                 #expect(report["result"] as? String == "differ" && report["different_pixels"] as? Int == 1)
             }
+            // The comparison options by the CLI's names: a limit lets the one pixel pass; a
+            // value out of range (or too big for an Int) is a 422 naming the field.
+            let (h5, b5) = form([("expected", a), ("actual", b), ("max-diff-pixels", Array("5".utf8))])
+            try await client.execute(uri: "/v1/compare", method: .post, headers: h5, body: b5) { response in
+                let report = try JSONSerialization.jsonObject(with: Data(body(response))) as! [String: Any]
+                #expect(report["result"] as? String == "match" && report["different_pixels"] as? Int == 1)
+            }
+            for (field, value) in [("max-diff-pixels", "1e300"), ("threshold", "2"), ("count-aa", "7"), ("max-diff-ratio", "x")] {
+                let (h6, b6) = form([("expected", a), ("actual", b), (field, Array(value.utf8))])
+                try await client.execute(uri: "/v1/compare", method: .post, headers: h6, body: b6) { response in
+                    #expect(response.status == .unprocessableContent, "\(field)=\(value)")
+                    let error = try errorJSON(response)
+                    #expect(error["path"] == field)
+                }
+            }
             let (h3, b3) = form([("expected", a)])
             try await client.execute(uri: "/v1/compare", method: .post, headers: h3, body: b3) { #expect($0.status == .unprocessableContent) }
             let (h4, b4) = form([("expected", a), ("actual", Array("not a png".utf8))])
