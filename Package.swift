@@ -91,6 +91,7 @@ let package = Package(
         .testTarget(name: "CompareTests", dependencies: ["Compare"], exclude: ["Fixtures"]),
         .testTarget(name: "CardTests", dependencies: ["Card", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.
             "Serve", "hlrender-serve", "Compare", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),

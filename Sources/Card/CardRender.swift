@@ -13,7 +13,15 @@ public enum CardRender {
     public static func render(_ json: JSONValue, variables: [String: String], folder: String, resources: CardResources,
                               format: OutputFormat, encoding: EncodeOptions, pdf: PDFMetadata = PDFMetadata(),
                               render: Bool = true) throws -> Output {
-        let spec = try CardSpec.parse(try Variables.substitute(json, variables), folder: folder)
+        try self.render(filled: try Variables.substitute(json, variables), folder: folder, resources: resources, format: format,
+                        encoding: encoding, pdf: pdf, render: render)
+    }
+
+    /// The same for a spec whose variables are already filled (a value is never read again for
+    /// `{{...}}`).
+    public static func render(filled json: JSONValue, folder: String, resources: CardResources, format: OutputFormat,
+                              encoding: EncodeOptions, pdf: PDFMetadata = PDFMetadata(), render: Bool = true) throws -> Output {
+        let spec = try CardSpec.parse(json, folder: folder)
         let card = try CardBuilder.build(spec, resources: resources)
         var options = RenderOptions()
         options.format = format

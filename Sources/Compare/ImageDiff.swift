@@ -206,6 +206,17 @@ public enum ImageDiff {
     }
 }
 
+extension DiffResult {
+    /// Images of different sizes, not compared: the verdict must not read as a pass, so every
+    /// pixel of the larger image counts as different, on the larger canvas.
+    public static func sizesDiffer(expected: (width: Int, height: Int), actual: (width: Int, height: Int)) -> DiffResult {
+        let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+        return DiffResult(width: width, height: height,
+                          differentPixels: max(expected.width * expected.height, actual.width * actual.height), antialiasedPixels: 0,
+                          bounds: PixelRect(x: 0, y: 0, width: width, height: height), identical: false)
+    }
+}
+
 /// How many counted pixels a comparison may have and still pass: with no limit, none.
 public struct DiffLimits: Equatable, Sendable {
     public var maxPixels: Int?

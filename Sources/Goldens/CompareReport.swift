@@ -29,11 +29,8 @@ public enum CompareReport {
     public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions, limits: DiffLimits) -> JSONValue {
         let e = (expected.width, expected.height), a = (actual.width, actual.height)
         guard e == a else {
-            let total = max(expected.width * expected.height, actual.width * actual.height)
-            let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
-            let result = DiffResult(width: width, height: height, differentPixels: total, antialiasedPixels: 0,
-                                    bounds: PixelRect(x: 0, y: 0, width: width, height: height), identical: false)
-            return json(result, expected: e, actual: a, verdict: .sizeMismatch, threshold: options.threshold, total: total)
+            let result = DiffResult.sizesDiffer(expected: e, actual: a)
+            return json(result, expected: e, actual: a, verdict: .sizeMismatch, threshold: options.threshold, total: result.differentPixels)
         }
         let result = ImageDiff.compare(expected, actual, options: options)
         return json(result, expected: e, actual: a, verdict: limits.passes(result) ? .match : .differ, threshold: options.threshold)

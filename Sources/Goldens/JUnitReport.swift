@@ -1,3 +1,5 @@
+import Typeset
+
 /// JUnit XML as GitLab, Jenkins and GitHub's reporters read it: one `testsuite`, one
 /// `testcase` per card; a differing or missing golden is a `failure`, a card that could not
 /// be rendered an `error`.
@@ -30,20 +32,17 @@ public enum JUnitReport {
         String((seconds * 1000).rounded() / 1000)
     }
 
-    /// XML text and attribute escaping; characters XML 1.0 cannot hold become U+FFFD.
+    /// XML escaping for text and double-quoted attributes: line breaks and tabs as character
+    /// references (attributes would fold them into spaces), characters XML 1.0 cannot hold as
+    /// U+FFFD.
     static func escape(_ text: String) -> String {
         var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n", "\r": out += "&#\(scalar.value);"
-            default:
-                let v = scalar.value
-                out.unicodeScalars.append(v < 0x20 || (0xFFFE...0xFFFF).contains(v) ? "\u{FFFD}" : scalar)
+        for scalar in text.xmlEscaped.unicodeScalars {
+            let v = scalar.value
+            switch v {
+            case 0x09, 0x0A, 0x0D: out += "&#\(v);"
+            case ..<0x20, 0xFFFE, 0xFFFF: out.unicodeScalars.append("\u{FFFD}")
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -34,18 +34,26 @@ final class CardService: Sendable {
         fontSet = SHA256.hex(Array((settings.fontDirectories + fontDirectories).flatMap(CardService.listing).joined(separator: "\n").utf8))
     }
 
-    /// The strong ETag of a render: the spec with its variables filled (keys sorted), the
-    /// format, hlrender's version and the font set.
-    func etag(_ json: JSONValue, variables: [String: String], format: OutputFormat) -> String {
-        let filled = (try? Variables.substitute(json, variables)) ?? json
+    /// The spec with its variables filled (once per request: the ETag and the render share it).
+    func fill(_ json: JSONValue, variables: [String: String]) throws -> JSONValue {
+        do {
+            return try Variables.substitute(json, variables)
+        } catch let error as CardError {
+            throw RequestError(status: 422, message: error.message, path: error.path.isEmpty ? nil : error.path)
+        }
+    }
+
+    /// The strong ETag of a render: the filled spec (keys sorted), the format, hlrender's
+    /// version and the font set.
+    func etag(_ filled: JSONValue, format: OutputFormat) -> String {
         let key = [settings.version, fontSet, format.rawValue, CardService.sortedKeys(filled).serialized()].joined(separator: "\u{0}")
         return "\"" + SHA256.hex(Array(key.utf8)).prefix(32) + "\""
     }
 
-    /// Renders a card spec; bad specs become 422 with the JSON path of the problem.
-    func render(_ json: JSONValue, variables: [String: String], format: OutputFormat) throws -> [UInt8] {
+    /// Renders a filled card spec; bad specs become 422 with the JSON path of the problem.
+    func render(_ filled: JSONValue, format: OutputFormat) throws -> [UInt8] {
         do {
-            return try CardRender.render(json, variables: variables, folder: policy.folder, resources: resources, format: format,
+            return try CardRender.render(filled: filled, folder: policy.folder, resources: resources, format: format,
                                          encoding: EncodeOptions()).bytes
         } catch let error as CardError {
             throw RequestError(status: 422, message: error.message, path: error.path.isEmpty ? nil : error.path)

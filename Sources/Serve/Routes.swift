@@ -128,7 +128,13 @@ struct Routes: Sendable {
     // MARK: - Rendering behind the cache and the gate
 
     private func rendered(_ json: JSONValue, variables: [String: String], format: OutputFormat, request: Request) async throws -> Response {
-        let etag = service.etag(json, variables: variables, format: format)
+        let filled: JSONValue
+        do {
+            filled = try service.fill(json, variables: variables)
+        } catch let error as CardService.RequestError {
+            return HTTP.error(.init(code: error.status), error.message, path: error.path)
+        }
+        let etag = service.etag(filled, format: format)
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=\(settings.maxAge)", .vary: "Accept"]
         let fresh = HTTP.wantsFresh(request.headers[.cacheControl])
         if !fresh && HTTP.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
@@ -143,7 +149,7 @@ struct Routes: Sendable {
         metrics.cacheMisses.increment()
         let service = self.service
         let started = ContinuousClock.now
-        return await behindGate { try service.render(json, variables: variables, format: format) } respond: { bytes in
+        return await behindGate { try service.render(filled, format: format) } respond: { bytes in
             metrics.renderSeconds.record(ContinuousClock.now - started)
             cache.store(.init(bytes: bytes, contentType: HTTP.contentType(format)), for: etag)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))

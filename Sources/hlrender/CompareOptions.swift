@@ -83,13 +83,9 @@ func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), 
             let blank = RGBAImage(width: canvas.width, height: canvas.height, fill: (255, 255, 255, 255))
             try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: blank, actual: b)), to: diff)
         }
-        // Nothing was compared: the report must not read as a pass (every pixel of the larger
-        // image counts as different, ratio 1).
-        let total = max(a.width * a.height, b.width * b.height)
-        let result = DiffResult(width: canvas.width, height: canvas.height, differentPixels: total, antialiasedPixels: 0,
-                                bounds: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), identical: false)
+        let result = DiffResult.sizesDiffer(expected: (a.width, a.height), actual: (b.width, b.height))
         report(result, expectedSize: (a.width, a.height), actualSize: (b.width, b.height), options: options,
-               status: ExitStatus.sizesDiffer, total: total)
+               status: ExitStatus.sizesDiffer, total: result.differentPixels)
         return ExitStatus.sizesDiffer
     }
     var panel = RGBAImage(width: 0, height: 0, pixels: [])

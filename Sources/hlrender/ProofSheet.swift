@@ -7,7 +7,8 @@ import Synchronization
 final class ProofSheet: Sendable {
     private struct State {
         var document: PDFDocument
-        var waiting: [Int: Scene?] = [:]
+        /// Cards that arrived before their turn, with the names their failures are told by.
+        var waiting: [Int: (scene: Scene?, name: String)] = [:]
         var next = 0
         var failures: [String] = []
     }
@@ -23,10 +24,10 @@ final class ProofSheet: Sendable {
     /// The card at `index` (0-based among the run's cards); nil when it has no page (it failed).
     func deliver(_ scene: Scene?, at index: Int, name: String) {
         state.withLock { state in
-            state.waiting[index] = .some(scene)
+            state.waiting[index] = (scene, name)
             while let ready = state.waiting.removeValue(forKey: state.next) {
-                if let scene = ready {
-                    do { try state.document.add(scene) } catch { state.failures.append("\(name): \(describe(error))") }
+                if let scene = ready.scene {
+                    do { try state.document.add(scene) } catch { state.failures.append("\(ready.name): \(describe(error))") }
                 }
                 state.next += 1
             }

@@ -97,6 +97,12 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
                     #expect(response.status == .notFound, "\(uri)")
                 }
             }
+            // A variable the template uses but the URL lacks: 422 naming where.
+            try await client.execute(uri: "/v1/templates/og.png?title=x", method: .get) { response in
+                #expect(response.status == .unprocessableContent)
+                let error = try errorJSON(response)
+                #expect(error["path"] == "blocks[1].src", "\(error)")
+            }
             try await client.execute(uri: "/v1/templates/og.png?title=%ZZ", method: .get) { response in
                 #expect(response.status == .badRequest)
             }
