@@ -1,17 +1,20 @@
 #include "CPNGCodec.h"
+#include "FastDeflate.h"
 
 #include <libdeflate.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* PNG writing without libpng: rows converted and filtered here, deflated by libdeflate (much
-   faster than zlib at a similar ratio), chunks framed with libdeflate's CRC-32. */
+/* PNG writing without libpng: rows converted and filtered here, deflated by FastDeflate.c
+   (fast) or libdeflate (default, small; much faster than zlib at a similar ratio), chunks
+   framed with libdeflate's CRC-32. */
 
 static void put32(uint8_t *p, uint32_t v) {
     p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
 }
 
-/* One row to straight RGB or RGBA bytes. Cairo's words are read as uint32 (either endianness). */
+/* One row to straight RGB or RGBA bytes. Cairo's words are read as uint32 (either endianness).
+   `dst` has one byte to spare past the row (the opaque path stores 4 bytes per 3). */
 static void convert_row(const uint8_t *src, uint8_t *dst, int width, int layout, int channels) {
     if (layout == HL_PNG_RGBA) {
         if (channels == 4) { memcpy(dst, src, (size_t)width * 4); return; }
@@ -19,6 +22,17 @@ static void convert_row(const uint8_t *src, uint8_t *dst, int width, int layout,
         return;
     }
     const uint32_t *words = (const uint32_t *)src;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (channels == 3) {
+        /* 0xAARRGGBB byte-swapped and shifted is R, G, B in memory order: one store a pixel. */
+        for (int x = 0; x < width; x++) {
+            uint32_t rgb = __builtin_bswap32(words[x]) >> 8;
+            memcpy(dst, &rgb, 4);
+            dst += 3;
+        }
+        return;
+    }
+#endif
     for (int x = 0; x < width; x++) {
         uint32_t p = words[x];
         uint32_t a = p >> 24, r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
@@ -35,15 +49,20 @@ static void convert_row(const uint8_t *src, uint8_t *dst, int width, int layout,
     }
 }
 
+/* Whole rows ANDed together (a loop the compiler vectorises) rather than a test per pixel. */
 static int all_opaque(const uint8_t *pixels, int width, int height, int stride, int layout) {
     if (layout == HL_PNG_RGB24) return 1;
     for (int y = 0; y < height; y++) {
         const uint8_t *row = pixels + (size_t)y * (size_t)stride;
         if (layout == HL_PNG_RGBA) {
-            for (int x = 0; x < width; x++) if (row[x * 4 + 3] != 255) return 0;
+            uint8_t all = 255;
+            for (int x = 0; x < width; x++) all &= row[x * 4 + 3];
+            if (all != 255) return 0;
         } else {
             const uint32_t *words = (const uint32_t *)row;
-            for (int x = 0; x < width; x++) if ((words[x] >> 24) != 255) return 0;
+            uint32_t all = 0xFFFFFFFFu;
+            for (int x = 0; x < width; x++) all &= words[x];
+            if ((all >> 24) != 255) return 0;
         }
     }
     return 1;
@@ -132,18 +151,27 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     size_t n = (size_t)width * (size_t)channels;
     size_t filtered_size = (size_t)height * (n + 1);
     filtered = malloc(filtered_size);
-    rows = malloc(2 * n);
+    rows = malloc(2 * n + 2);
     trial = malloc(n + 1);
     if (!filtered || !rows || !trial) { message = "out of memory"; goto fail; }
-    /* fast: None, Sub or Up chosen on a sample of every 8th row, deflate level 1; default:
+    /* fast: None, Sub or Up chosen on a sample of every 8th row, FastDeflate; default:
        the best of all five filters per row, level 6; small: the same, level 10 (libdeflate's
        slowest, smallest). */
-    int level = compression == HL_PNG_FAST ? 1 : compression == HL_PNG_DEFAULT ? 6 : 10;
-    uint8_t *cur = rows, *prev = NULL, *spare = rows + n;
+    int level = compression == HL_PNG_DEFAULT ? 6 : 10;
+    uint8_t *cur = rows, *prev = NULL, *spare = rows + n + 1;
     int choice = 0;
+    size_t source_bytes = (size_t)width * 4; /* every layout has 4 bytes a pixel */
     for (int y = 0; y < height; y++) {
-        convert_row(pixels + (size_t)y * (size_t)stride, cur, width, layout, channels);
+        const uint8_t *source = pixels + (size_t)y * (size_t)stride;
         uint8_t *dst = filtered + (size_t)y * (n + 1);
+        if (compression == HL_PNG_FAST && y > 0 && memcmp(source, source - stride, source_bytes) == 0) {
+            /* A row like the one above (most of a card's background): Up leaves only zeros,
+               and the converted row above serves as this one. */
+            dst[0] = 2;
+            memset(dst + 1, 0, n);
+            continue;
+        }
+        convert_row(source, cur, width, layout, channels);
         if (compression == HL_PNG_FAST) {
             /* None, Sub or Up, judged on a sample of every 8th row (neighbouring rows of
                a card are alike) and kept for the rows after it. */
@@ -167,9 +195,14 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
         prev = cur;
         uint8_t *t = cur; cur = spare; spare = t;
     }
-    compressor = libdeflate_alloc_compressor(level);
-    if (!compressor) { message = "cannot start the deflate compressor"; goto fail; }
-    size_t bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+    size_t bound;
+    if (compression == HL_PNG_FAST) {
+        bound = hl_fast_zlib_bound(filtered_size);
+    } else {
+        compressor = libdeflate_alloc_compressor(level);
+        if (!compressor) { message = "cannot start the deflate compressor"; goto fail; }
+        bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+    }
     size_t total = 8 + 25 + 12 + bound + 12;
     png = malloc(total);
     if (!png) { message = "out of memory"; goto fail; }
@@ -181,14 +214,15 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     p[16] = 8; p[17] = channels == 3 ? 2 : 6; p[18] = 0; p[19] = 0; p[20] = 0;
     put32(p + 21, libdeflate_crc32(0, p + 4, 17));
     p += 25;
-    size_t deflated = libdeflate_zlib_compress(compressor, filtered, filtered_size, p + 8, bound);
+    size_t deflated = compressor ? libdeflate_zlib_compress(compressor, filtered, filtered_size, p + 8, bound)
+                                 : hl_fast_zlib(filtered, filtered_size, n + 1, channels, p + 8, bound);
     if (deflated == 0 || deflated > 0x7FFFFFFF) { message = "deflate failed"; goto fail; }
     put32(p, (uint32_t)deflated); memcpy(p + 4, "IDAT", 4);
     put32(p + 8 + deflated, libdeflate_crc32(0, p + 4, deflated + 4));
     p += 12 + deflated;
     put32(p, 0); memcpy(p + 4, "IEND", 4); put32(p + 8, libdeflate_crc32(0, p + 4, 4));
     p += 12;
-    libdeflate_free_compressor(compressor);
+    if (compressor) libdeflate_free_compressor(compressor);
     free(filtered); free(rows); free(trial);
     *out = png;
     *out_length = (size_t)(p - png);

@@ -1,0 +1,78 @@
+import Testing
+@testable import Compare
+
+/// The fast PNG path has its own deflate (Sources/CPNGCodec/FastDeflate.c): every image it writes
+/// must decode through libpng (zlib's inflate, which refuses malformed codes) to the same pixels.
+@Suite struct PNGWriterTests {
+    /// A deterministic generator (SplitMix64), so a failure names a reproducible case.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+    }
+
+    enum Pattern: CaseIterable { case noise, flat, vertical, diagonal, sparse, tiles, stripes }
+
+    static func image(_ pattern: Pattern, width: Int, height: Int, opaque: Bool, seed: UInt64) -> RGBAImage {
+        var random = Random(state: seed)
+        let tile = (0..<(7 * 5 * 4)).map { _ in random.byte() }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                for c in 0..<4 {
+                    let value: UInt8
+                    switch pattern {
+                    case .noise: value = random.byte()
+                    case .flat: value = UInt8(40 + c * 50)
+                    case .vertical: value = UInt8(truncatingIfNeeded: y * (c + 1) / 3)
+                    case .diagonal: value = UInt8(truncatingIfNeeded: (x + y) * (c + 1) / 2)
+                    case .sparse: value = random.next() % 97 == 0 ? random.byte() : 200
+                    case .tiles: value = tile[((y % 5) * 7 + x % 7) * 4 + c]
+                    case .stripes: value = (x / 3 + y) % 4 == 0 ? 255 : UInt8(c * 60)
+                    }
+                    pixels[i + c] = value
+                }
+                if opaque { pixels[i + 3] = 255 }
+            }
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    static let sizes = [(1, 1), (1, 40), (40, 1), (3, 3), (64, 48), (301, 211), (9_000, 3)]
+
+    @Test(arguments: Pattern.allCases)
+    func everyImageDecodesToItsPixels(pattern: Pattern) throws {
+        for (index, (width, height)) in Self.sizes.enumerated() {
+            for opaque in [true, false] {
+                let original = Self.image(pattern, width: width, height: height, opaque: opaque, seed: UInt64(index + 1))
+                let decoded = try PNGCodec.decode(try PNGCodec.encode(original))
+                #expect(decoded == original, "\(pattern) \(width)x\(height) opaque: \(opaque)")
+            }
+        }
+    }
+
+    /// Long enough for several Huffman blocks (and stored blocks for the noise), with matches
+    /// reaching back across block boundaries.
+    @Test func largeImagesSpanSeveralBlocks() throws {
+        for pattern in [Pattern.noise, .sparse, .tiles, .diagonal] {
+            let original = Self.image(pattern, width: 700, height: 400, opaque: false, seed: 7)
+            #expect(try PNGCodec.decode(try PNGCodec.encode(original)) == original, "\(pattern)")
+        }
+    }
+
+    /// Flat regions cost almost nothing and noise is stored rather than inflated.
+    @Test func sizesStayBounded() throws {
+        let flat = try PNGCodec.encode(Self.image(.flat, width: 1080, height: 1920, opaque: true, seed: 1))
+        #expect(flat.count < 20_000, "\(flat.count) bytes for a flat 1080x1920 image")
+        let noise = Self.image(.noise, width: 500, height: 500, opaque: false, seed: 3)
+        let encoded = try PNGCodec.encode(noise)
+        #expect(encoded.count < 500 * 500 * 4 + 500 + 1_000, "\(encoded.count) bytes for 1 MB of noise")
+    }
+}
