@@ -14,38 +14,29 @@ enum BackgroundCache {
     private static let entries = Mutex<[(Key, [UInt8])]>([])
     private static let limit = 4
 
-    /// Paints `background` on a raster canvas of `pixelWidth` x `pixelHeight`, from the cache when
-    /// it holds it; returns false (nothing done) for backgrounds not worth caching.
-    static func paint(_ surface: OpaquePointer, _ background: Background, width: Double, height: Double, scale: Double,
-                      pixelWidth: Int, pixelHeight: Int) throws -> Bool {
-        guard let description = describe(background) else { return false }
+    /// The pixels of `background` on a raster canvas of `pixelWidth` x `pixelHeight` (32-bit
+    /// words, Cairo's stride), from the cache when it holds them; nil for backgrounds not worth
+    /// caching.
+    static func pixels(_ background: Background, width: Double, height: Double, scale: Double,
+                       pixelWidth: Int, pixelHeight: Int) throws -> [UInt8]? {
+        guard let description = describe(background) else { return nil }
         let key = Key(description: description + "@\(scale)", width: pixelWidth, height: pixelHeight)
-        let cached = entries.withLock { list in list.first { $0.0 == key }?.1 }
-        let pixels: [UInt8]
-        if let cached {
-            pixels = cached
-        } else {
-            let layer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
-            defer { cairo_surface_destroy(layer) }
-            try Cairo.check(surface: layer, "creating the background surface")
-            let cr = cairo_create(layer)!
-            cairo_scale(cr, scale, scale)
-            try BackgroundPainter.paint(cr, background, width: width, height: height, scale: scale)
-            cairo_destroy(cr)
-            cairo_surface_flush(layer)
-            let stride = Int(cairo_image_surface_get_stride(layer))
-            pixels = Array(UnsafeBufferPointer(start: cairo_image_surface_get_data(layer), count: stride * pixelHeight))
-            entries.withLock { list in
-                if list.count >= limit { list.removeFirst() }
-                list.append((key, pixels))
-            }
+        if let cached = entries.withLock({ list in list.first { $0.0 == key }?.1 }) { return cached }
+        let layer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!
+        defer { cairo_surface_destroy(layer) }
+        try Cairo.check(surface: layer, "creating the background surface")
+        let cr = cairo_create(layer)!
+        cairo_scale(cr, scale, scale)
+        try BackgroundPainter.paint(cr, background, width: width, height: height, scale: scale)
+        cairo_destroy(cr)
+        cairo_surface_flush(layer)
+        let stride = Int(cairo_image_surface_get_stride(layer))
+        let pixels = Array(UnsafeBufferPointer(start: cairo_image_surface_get_data(layer), count: stride * pixelHeight))
+        entries.withLock { list in
+            if list.count >= limit { list.removeFirst() }
+            list.append((key, pixels))
         }
-        cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        guard stride * pixelHeight == pixels.count else { return false }
-        pixels.withUnsafeBufferPointer { cairo_image_surface_get_data(surface)!.update(from: $0.baseAddress!, count: pixels.count) }
-        cairo_surface_mark_dirty(surface)
-        return true
+        return pixels
     }
 
     /// A key naming everything that decides the pixels, or nil for a plain colour (as fast to

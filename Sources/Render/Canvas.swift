@@ -1,4 +1,10 @@
 import CCairo
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Identifies the pixel memory a raster surface owns (freed with the surface).
+nonisolated(unsafe) private let ownedPixelsKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
 /// The surface a render draws on, chosen by the format's kind (an image for raster formats, a
 /// PDF page), owned by the caller, and encoded once drawing is done: drawing itself never asks
@@ -8,22 +14,33 @@ public final class Canvas {
     let surface: OpaquePointer
     let context: OpaquePointer
     private let encoding: EncodeOptions
+    /// Whether the surface started as a copy of the background it was given.
+    let startsWithBackground: Bool
     private let sink = ByteSink()
 
+    /// `background`, when given, is the raster canvas's first pixels (Cairo's words and stride):
+    /// copied into fresh memory rather than zeroed first and copied over.
     init(format: OutputFormat, pixelWidth: Int, pixelHeight: Int, opaque: Bool, encoding: EncodeOptions = EncodeOptions(),
-         pdf: PDFMetadata = PDFMetadata()) throws {
+         pdf: PDFMetadata = PDFMetadata(), background: [UInt8]? = nil) throws {
         self.format = format
         self.encoding = encoding
         switch format {
         case .png, .jpeg, .webp:
             // An opaque background needs no alpha channel: RGB24 writes an RGB PNG, a quarter
             // less to compress.
-            surface = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32,
-                                                 Int32(pixelWidth), Int32(pixelHeight))
+            let cairoFormat = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
+            if let background, let raster = Canvas.raster(cairoFormat, pixelWidth, pixelHeight, from: background) {
+                surface = raster
+                startsWithBackground = true
+            } else {
+                surface = cairo_image_surface_create(cairoFormat, Int32(pixelWidth), Int32(pixelHeight))
+                startsWithBackground = false
+            }
         case .pdf:
             surface = cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
                                                           Double(pixelWidth), Double(pixelHeight))
             pdf.apply(to: surface)
+            startsWithBackground = false
         }
         context = cairo_create(surface)
         do {
@@ -33,6 +50,24 @@ public final class Canvas {
             cairo_surface_destroy(surface)
             throw error
         }
+    }
+
+    /// An image surface over a copy of `pixels`, which the surface frees; nil when the sizes
+    /// disagree or memory runs out (the caller then starts from a cleared surface).
+    private static func raster(_ format: cairo_format_t, _ width: Int, _ height: Int, from pixels: [UInt8]) -> OpaquePointer? {
+        let stride = Int(cairo_format_stride_for_width(format, Int32(width)))
+        guard stride > 0, stride * height == pixels.count, let memory = malloc(pixels.count) else { return nil }
+        pixels.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: pixels.count) }
+        let data = memory.assumingMemoryBound(to: UInt8.self)
+        let surface = cairo_image_surface_create_for_data(data, format, Int32(width), Int32(height), Int32(stride))!
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
+              cairo_surface_set_user_data(surface, ownedPixelsKey, memory, { free($0) }) == CAIRO_STATUS_SUCCESS
+        else {
+            cairo_surface_destroy(surface)
+            free(memory)
+            return nil
+        }
+        return surface
     }
 
     deinit {

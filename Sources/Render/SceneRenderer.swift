@@ -12,8 +12,13 @@ extension Renderer {
     public static func draw(_ scene: Scene, options: RenderOptions) throws -> Canvas {
         let (pixelWidth, pixelHeight) = try pixelSize(width: scene.width, height: scene.height, options: options)
         let faces = try FontFaces(for: scene)
+        // A raster canvas starts as a copy of the cached background (a gradient, a photo).
+        let background = options.format == .pdf ? nil
+            : try BackgroundCache.pixels(scene.background, width: scene.width, height: scene.height, scale: options.scale,
+                                         pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         let output = try Canvas(format: options.format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                                       opaque: scene.background.isOpaque, encoding: options.encoding, pdf: options.pdf)
+                                opaque: scene.background.isOpaque, encoding: options.encoding, pdf: options.pdf,
+                                background: background)
         try draw(scene, on: output, faces: faces, pixelSize: (pixelWidth, pixelHeight), options: options)
         return output
     }
@@ -25,10 +30,7 @@ extension Renderer {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         cairo_scale(cr, options.scale, options.scale)
-        let copied = try options.format != .pdf
-            && BackgroundCache.paint(output.surface, scene.background, width: scene.width, height: scene.height,
-                                     scale: options.scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        if !copied {
+        if !output.startsWithBackground {
             try BackgroundPainter.paint(cr, scene.background, width: scene.width, height: scene.height, scale: options.scale)
         }
         for (index, item) in scene.items.enumerated() {
