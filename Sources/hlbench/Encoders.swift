@@ -10,10 +10,13 @@ func benchmarkEncoders(examples: String, fonts: String) throws {
         guard let data = FileManager.default.contents(atPath: path) else { throw CardError("", "cannot read \(path)") }
         return [UInt8](data)
     }
-    let vars = ["quote": "A highlight should hug every line and never leave a seam", "author": "Sei Shōnagon"]
+    let vars = ["quote": "A highlight should hug every line and never leave a seam", "author": "Sei Shōnagon",
+                "title": "Stories disappear after a day", "caption": "A highlight hugs every line and never leaves a seam."]
     print("encoder timings per card (ms, median of 15) and bytes")
-    for name in ["quote-photo", "headline-gradient", "steps-card", "rtl-card"] {
-        let path = examples + "/\(name).json"
+    // The example cards and the service benchmark's story card (bench/story-card.json).
+    let specs = ["quote-photo", "headline-gradient", "steps-card", "rtl-card"].map { (name: $0, path: examples + "/\($0).json") }
+        + [(name: "story-card", path: examples + "/../bench/story-card.json")]
+    for (name, path) in specs {
         let json = try Variables.substitute(try JSONValue.parse([UInt8](FileManager.default.contents(atPath: path)!)), vars)
         let card = try CardBuilder.build(try CardSpec.parse(json, folder: examples), resources: resources)
         var options = RenderOptions()
