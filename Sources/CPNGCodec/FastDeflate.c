@@ -28,6 +28,8 @@ static const uint16_t dist_base[30] = {1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 
                                        8193, 12289, 16385, 24577};
 static const uint8_t dist_extra[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6,
                                        7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+/* Extra bits after the code-length symbols 16 (repeat), 17 and 18 (zeros). */
+static const uint8_t cl_extra_bits[19] = {[16] = 2, [17] = 3, [18] = 7};
 static const uint8_t code_length_order[19] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
 typedef struct {
@@ -116,8 +118,7 @@ static inline size_t near_match(const uint8_t *in, size_t i, size_t limit, const
     return best;
 }
 
-/* The bits a dynamic block of these counts costs, header included, or SIZE_MAX when a stored
-   block is at least as good. Fills the codes for writing. */
+/* One dynamic block's codes, and its code lengths as deflate's run-length symbols. */
 typedef struct {
     uint8_t litlen_len[LITLEN_SYMBOLS], dist_len[DIST_SYMBOLS], cl_len[19];
     uint16_t litlen_code[LITLEN_SYMBOLS], dist_code[DIST_SYMBOLS], cl_code[19];
@@ -155,6 +156,7 @@ static void at_least_two(uint32_t *freq, int n) {
     for (int s = 0; used < 2 && s < n; s++) if (!freq[s]) { freq[s] = 1; used++; }
 }
 
+/* The bits a dynamic block of the encoder's counts costs, header included; fills its codes. */
 static uint64_t plan_block(Encoder *e, BlockCodes *c) {
     uint32_t litlen[LITLEN_SYMBOLS], dist[DIST_SYMBOLS], cl_freq[19] = {0};
     memcpy(litlen, e->litlen_freq, sizeof litlen);
@@ -178,7 +180,6 @@ static uint64_t plan_block(Encoder *e, BlockCodes *c) {
     hl_huffman_codes(c->cl_len, 19, c->cl_code);
 
     uint64_t bits = 3 + 14 + 3 * (uint64_t)c->hclen;
-    static const uint8_t cl_extra_bits[19] = {[16] = 2, [17] = 3, [18] = 7};
     for (int i = 0; i < c->cl_count; i++) bits += c->cl_len[c->cl_symbols[i]] + cl_extra_bits[c->cl_symbols[i]];
     for (int s = 0; s < LITLEN_SYMBOLS; s++) {
         bits += (uint64_t)litlen[s] * (c->litlen_len[s] + (s > 256 ? length_extra[s - 257] : 0));
@@ -193,7 +194,6 @@ static void write_dynamic(Encoder *e, const BlockCodes *c, size_t ntokens, int f
     put(w, (uint32_t)(c->hdist - 1), 5);
     put(w, (uint32_t)(c->hclen - 4), 4);
     for (int i = 0; i < c->hclen; i++) put(w, c->cl_len[code_length_order[i]], 3);
-    static const uint8_t cl_extra_bits[19] = {[16] = 2, [17] = 3, [18] = 7};
     for (int i = 0; i < c->cl_count; i++) {
         int s = c->cl_symbols[i];
         put(w, c->cl_code[s], c->cl_len[s]);
@@ -258,7 +258,6 @@ size_t hl_fast_zlib(const uint8_t *in, size_t length, size_t row_bytes, int bpp,
         int last = s == 28 ? MAX_MATCH : length_base[s + 1] - 1;
         for (int len = length_base[s]; len <= last; len++) e->length_symbol[len - 3] = (uint8_t)s;
     }
-    e->length_symbol[MAX_MATCH - 3] = 28;
     for (uint32_t d = 1; d <= 256; d++) e->near_symbol[d - 1] = (uint8_t)dist_symbol_of(d);
     for (uint32_t k = 2; k < 256; k++) e->far_symbol[k] = (uint8_t)dist_symbol_of((k << 7) + 1);
     /* The byte and the pixel before; the row above, straight and one pixel either side (the

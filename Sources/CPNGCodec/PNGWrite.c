@@ -152,8 +152,8 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     size_t filtered_size = (size_t)height * (n + 1);
     filtered = malloc(filtered_size);
     rows = malloc(2 * n + 2);
-    trial = malloc(n + 1);
-    if (!filtered || !rows || !trial) { message = "out of memory"; goto fail; }
+    trial = compression == HL_PNG_FAST ? NULL : malloc(n + 1); /* fast mode filters once */
+    if (!filtered || !rows || (!trial && compression != HL_PNG_FAST)) { message = "out of memory"; goto fail; }
     /* fast: None, Sub or Up chosen on a sample of every 8th row, FastDeflate; default:
        the best of all five filters per row, level 6; small: the same, level 10 (libdeflate's
        slowest, smallest). */
