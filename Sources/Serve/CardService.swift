@@ -66,11 +66,9 @@ final class CardService: Sendable {
 
     private static func loadTemplates(_ folder: String?) throws -> [String: JSONValue] {
         guard let folder else { return [:] }
-        guard let dir = opendir(folder) else { throw RequestError(status: 500, message: "templates folder '\(folder)' cannot be read") }
-        defer { closedir(dir) }
+        guard let names = entries(of: folder) else { throw RequestError(status: 500, message: "templates folder '\(folder)' cannot be read") }
         var templates: [String: JSONValue] = [:]
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in names {
             guard name.hasSuffix(".json"), let template = templateName(String(name.dropLast(5))) else { continue }
             let path = folder + "/" + name
             guard let bytes = try? AssetPolicy.readPlain(path, limit: 1 << 20) else { continue }
@@ -92,17 +90,24 @@ final class CardService: Sendable {
         return text
     }
 
+    /// Each font file's name, size and modification time, sorted (what the ETag's font set hashes).
     private static func listing(_ folder: String) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
+        (entries(of: folder) ?? []).compactMap { name in
+            var info = stat()
+            guard !name.hasPrefix("."), stat(folder + "/" + name, &info) == 0 else { return nil }
+            return "\(name) \(info.st_size) \(info.st_mtim.tv_sec)"
+        }.sorted()
+    }
+
+    /// The names in a folder, nil when it cannot be read.
+    private static func entries(of folder: String) -> [String]? {
+        guard let dir = opendir(folder) else { return nil }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            var info = stat()
-            guard !name.hasPrefix("."), stat(folder + "/" + name, &info) == 0 else { continue }
-            names.append("\(name) \(info.st_size) \(info.st_mtim.tv_sec)")
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
         }
-        return names.sorted()
+        return names
     }
 
     static func sortedKeys(_ value: JSONValue) -> JSONValue {

@@ -1,14 +1,10 @@
 import Synchronization
 
-/// Rendered images by ETag, least recently used first out, bounded in bytes.
+/// Rendered images by ETag, least recently used first out, bounded in bytes. (The ETag covers
+/// the format, so the key alone decides the content type.)
 final class RenderedCache: Sendable {
-    struct Entry: Sendable {
-        var bytes: [UInt8]
-        var contentType: String
-    }
-
     private struct State {
-        var entries: [String: (entry: Entry, used: UInt64)] = [:]
+        var entries: [String: (bytes: [UInt8], used: UInt64)] = [:]
         var bytes = 0
         var clock: UInt64 = 0
     }
@@ -21,29 +17,29 @@ final class RenderedCache: Sendable {
     var totalBytes: Int { state.withLock { $0.bytes } }
     var count: Int { state.withLock { $0.entries.count } }
 
-    subscript(key: String) -> Entry? {
+    subscript(key: String) -> [UInt8]? {
         state.withLock { s in
             guard let found = s.entries[key] else { return nil }
             s.clock += 1
             s.entries[key]?.used = s.clock
-            return found.entry
+            return found.bytes
         }
     }
 
     /// Stores (or refreshes) an entry; one larger than the whole cache is not kept.
-    func store(_ entry: Entry, for key: String) {
-        guard entry.bytes.count <= limit else { return }
+    func store(_ bytes: [UInt8], for key: String) {
+        guard bytes.count <= limit else { return }
         state.withLock { s in
-            if let old = s.entries[key] { s.bytes -= old.entry.bytes.count }
+            if let old = s.entries[key] { s.bytes -= old.bytes.count }
             s.clock += 1
-            s.entries[key] = (entry, s.clock)
-            s.bytes += entry.bytes.count
+            s.entries[key] = (bytes, s.clock)
+            s.bytes += bytes.count
             guard s.bytes > limit else { return }
             // Evict the least recently used until it fits (a sort per overflow: entries are
             // whole images, a few thousand at most).
             for (victim, value) in s.entries.sorted(by: { $0.value.used < $1.value.used }) where s.bytes > limit {
                 s.entries[victim] = nil
-                s.bytes -= value.entry.bytes.count
+                s.bytes -= value.bytes.count
             }
         }
     }

@@ -144,14 +144,14 @@ struct Routes: Sendable {
         headers[.contentType] = HTTP.contentType(format)
         if !fresh, let hit = cache[etag] {
             metrics.cacheHits.increment()
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: hit.bytes)))
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: hit)))
         }
         metrics.cacheMisses.increment()
         let service = self.service
         let started = ContinuousClock.now
         return await behindGate { try service.render(filled, format: format) } respond: { bytes in
             metrics.renderSeconds.record(ContinuousClock.now - started)
-            cache.store(.init(bytes: bytes, contentType: HTTP.contentType(format)), for: etag)
+            cache.store(bytes, for: etag)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
     }
