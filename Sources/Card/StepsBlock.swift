@@ -18,8 +18,7 @@ public struct StepsBlock {
     public static func layout(_ texts: [String], settings: BlockSettings, size: Double, width: Double, highlight: HighlightPaint?,
                               typesetter: Typesetter, style: (Double, Alignment) -> TypesetStyle) throws -> StepsBlock {
         let dot = settings.dotSize ?? 0.5 * size, space = settings.gap ?? 0.5 * size
-        let stroke = highlight?.stroke == nil ? 0 : (highlight?.strokeWidth ?? 0) / 2
-        let padX = (highlight?.style.paddingX ?? 0) + stroke, padY = (highlight?.style.paddingY ?? 0) + stroke
+        let (padX, padY) = highlight?.reach ?? (0, 0)
         // The first step's direction decides the default side, as a right-to-left reader expects.
         let firstRTL = try Typesetter.startsRightToLeft(texts[0], direction: settings.direction)
         let frame = StepsFrame(canvasWidth: width, columnX: settings.column, dotSize: dot, gap: space + padX, margin: padX,

@@ -87,8 +87,7 @@ extension CardBuilder {
         let highlight = settings.highlightPaint(fontSize: size)
         let paint = TextPaint(color: settings.textColor(highlight: highlight, background: groundColor), highlight: highlight,
                               shadow: settings.shadow, stroke: settings.stroke)
-        let stroke = highlight?.stroke == nil ? 0 : (highlight?.strokeWidth ?? 0) / 2
-        let padX = (highlight?.style.paddingX ?? 0) + stroke, padY = (highlight?.style.paddingY ?? 0) + stroke
+        let (padX, padY) = highlight?.reach ?? (0, 0)
         let restricted = try settings.restriction().map { restriction in
             settings.restrictMode == .blur
                 ? RestrictedText(realGlyphs: layout, restriction: restriction)

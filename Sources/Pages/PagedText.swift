@@ -37,8 +37,7 @@ public struct PagedText {
     /// The widest text block the page has room for, with the highlight's padding inside the
     /// margins.
     public static func wrapWidth(_ setup: PageSetup, highlight: HighlightPaint?) -> Double {
-        let inset = 2 * ((highlight?.style.paddingX ?? 0) + (highlight?.strokeWidth ?? 0) / 2)
-        return setup.size.width - setup.margins.left - setup.margins.right - inset
+        setup.size.width - setup.margins.left - setup.margins.right - 2 * (highlight?.reach.x ?? 0)
     }
 
     /// Lays `text` out with `style` (its width at most `wrapWidth`) and breaks it into pages.
@@ -51,11 +50,10 @@ public struct PagedText {
         }
         self.setup = setup
         bands = Bands(setup: setup, decorationHeight: decorationHeight)
-        let padX = (highlight?.style.paddingX ?? 0) + (highlight?.strokeWidth ?? 0) / 2
-        let padY = (highlight?.style.paddingY ?? 0) + (highlight?.strokeWidth ?? 0) / 2
-        let height = setup.size.height - bands.top - bands.bottom - 2 * padY
+        let pad = highlight?.reach ?? (x: 0, y: 0)
+        let height = setup.size.height - bands.top - bands.bottom - 2 * pad.y
         guard height > 0 else { throw PageError("--page-margin: no room for text on the page") }
-        textOrigin = (setup.margins.left + padX, bands.top + padY)
+        textOrigin = (setup.margins.left + pad.x, bands.top + pad.y)
         var source = ChunkedText(text, typesetter: typesetter, style: style, restriction: restriction)
         let boxes = try source.measure()
         self.source = source

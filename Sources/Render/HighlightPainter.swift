@@ -16,6 +16,13 @@ public struct HighlightPaint: Sendable {
         self.stroke = stroke
         self.strokeWidth = strokeWidth
     }
+
+    /// How far the highlight reaches past the text's line boxes: its padding and, when it is
+    /// stroked, half the stroke. Whatever holds the text leaves this much room around it.
+    public var reach: (x: Double, y: Double) {
+        let half = stroke == nil ? 0 : strokeWidth / 2
+        return (style.paddingX + half, style.paddingY + half)
+    }
 }
 
 extension Layout {

@@ -75,9 +75,7 @@ public struct CanvasGeometry: Equatable, Sendable {
 public enum Renderer {
     public static func geometry(for layout: Layout, options: RenderOptions) throws -> CanvasGeometry {
         // A fitted canvas also holds the highlight's padding (and half its stroke).
-        let stroke = options.highlight?.stroke == nil ? 0 : (options.highlight?.strokeWidth ?? 0) / 2
-        let padX = (options.highlight?.style.paddingX ?? 0) + stroke
-        let padY = (options.highlight?.style.paddingY ?? 0) + stroke
+        let (padX, padY) = options.highlight?.reach ?? (0, 0)
         let width = options.canvas?.width ?? layout.width + 2 * (options.margin + padX)
         let height = options.canvas?.height ?? layout.height + 2 * (options.margin + padY)
         let (pixelWidth, pixelHeight) = try pixelSize(width: width, height: height, options: options)
