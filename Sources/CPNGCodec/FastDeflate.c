@@ -250,7 +250,21 @@ static int flush_block(Encoder *e, size_t ntokens, const uint8_t *start, size_t 
     return 0;
 }
 
-size_t hl_fast_zlib(const uint8_t *in, size_t length, size_t row_bytes, int bpp, uint8_t *out, size_t capacity) {
+/* The token at `i` inside a row known to be a filter byte and zeros: the row above when it is
+   the same (the filter byte with the zeros after it), else runs of the zero before. */
+static size_t zero_row_match(const uint8_t *in, size_t i, size_t row_start, size_t row_end, int above_is_same,
+                             size_t *distance) {
+    size_t left = row_end - i < MAX_MATCH ? row_end - i : MAX_MATCH;
+    if (i == row_start) {
+        *distance = row_end - row_start;
+        return above_is_same && in[i] == in[i - *distance] && *distance <= MAX_DISTANCE ? left : 0;
+    }
+    *distance = 1;
+    return in[i - 1] == 0 ? left : 0;
+}
+
+size_t hl_fast_zlib(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
+                    uint8_t *out, size_t capacity) {
     if (capacity < 16) return 0;
     Encoder *e = calloc(1, sizeof *e);
     if (!e) return 0;
@@ -266,11 +280,17 @@ size_t hl_fast_zlib(const uint8_t *in, size_t length, size_t row_bytes, int bpp,
 
     BitWriter w = {0, 0, out + 2, out + capacity - 4};
     out[0] = 0x78; out[1] = 0x01;
-    size_t i = 0, ntokens = 0, block_start = 0;
+    size_t i = 0, ntokens = 0, block_start = 0, row = 0, row_start = 0;
     while (i < length) {
-        size_t limit = length - i < MAX_MATCH ? length - i : MAX_MATCH, best_d = 0;
-        size_t best = near_match(in, i, limit, near, &best_d);
-        if (best < MIN_MATCH && limit >= MIN_MATCH) {
+        while (i >= row_start + row_bytes) { row++; row_start += row_bytes; }
+        size_t limit = length - i < MAX_MATCH ? length - i : MAX_MATCH, best_d = 0, best;
+        int zero_row = zero_rows && zero_rows[row];
+        if (zero_row) {
+            best = zero_row_match(in, i, row_start, row_start + row_bytes, row > 0 && zero_rows[row - 1], &best_d);
+        } else {
+            best = near_match(in, i, limit, near, &best_d);
+        }
+        if (best < MIN_MATCH && limit >= MIN_MATCH && !zero_row) {
             /* Elsewhere (a glyph's edge seen before): one hashed earlier position, taken when
                long enough to beat the literals and no near match starts a byte later. */
             uint32_t word;
@@ -286,7 +306,7 @@ size_t hl_fast_zlib(const uint8_t *in, size_t length, size_t row_bytes, int bpp,
                 }
             }
         }
-        if (best >= MIN_MATCH) {
+        if (best >= 3) { /* deflate's shortest match (only a zero row's end is shorter than MIN_MATCH) */
             e->tokens[ntokens++] = 0x80000000u | (uint32_t)(best - 3) << 15 | (uint32_t)(best_d - 1);
             e->litlen_freq[257 + e->length_symbol[best - 3]]++;
             e->dist_freq[dist_symbol(e, (uint32_t)best_d)]++;

@@ -10,7 +10,10 @@
 /* The most bytes hl_fast_zlib can write for `length` input bytes. */
 size_t hl_fast_zlib_bound(size_t length);
 
-/* Writes the stream to `out` and returns its length, or 0 when `capacity` is too small. */
-size_t hl_fast_zlib(const uint8_t *in, size_t length, size_t row_bytes, int bpp, uint8_t *out, size_t capacity);
+/* Writes the stream to `out` and returns its length, or 0 when `capacity` is too small.
+   `zero_rows` (or NULL) marks the rows known to be a filter byte and zeros, which are coded
+   without being read. */
+size_t hl_fast_zlib(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
+                    uint8_t *out, size_t capacity);
 
 #endif

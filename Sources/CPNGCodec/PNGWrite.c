@@ -142,7 +142,7 @@ static size_t sampled_cost(int type, const uint8_t *cur, const uint8_t *prev, si
 int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int compression,
                   uint8_t **out, size_t *out_length, char *error, size_t error_size) {
     const char *message = NULL;
-    uint8_t *filtered = NULL, *rows = NULL, *png = NULL, *trial = NULL;
+    uint8_t *filtered = NULL, *rows = NULL, *png = NULL, *trial = NULL, *zero_rows = NULL;
     struct libdeflate_compressor *compressor = NULL;
     *out = NULL;
     *out_length = 0;
@@ -152,8 +152,10 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     size_t filtered_size = (size_t)height * (n + 1);
     filtered = malloc(filtered_size);
     rows = malloc(2 * n + 2);
-    trial = compression == HL_PNG_FAST ? NULL : malloc(n + 1); /* fast mode filters once */
-    if (!filtered || !rows || (!trial && compression != HL_PNG_FAST)) { message = "out of memory"; goto fail; }
+    /* Fast mode filters once, and tells the deflate which rows are all zeros. */
+    if (compression == HL_PNG_FAST) zero_rows = calloc((size_t)height, 1);
+    else trial = malloc(n + 1);
+    if (!filtered || !rows || !(trial || zero_rows)) { message = "out of memory"; goto fail; }
     /* fast: None, Sub or Up chosen on a sample of every 8th row, FastDeflate; default:
        the best of all five filters per row, level 6; small: the same, level 10 (libdeflate's
        slowest, smallest). */
@@ -169,6 +171,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
                and the converted row above serves as this one. */
             dst[0] = 2;
             memset(dst + 1, 0, n);
+            zero_rows[y] = 1;
             continue;
         }
         convert_row(source, cur, width, layout, channels);
@@ -215,7 +218,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     put32(p + 21, libdeflate_crc32(0, p + 4, 17));
     p += 25;
     size_t deflated = compressor ? libdeflate_zlib_compress(compressor, filtered, filtered_size, p + 8, bound)
-                                 : hl_fast_zlib(filtered, filtered_size, n + 1, channels, p + 8, bound);
+                                 : hl_fast_zlib(filtered, filtered_size, n + 1, channels, zero_rows, p + 8, bound);
     if (deflated == 0 || deflated > 0x7FFFFFFF) { message = "deflate failed"; goto fail; }
     put32(p, (uint32_t)deflated); memcpy(p + 4, "IDAT", 4);
     put32(p + 8 + deflated, libdeflate_crc32(0, p + 4, deflated + 4));
@@ -223,14 +226,14 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     put32(p, 0); memcpy(p + 4, "IEND", 4); put32(p + 8, libdeflate_crc32(0, p + 4, 4));
     p += 12;
     if (compressor) libdeflate_free_compressor(compressor);
-    free(filtered); free(rows); free(trial);
+    free(filtered); free(rows); free(trial); free(zero_rows);
     *out = png;
     *out_length = (size_t)(p - png);
     return 0;
 
 fail:
     if (compressor) libdeflate_free_compressor(compressor);
-    free(filtered); free(rows); free(trial); free(png);
+    free(filtered); free(rows); free(trial); free(zero_rows); free(png);
     if (error && error_size) {
         strncpy(error, message ? message : "PNG encoding failed", error_size - 1);
         error[error_size - 1] = 0;
