@@ -250,24 +250,36 @@ static int flush_block(Encoder *e, size_t ntokens, const uint8_t *start, size_t 
     return 0;
 }
 
-/* The token at `i` inside a row known to be a filter byte and zeros: the row above when it is
-   the same (the filter byte with the zeros after it), else runs of the zero before. */
-static size_t zero_row_match(const uint8_t *in, size_t i, size_t row_start, size_t row_end, int above_is_same,
-                             size_t *distance) {
+/* The token at `i` in a zero row (Up, then zeros), from what is known, not read (those rows
+   have left the cache): the row above when it is a zero row too, else a run of the zero before;
+   0 for a literal. */
+static size_t zero_row_match(size_t i, size_t row_start, size_t row_end, int above_is_zero, size_t *distance) {
     size_t left = row_end - i < MAX_MATCH ? row_end - i : MAX_MATCH;
     if (i == row_start) {
         *distance = row_end - row_start;
-        return above_is_same && in[i] == in[i - *distance] && *distance <= MAX_DISTANCE ? left : 0;
+        return above_is_zero && *distance <= MAX_DISTANCE ? left : 0;
     }
     *distance = 1;
-    return in[i - 1] == 0 ? left : 0;
+    return i > row_start + 1 ? left : 0; /* the byte before the first zero is the filter byte */
 }
 
-size_t hl_fast_zlib(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
-                    uint8_t *out, size_t capacity) {
-    if (capacity < 16) return 0;
-    Encoder *e = calloc(1, sizeof *e);
-    if (!e) return 0;
+struct FastZlib {
+    Encoder e;
+    BitWriter w;
+    const uint8_t *in, *zero_rows;
+    size_t length, row_bytes, near[NEAR];
+    size_t i, ntokens, block_start, row, row_start, checked;
+    uint32_t adler;
+    int failed;
+    uint8_t *out;
+};
+
+FastZlib *hl_fast_zlib_begin(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
+                             uint8_t *out, size_t capacity) {
+    if (capacity < 16 || row_bytes == 0) return NULL;
+    FastZlib *z = calloc(1, sizeof *z);
+    if (!z) return NULL;
+    Encoder *e = &z->e;
     for (int s = 0; s < 29; s++) {
         int last = s == 28 ? MAX_MATCH : length_base[s + 1] - 1;
         for (int len = length_base[s]; len <= last; len++) e->length_symbol[len - 3] = (uint8_t)s;
@@ -277,16 +289,32 @@ size_t hl_fast_zlib(const uint8_t *in, size_t length, size_t row_bytes, int bpp,
     /* The byte and the pixel before; the row above, straight and one pixel either side (the
        step of a diagonal gradient). */
     const size_t near[NEAR] = {1, (size_t)bpp, row_bytes, row_bytes - (size_t)bpp, row_bytes + (size_t)bpp};
-
-    BitWriter w = {0, 0, out + 2, out + capacity - 4};
+    memcpy(z->near, near, sizeof near);
+    z->in = in;
+    z->length = length;
+    z->row_bytes = row_bytes;
+    z->zero_rows = zero_rows;
+    z->adler = 1;
+    z->out = out;
+    z->w = (BitWriter){0, 0, out + 2, out + capacity - 4};
     out[0] = 0x78; out[1] = 0x01;
-    size_t i = 0, ntokens = 0, block_start = 0, row = 0, row_start = 0;
-    while (i < length) {
+    return z;
+}
+
+/* Codes tokens while they start before `stop`, reading at most `ready` bytes; the last call
+   (ready == length) ends the stream's final block. Returns -1 when the output is full. */
+static int code(FastZlib *z, size_t stop, size_t ready) {
+    Encoder *e = &z->e;
+    const uint8_t *in = z->in, *zero_rows = z->zero_rows;
+    size_t i = z->i, ntokens = z->ntokens, row = z->row, row_start = z->row_start, row_bytes = z->row_bytes;
+    const size_t *near = z->near;
+    while (i < stop) {
         while (i >= row_start + row_bytes) { row++; row_start += row_bytes; }
-        size_t limit = length - i < MAX_MATCH ? length - i : MAX_MATCH, best_d = 0, best;
+        size_t limit = ready - i < MAX_MATCH ? ready - i : MAX_MATCH, best_d = 0, best;
         int zero_row = zero_rows && zero_rows[row];
         if (zero_row) {
-            best = zero_row_match(in, i, row_start, row_start + row_bytes, row > 0 && zero_rows[row - 1], &best_d);
+            size_t end = row_start + row_bytes < ready ? row_start + row_bytes : ready;
+            best = zero_row_match(i, row_start, end, row > 0 && zero_rows[row - 1], &best_d);
         } else {
             best = near_match(in, i, limit, near, &best_d);
         }
@@ -312,25 +340,51 @@ size_t hl_fast_zlib(const uint8_t *in, size_t length, size_t row_bytes, int bpp,
             e->dist_freq[dist_symbol(e, (uint32_t)best_d)]++;
             i += best;
         } else {
-            e->tokens[ntokens++] = in[i];
-            e->litlen_freq[in[i]]++;
+            uint8_t byte = !zero_row ? in[i] : i == row_start ? 2 : 0;
+            e->tokens[ntokens++] = byte;
+            e->litlen_freq[byte]++;
             i++;
         }
-        if (ntokens == BLOCK_TOKENS || i == length) {
-            if (flush_block(e, ntokens, in + block_start, i - block_start, i == length, &w) != 0) {
-                free(e);
-                return 0;
-            }
+        if (ntokens == BLOCK_TOKENS || i == z->length) {
+            if (flush_block(e, ntokens, in + z->block_start, i - z->block_start, i == z->length, &z->w) != 0) return -1;
             ntokens = 0;
-            block_start = i;
+            z->block_start = i;
         }
     }
-    if (length == 0 && flush_block(e, 0, in, 0, 1, &w) != 0) { free(e); return 0; }
-    align(&w);
-    uint32_t adler = libdeflate_adler32(1, in, length);
-    w.out[0] = (uint8_t)(adler >> 24); w.out[1] = (uint8_t)(adler >> 16);
-    w.out[2] = (uint8_t)(adler >> 8); w.out[3] = (uint8_t)adler;
-    size_t total = (size_t)(w.out + 4 - out);
-    free(e);
+    z->i = i;
+    z->ntokens = ntokens;
+    z->row = row;
+    z->row_start = row_start;
+    return 0;
+}
+
+/* Checksums the input as far as it is ready, while it is still in the cache. */
+static void check(FastZlib *z, size_t ready) {
+    if (ready <= z->checked) return;
+    z->adler = libdeflate_adler32(z->adler, z->in + z->checked, ready - z->checked);
+    z->checked = ready;
+}
+
+int hl_fast_zlib_feed(FastZlib *z, size_t ready) {
+    if (ready > z->length) ready = z->length;
+    check(z, ready);
+    /* Matches starting before `ready - MAX_MATCH` can have their full length. */
+    if (!z->failed && ready > MAX_MATCH && code(z, ready - MAX_MATCH, ready) != 0) z->failed = 1;
+    return z->failed ? -1 : 0;
+}
+
+size_t hl_fast_zlib_end(FastZlib *z) {
+    size_t total = 0;
+    check(z, z->length);
+    int ok = !z->failed && code(z, z->length, z->length) == 0;
+    if (ok && z->length == 0) ok = flush_block(&z->e, 0, z->in, 0, 1, &z->w) == 0;
+    if (ok) {
+        align(&z->w);
+        uint8_t *t = z->w.out;
+        t[0] = (uint8_t)(z->adler >> 24); t[1] = (uint8_t)(z->adler >> 16);
+        t[2] = (uint8_t)(z->adler >> 8); t[3] = (uint8_t)z->adler;
+        total = (size_t)(t + 4 - z->out);
+    }
+    free(z);
     return total;
 }

@@ -10,10 +10,21 @@
 /* The most bytes hl_fast_zlib can write for `length` input bytes. */
 size_t hl_fast_zlib_bound(size_t length);
 
-/* Writes the stream to `out` and returns its length, or 0 when `capacity` is too small.
-   `zero_rows` (or NULL) marks the rows known to be a filter byte and zeros, which are coded
-   without being read. */
-size_t hl_fast_zlib(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
-                    uint8_t *out, size_t capacity);
+/* The stream is coded while the rows are filtered, a band at a time, so that each band is
+   still in the cache: begin, feed as rows become ready, end. */
+typedef struct FastZlib FastZlib;
+
+/* A stream over `in` (`length` bytes, filled in as it goes) written to `out`; NULL when out of
+   memory. `zero_rows` (or NULL) marks the rows known to be Up rows of zeros (the byte 2, then
+   zeros), which are coded without being read. */
+FastZlib *hl_fast_zlib_begin(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
+                             uint8_t *out, size_t capacity);
+
+/* The first `ready` bytes of the input are final (and so are their zero_rows marks): codes
+   what it can of them. Returns 0, or -1 when `capacity` is too small. */
+int hl_fast_zlib_feed(FastZlib *z, size_t ready);
+
+/* Codes the rest, frees `z` and returns the stream's length, or 0 when `capacity` was too small. */
+size_t hl_fast_zlib_end(FastZlib *z);
 
 #endif

@@ -143,6 +143,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
                   uint8_t **out, size_t *out_length, char *error, size_t error_size) {
     const char *message = NULL;
     uint8_t *filtered = NULL, *rows = NULL, *png = NULL, *trial = NULL, *zero_rows = NULL;
+    FastZlib *stream = NULL;
     struct libdeflate_compressor *compressor = NULL;
     *out = NULL;
     *out_length = 0;
@@ -156,14 +157,29 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     if (compression == HL_PNG_FAST) zero_rows = calloc((size_t)height, 1);
     else trial = malloc(n + 1);
     if (!filtered || !rows || !(trial || zero_rows)) { message = "out of memory"; goto fail; }
-    /* fast: None, Sub or Up chosen on a sample of every 8th row, FastDeflate; default:
-       the best of all five filters per row, level 6; small: the same, level 10 (libdeflate's
-       slowest, smallest). */
-    int level = compression == HL_PNG_DEFAULT ? 6 : 10;
+    /* fast: None, Sub or Up chosen on a sample of every 8th row, FastDeflate coding each band
+       of rows as soon as it is filtered; default: the best of all five filters per row, level 6;
+       small: the same, level 10 (libdeflate's slowest, smallest), after all rows. */
+    size_t bound;
+    if (compression == HL_PNG_FAST) {
+        bound = hl_fast_zlib_bound(filtered_size);
+    } else {
+        compressor = libdeflate_alloc_compressor(compression == HL_PNG_DEFAULT ? 6 : 10);
+        if (!compressor) { message = "cannot start the deflate compressor"; goto fail; }
+        bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
+    }
+    png = malloc(8 + 25 + 12 + bound + 12);
+    if (!png) { message = "out of memory"; goto fail; }
+    uint8_t *idat = png + 8 + 25; /* the IDAT chunk: length, type, then the zlib stream */
+    if (compression == HL_PNG_FAST) {
+        stream = hl_fast_zlib_begin(filtered, filtered_size, n + 1, channels, zero_rows, idat + 8, bound);
+        if (!stream) { message = "out of memory"; goto fail; }
+    }
     uint8_t *cur = rows, *prev = NULL, *spare = rows + n + 1;
     int choice = 0;
     size_t source_bytes = (size_t)width * 4; /* every layout has 4 bytes a pixel */
     for (int y = 0; y < height; y++) {
+        if (stream && y % 16 == 0 && hl_fast_zlib_feed(stream, (size_t)y * (n + 1)) != 0) { message = "deflate failed"; goto fail; }
         const uint8_t *source = pixels + (size_t)y * (size_t)stride;
         uint8_t *dst = filtered + (size_t)y * (n + 1);
         if (compression == HL_PNG_FAST && y > 0 && memcmp(source, source - stride, source_bytes) == 0) {
@@ -198,17 +214,6 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
         prev = cur;
         uint8_t *t = cur; cur = spare; spare = t;
     }
-    size_t bound;
-    if (compression == HL_PNG_FAST) {
-        bound = hl_fast_zlib_bound(filtered_size);
-    } else {
-        compressor = libdeflate_alloc_compressor(level);
-        if (!compressor) { message = "cannot start the deflate compressor"; goto fail; }
-        bound = libdeflate_zlib_compress_bound(compressor, filtered_size);
-    }
-    size_t total = 8 + 25 + 12 + bound + 12;
-    png = malloc(total);
-    if (!png) { message = "out of memory"; goto fail; }
     static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
     memcpy(png, signature, 8);
     uint8_t *p = png + 8;
@@ -217,8 +222,9 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     p[16] = 8; p[17] = channels == 3 ? 2 : 6; p[18] = 0; p[19] = 0; p[20] = 0;
     put32(p + 21, libdeflate_crc32(0, p + 4, 17));
     p += 25;
-    size_t deflated = compressor ? libdeflate_zlib_compress(compressor, filtered, filtered_size, p + 8, bound)
-                                 : hl_fast_zlib(filtered, filtered_size, n + 1, channels, zero_rows, p + 8, bound);
+    size_t deflated = compressor ? libdeflate_zlib_compress(compressor, filtered, filtered_size, idat + 8, bound)
+                                 : hl_fast_zlib_end(stream);
+    stream = NULL;
     if (deflated == 0 || deflated > 0x7FFFFFFF) { message = "deflate failed"; goto fail; }
     put32(p, (uint32_t)deflated); memcpy(p + 4, "IDAT", 4);
     put32(p + 8 + deflated, libdeflate_crc32(0, p + 4, deflated + 4));
@@ -232,6 +238,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     return 0;
 
 fail:
+    if (stream) hl_fast_zlib_end(stream);
     if (compressor) libdeflate_free_compressor(compressor);
     free(filtered); free(rows); free(trial); free(zero_rows); free(png);
     if (error && error_size) {
