@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// Runs the built `hlrender` binary (next to the test bundle) and captures what it says.
 public struct CLIResult {
@@ -10,6 +9,11 @@ public struct CLIResult {
 
 public enum CLI {
     public static var binary: String {
+        // The test script points here at the release build (the same sources, built the way
+        // users get it): the CLI tests run hundreds of processes.
+        if let folder = ProcessInfo.processInfo.environment["HLRENDER_BIN_DIR"], !folder.isEmpty {
+            return folder + "/hlrender"
+        }
         let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for candidate in [bundleDir, bundleDir.deletingLastPathComponent()] {
             let path = candidate.appendingPathComponent("hlrender").path
@@ -48,11 +52,11 @@ public enum CLI {
 }
 
 /// Text of a PDF as poppler's pdftotext reads it; the file must also pass `qpdf --check`.
-public func pdfText(_ pdf: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+public func pdfText(_ pdf: [UInt8]) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("hlrender-\(UUID().uuidString).pdf")
     try Data(pdf).write(to: path)
     defer { try? FileManager.default.removeItem(at: path) }
-    if try !qpdfCheck(path.path) { Issue.record("qpdf --check fails on the PDF", sourceLocation: sourceLocation) }
+    if try !qpdfCheck(path.path) { throw TestFailure("qpdf --check fails on the PDF") }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
     process.arguments = [path.path, "-"]

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 import Typeset
 
 /// The repo's pinned fonts only, so results do not depend on the machine.

@@ -1,17 +1,22 @@
 import Compare
 import Foundation
-import Testing
 
 /// Golden images: `Tests/<Target>/References/<area>/<test>.png`, compared with our own
 /// comparator. HLRENDER_RECORD=1 re-records; a failure writes expected | difference | actual
 /// to the git-ignored `Tests/Failures/` and names it in the failure.
+/// A check of the support helpers that failed: thrown, so the test running it fails with this
+/// message (the helpers stay free of the test framework and build with the package).
+public struct TestFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
 public enum Golden {
     public static var recording: Bool { ProcessInfo.processInfo.environment["HLRENDER_RECORD"] == "1" }
     public static let failures = Fixtures.repo.appendingPathComponent("Tests/Failures")
 
     public static func check(_ png: [UInt8], area: String, name: String, threshold: Double = 0.1,
-                             maxDiffPixels: Int = 0, filePath: String = #filePath,
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+                             maxDiffPixels: Int = 0, filePath: String = #filePath) throws {
         let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
             .appendingPathComponent("References/\(area)")
         let reference = folder.appendingPathComponent("\(name).png")
@@ -21,17 +26,13 @@ public enum Golden {
             return
         }
         guard let expectedData = FileManager.default.contents(atPath: reference.path) else {
-            Issue.record("missing golden \(reference.path); look at the render, then run with HLRENDER_RECORD=1",
-                         sourceLocation: sourceLocation)
-            return
+            throw TestFailure("missing golden \(reference.path); look at the render, then run with HLRENDER_RECORD=1")
         }
         let expected = try PNGCodec.decode([UInt8](expectedData))
         let actual = try PNGCodec.decode(png)
         guard expected.width == actual.width, expected.height == actual.height else {
             let written = try writeFailure(area: area, name: name, expected: expected, actual: actual, panel: nil)
-            Issue.record("\(area)/\(name): size \(actual.width)x\(actual.height), golden \(expected.width)x\(expected.height); see \(written)",
-                         sourceLocation: sourceLocation)
-            return
+            throw TestFailure("\(area)/\(name): size \(actual.width)x\(actual.height), golden \(expected.width)x\(expected.height); see \(written)")
         }
         var options = DiffOptions()
         options.threshold = threshold
@@ -39,8 +40,7 @@ public enum Golden {
         let result = ImageDiff.compare(expected, actual, options: options, diffPanel: &panel)
         if result.differentPixels > maxDiffPixels {
             let written = try writeFailure(area: area, name: name, expected: expected, actual: actual, panel: panel)
-            Issue.record("\(area)/\(name): \(result.differentPixels) pixels differ; diff written to \(written)",
-                         sourceLocation: sourceLocation)
+            throw TestFailure("\(area)/\(name): \(result.differentPixels) pixels differ; diff written to \(written)")
         }
     }
 
