@@ -43,41 +43,44 @@ let package = Package(
         // libdeflate writes PNGs (several times faster than zlib at a similar size).
         .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("deflate")]),
 
-        .target(name: "Typeset", dependencies: ["CHarfBuzz", "CFontconfig", "CTextBreak", "CHyphen"]),
+        // What every layer and both front ends share: JSON values, hashing, locks, text helpers,
+        // bounded reads, atomic writes, folder listing and checked numbers. No C library.
+        .target(name: "Support"),
+        .target(name: "Typeset", dependencies: ["Support", "CHarfBuzz", "CFontconfig", "CTextBreak", "CHyphen"]),
         .target(name: "Highlight", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The step indicator's packing: pure geometry.
         .target(name: "Steps"),
         // Golden-image comparison over RGBA buffers, PNG in and out through libpng.
         .target(name: "Compare", dependencies: ["CPNGCodec"]),
-        .target(name: "Render", dependencies: ["Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CTurboJPEG", "CWebP"]),
+        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CTurboJPEG", "CWebP"]),
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
-        .target(name: "Card", dependencies: ["Render", "Typeset", "Highlight", "Steps"]),
+        .target(name: "Card", dependencies: ["Support", "Render", "Typeset", "Highlight", "Steps"]),
         // Long texts on PDF pages: page sizes, breaking with orphans/widows, headers and numbers.
-        .target(name: "Pages", dependencies: ["Render", "Typeset"]),
+        .target(name: "Pages", dependencies: ["Support", "Render", "Typeset"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
-        .target(name: "Goldens", dependencies: ["Card", "Compare", "Render"]),
+        .target(name: "Goldens", dependencies: ["Support", "Compare", "Render"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Card", "Goldens", "Pages", "Render", "Typeset", "Highlight", "Compare", "Steps",
+            "Support", "Card", "Goldens", "Pages", "Render", "Typeset", "Highlight", "Compare", "Steps",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // The render service: routes, cache, limits and metrics over the card library.
         .target(name: "Serve", dependencies: [
-            "Card", "Compare", "Goldens", "Render", "Typeset",
+            "Support", "Card", "Compare", "Goldens", "Render", "Typeset",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .executableTarget(name: "hlrender-serve", dependencies: [
-            "Serve", "Card", "Typeset", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Serve", "Support", "Card", "Typeset", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
         .target(name: "TestSupport", dependencies: ["Typeset", "Compare", "Highlight"], path: "Tests/TestSupport"),
 
         // Release-built benchmarks that print figures.
-        .executableTarget(name: "hlbench", dependencies: ["Card", "Highlight", "Compare", "Render", "Typeset"]),
+        .executableTarget(name: "hlbench", dependencies: ["Support", "Card", "Highlight", "Compare", "Render", "Typeset"]),
 
         .testTarget(name: "TypesetTests", dependencies: ["Typeset", "TestSupport"]),
         .testTarget(name: "HighlightTests", dependencies: [
@@ -89,9 +92,9 @@ let package = Package(
             "Steps", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardTests", dependencies: ["Card", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardTests", dependencies: ["Support", "Card", "Pages", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages"]),
-        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare", "Support"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.
             "Serve", "hlrender-serve", "Compare", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,4 +1,5 @@
 import Typeset
+import Support
 
 /// RFC 4180 CSV: fields separated by commas, quoted fields may hold commas, quotes ("") and
 /// line breaks; CRLF or LF rows; a UTF-8 byte-order mark is skipped. The first row names the

@@ -3,6 +3,7 @@ import Synchronization
 import Render
 import Steps
 import Typeset
+import Support
 
 /// What building a card needs from outside: the fonts (shared, thread-safe) and a way to read
 /// files (the caller bounds and names them).
@@ -35,7 +36,7 @@ public struct BuiltCard: Sendable {
 struct MeasuredBlock {
     var width: Double
     var height: Double
-    var place: (Double, Double) -> (items: [SceneItem], dump: [JSONValue])
+    var place: (Double, Double) throws -> (items: [SceneItem], dump: [JSONValue])
 }
 
 /// Card spec to scene: every block measured (typeset, fitted, decoded), placed by its anchor,
@@ -59,7 +60,7 @@ public struct CardBuilder {
             let (fx, fy) = block.anchor.fractions
             let x = inner.x + fx * (inner.width - measured.width) + block.offset.0
             let y = inner.y + fy * (inner.height - measured.height) + block.offset.1
-            let placed = measured.place(x, y)
+            let placed = try measured.place(x, y)
             items += placed.items
             dumps += placed.dump
         }
@@ -158,7 +159,7 @@ public struct CardBuilder {
             var top = y
             for child in children {
                 let shift = align == .left ? 0 : align == .center ? (width - child.width) / 2 : width - child.width
-                let placed = child.place(x + shift, top)
+                let placed = try child.place(x + shift, top)
                 items += placed.items
                 dumps += placed.dump
                 top += child.height + gap
@@ -198,7 +199,7 @@ public struct CardBuilder {
                 sums.0 += Double(image.pixels[p * 4]); sums.1 += Double(image.pixels[p * 4 + 1]); sums.2 += Double(image.pixels[p * 4 + 2])
                 count += 1
             }
-            let keep = (1 - dim) / 255 / count
+            let keep = (1 - dim.value) / 255 / count
             let mean = Color(red: sums.0 * keep, green: sums.1 * keep, blue: sums.2 * keep)
             return (.image(image, fit: fit, blur: blur, dim: dim, color: .white), mean)
         }

@@ -1,6 +1,7 @@
 import Render
 import Steps
 import Typeset
+import Support
 
 extension CardSpec {
     /// Parses a spec (already free of variables, see `Variables`). `folder` is where relative
@@ -169,10 +170,10 @@ extension CardSpec {
                 guard let f = ImageFit(rawValue: text) else { throw CardError(join(path, "fit"), "'\(text)' is not cover or contain") }
                 fit = f
             }
-            let blur = try json["blur"].map { try nonNegative($0, join(path, "blur")) } ?? 0
-            guard blur <= Restriction.maxSigma else { throw CardError(join(path, "blur"), "must be at most \(Int(Restriction.maxSigma))") }
-            let dim = try json["dim"].map { try number($0, join(path, "dim")) } ?? 0
-            guard (0...1).contains(dim) else { throw CardError(join(path, "dim"), "must be between 0 and 1, got \(dim)") }
+            let blurValue = try json["blur"].map { try number($0, join(path, "blur")) } ?? 0
+            let dimValue = try json["dim"].map { try number($0, join(path, "dim")) } ?? 0
+            let blur = try checked(join(path, "blur")) { () throws(ValueError) in try Sigma(blurValue) }
+            let dim = try checked(join(path, "dim")) { () throws(ValueError) in try Fraction(dimValue, "dim") }
             return .image(path: try string(image, join(path, "image")), fit: fit, blur: blur, dim: dim)
         }
         throw unknownKey(members[0].key, path: path, known: ["gradient", "image"])
@@ -185,11 +186,11 @@ extension CardSpec {
         guard (1...2).contains(parts.count), let color = Color(parsing: parts[0]) else {
             throw CardError(path, "'\(text)' is not a colour with an optional position (\"#FD1D1D 50%\")")
         }
-        guard parts.count == 2 else { return GradientStop(color: color) }
+        guard parts.count == 2 else { return try GradientStop(color: color) }
         guard parts[1].hasSuffix("%"), let percent = Double(parts[1].dropLast()), percent.isFinite else {
             throw CardError(path, "'\(parts[1])' is not a position in % (\"50%\")")
         }
-        return GradientStop(color: color, position: percent / 100)
+        return try checked(path) { () throws(ValueError) in try GradientStop(color: color, position: percent / 100) }
     }
 
     static func size(_ json: JSONValue, path: String) throws -> (Double, Double) {
@@ -208,6 +209,15 @@ extension CardSpec {
     static func string(_ json: JSONValue, _ path: String) throws -> String {
         guard case let .string(text) = json else { throw CardError(path, "must be a string, not \(json.typeName)") }
         return text
+    }
+
+    /// A library value checked at a JSON path: its error names the path.
+    static func checked<T>(_ path: String, _ make: () throws(ValueError) -> T) throws -> T {
+        do {
+            return try make()
+        } catch {
+            throw CardError(path, "must be \(error.expected), got \(error.value)")
+        }
     }
 
     static func number(_ json: JSONValue, _ path: String) throws -> Double {

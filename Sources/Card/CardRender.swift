@@ -1,4 +1,5 @@
 import Render
+import Support
 
 /// A card spec (parsed JSON, variables not yet filled) all the way to encoded bytes: what
 /// `hlrender card`, each batch row and a server request do.

@@ -1,3 +1,4 @@
+import Support
 /// The JSON Schema of a card spec, generated from the option table so it cannot fall behind
 /// (`schema/card.schema.json` is this, committed; a test keeps them equal).
 public enum CardSchema {

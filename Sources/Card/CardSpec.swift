@@ -1,4 +1,5 @@
 import Render
+import Support
 import Steps
 import Typeset
 
@@ -39,7 +40,7 @@ public struct FitSpec: Sendable {
 public enum BackgroundSpec: Sendable {
     case color(Color)
     case gradient(angle: Double, stops: [GradientStop])
-    case image(path: String, fit: ImageFit, blur: Double, dim: Double)
+    case image(path: String, fit: ImageFit, blur: Sigma, dim: Fraction)
 }
 
 public indirect enum BlockKind: Sendable {

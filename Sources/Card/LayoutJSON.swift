@@ -1,4 +1,5 @@
 import Typeset
+import Support
 
 /// The layout-dump contract's pieces, shared by `render`, `steps` and card dumps: lengths in
 /// output pixels to 1/1000, UTF-8 byte offsets.

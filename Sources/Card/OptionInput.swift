@@ -1,5 +1,6 @@
 import Render
 import Typeset
+import Support
 
 /// An option's value as a front end has it: a command-line string, or a JSON value from a card
 /// spec (where numbers, booleans and arrays may be given natively).

@@ -2,6 +2,7 @@ import Highlight
 import Render
 import Steps
 import Typeset
+import Support
 
 /// One option, defined once: its name (the long flag of `hlrender render`/`steps` and the JSON
 /// key of a card block), the help text, and how a value is parsed and checked into settings.
@@ -17,7 +18,12 @@ public struct OptionDefinition: Sendable {
     let apply: @Sendable (inout BlockSettings, OptionInput) throws -> Void
 
     public func apply(_ input: OptionInput, to settings: inout BlockSettings) throws {
-        try apply(&settings, input)
+        do {
+            try apply(&settings, input)
+        } catch let error as ValueError {
+            // The library's check, worded for an option (the caller adds the flag or key).
+            throw OptionError("must be \(error.expected), got \(error.value)")
+        }
     }
 }
 
@@ -173,12 +179,12 @@ public enum OptionModel {
             guard abs(dx) <= maxLength, abs(dy) <= maxLength, blur <= Restriction.maxSigma else {
                 throw OptionError("offsets must be within \(Int(maxLength)) px and the blur at most \(Int(Restriction.maxSigma))")
             }
-            $0.shadow = TextShadow(dx: dx, dy: dy, blur: blur, color: try parts[3].color())
+            $0.shadow = try TextShadow(dx: dx, dy: dy, blur: blur, color: try parts[3].color())
         },
         define("stroke", "width,colour", schema: "string", "Glyph outlines stroked under the fill, e.g. 3,black.") {
             let parts = try $1.list()
             guard parts.count == 2 else { throw OptionError("is not width,colour") }
-            $0.stroke = TextStroke(width: try nonNegative(try parts[0].number()), color: try parts[1].color())
+            $0.stroke = try TextStroke(width: try nonNegative(try parts[0].number()), color: try parts[1].color())
         },
         define("visible-lines", "n", .text, schema: "integer", "Keep the first N lines readable and blur the rest.") {
             let n = try $1.integer()

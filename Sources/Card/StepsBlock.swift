@@ -1,6 +1,7 @@
 import Render
 import Steps
 import Typeset
+import Support
 
 /// The step indicator as a block: texts typeset to the column width, packed by `StepsLayout`,
 /// at a local origin. Used by card steps blocks and by `hlrender steps` (a one-block canvas).
@@ -42,11 +43,11 @@ public struct StepsBlock {
     }
 
     /// The scene items with the block's top-left at (x, y).
-    public func items(x: Double, y: Double, paint: TextPaint, dotColor: Color) -> [SceneItem] {
+    public func items(x: Double, y: Double, paint: TextPaint, dotColor: Color) throws -> [SceneItem] {
         let moved = dots.map { DotMark(centerX: $0.centerX + x, centerY: $0.centerY + y, diameter: $0.diameter, style: $0.style) }
         var items: [SceneItem] = [.dots(moved, color: dotColor, connector: connector.map { ($0.x + x, $0.top + y, $0.bottom + y) })]
         for (step, layout) in zip(placed, layouts) {
-            items.append(.text(PlacedText(layout: layout, x: x + step.text.x, y: y + step.text.top + padY, paint: paint)))
+            items.append(.text(try PlacedText(layout: layout, x: x + step.text.x, y: y + step.text.top + padY, paint: paint)))
         }
         return items
     }

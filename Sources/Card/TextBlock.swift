@@ -3,6 +3,7 @@ import Highlight
 import Render
 import Steps
 import Typeset
+import Support
 
 extension CardBuilder {
     /// The typesetter for a block's font (a font file path resolves against the spec's folder).
@@ -108,7 +109,7 @@ extension CardBuilder {
                 visible.lines = shown
                 extra.append(("highlight", highlightDump(visible, highlight, origin: origin)))
             }
-            let item = restricted.map { PlacedText(restricted: $0, x: origin.0, y: origin.1, paint: paint) }
+            let item = try restricted.map { try PlacedText(restricted: $0, x: origin.0, y: origin.1, paint: paint) }
                 ?? PlacedText(layout: finalLayout, x: origin.0, y: origin.1, paint: paint)
             return ([.text(item)], [blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY, extra)])
         }
@@ -133,7 +134,7 @@ extension CardBuilder {
                               shadow: settings.shadow, stroke: settings.stroke)
         let dotColor = settings.dotColor ?? settings.color ?? contrasting(groundColor, over: .white)
         return MeasuredBlock(width: availableWidth, height: steps.height) { x, y in
-            let placed = steps.items(x: x, y: y, paint: paint, dotColor: dotColor)
+            let placed = try steps.items(x: x, y: y, paint: paint, dotColor: dotColor)
             return (placed, [blockDump("steps", x, y, availableWidth, steps.height, [("size", .number(size)), ("steps", .array(steps.dump(x: x, y: y, scale: self.spec.scale)))])])
         }
     }

@@ -1,3 +1,4 @@
+import Support
 /// `{{name}}` in the string values of a parsed spec, filled once: a value that itself holds
 /// `{{x}}`, quotes or braces stays literal, and the JSON around it cannot break.
 public enum Variables {

@@ -1,5 +1,5 @@
-import Card
 import Compare
+import Support
 
 /// The JSON of `hlrender compare --json` (and the service's `POST /v1/compare`).
 public enum CompareReport {

@@ -1,5 +1,5 @@
-import Card
 import Render
+import Support
 
 /// What a suite of goldens was recorded with: hlrender's version, the C libraries that draw
 /// and set text, and a hash of every font file used. Written next to the goldens on

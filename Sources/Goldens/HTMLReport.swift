@@ -1,4 +1,5 @@
 import Typeset
+import Support
 
 /// A golden suite's report: one `index.html` and its images, readable offline from the file
 /// system (no external resource, plain JavaScript). Summary counts on top, what changed in the

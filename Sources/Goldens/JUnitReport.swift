@@ -1,4 +1,5 @@
 import Typeset
+import Support
 
 /// JUnit XML as GitLab, Jenkins and GitHub's reporters read it: one `testsuite`, one
 /// `testcase` per card; a differing or missing golden is a `failure`, a card that could not

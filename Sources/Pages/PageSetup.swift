@@ -1,3 +1,5 @@
+import Support
+
 /// A bad page option, said in one line naming the option.
 public struct PageError: Error, CustomStringConvertible, Sendable {
     public let description: String
@@ -6,18 +8,18 @@ public struct PageError: Error, CustomStringConvertible, Sendable {
 
 /// A page size in PDF points (1/72 in); a layout pixel is one point on a page.
 public struct PageSize: Equatable, Sendable {
-    public var width: Double
-    public var height: Double
+    public let width: Double
+    public let height: Double
 
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
+    public init(width: Double, height: Double) throws(ValueError) {
+        self.width = try Checked.number(width, "page width", in: 1...PageSize.maxSide)
+        self.height = try Checked.number(height, "page height", in: 1...PageSize.maxSide)
     }
 
-    public static let a4 = PageSize(width: 595.2756, height: 841.8898)
-    public static let a5 = PageSize(width: 419.5276, height: 595.2756)
-    public static let letter = PageSize(width: 612, height: 792)
-    public static let legal = PageSize(width: 612, height: 1008)
+    public static let a4 = try! PageSize(width: 595.2756, height: 841.8898)
+    public static let a5 = try! PageSize(width: 419.5276, height: 595.2756)
+    public static let letter = try! PageSize(width: 612, height: 792)
+    public static let legal = try! PageSize(width: 612, height: 1008)
     public static let named: [(String, PageSize)] = [("a4", .a4), ("a5", .a5), ("letter", .letter), ("legal", .legal)]
 
     /// A PDF page side is at most 200 in (14,400 pt): PDF readers refuse larger ones.
@@ -33,7 +35,7 @@ public struct PageSize: Equatable, Sendable {
             landscape = true
         }
         if let size = PageSize.named.first(where: { $0.0 == name })?.1 {
-            self = landscape ? PageSize(width: size.height, height: size.width) : size
+            self = landscape ? try PageSize(width: size.height, height: size.width) : size
             return
         }
         let parts = lower.split(separator: "x", omittingEmptySubsequences: false)
@@ -42,10 +44,11 @@ public struct PageSize: Equatable, Sendable {
               let h = PageLength.points(parts[1], defaultUnit: nil) else {
             throw PageError("--page: '\(text)' is not a4, a5, letter, legal or WIDTHxHEIGHT (units pt, mm, in), e.g. 210x297mm")
         }
-        guard w > 0, h > 0, w <= PageSize.maxSide, h <= PageSize.maxSide else {
-            throw PageError("--page: '\(text)' must have sides between 0 and \(Int(PageSize.maxSide)) pt (200 in)")
+        do {
+            try self.init(width: w, height: h)
+        } catch {
+            throw PageError("--page: '\(text)' must have sides between 1 and \(Int(PageSize.maxSide)) pt (200 in)")
         }
-        self.init(width: w, height: h)
     }
 }
 
@@ -72,10 +75,11 @@ enum PageLength {
 
 /// Space between the page's edges and its text, in points.
 public struct PageMargins: Equatable, Sendable {
-    public var top: Double, right: Double, bottom: Double, left: Double
+    public let top: Double, right: Double, bottom: Double, left: Double
 
-    public init(top: Double, right: Double, bottom: Double, left: Double) {
-        (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
+    public init(top: Double, right: Double, bottom: Double, left: Double) throws(ValueError) {
+        let side = { (v: Double, name: String) throws(ValueError) in try Checked.number(v, "page margin " + name, in: 0...PageSize.maxSide) }
+        (self.top, self.right, self.bottom, self.left) = (try side(top, "top"), try side(right, "right"), try side(bottom, "bottom"), try side(left, "left"))
     }
 
     public static let `default` = try! PageMargins(parsing: "20mm")
@@ -87,11 +91,15 @@ public struct PageMargins: Equatable, Sendable {
         guard (1...4).contains(values.count), let v = values as? [Double] else {
             throw PageError("--page-margin: '\(text)' is not one to four lengths (pt, mm, in), e.g. '20mm' or '1in 0.75in'")
         }
-        switch v.count {
-        case 1: self.init(top: v[0], right: v[0], bottom: v[0], left: v[0])
-        case 2: self.init(top: v[0], right: v[1], bottom: v[0], left: v[1])
-        case 3: self.init(top: v[0], right: v[1], bottom: v[2], left: v[1])
-        default: self.init(top: v[0], right: v[1], bottom: v[2], left: v[3])
+        do {
+            switch v.count {
+            case 1: try self.init(top: v[0], right: v[0], bottom: v[0], left: v[0])
+            case 2: try self.init(top: v[0], right: v[1], bottom: v[0], left: v[1])
+            case 3: try self.init(top: v[0], right: v[1], bottom: v[2], left: v[1])
+            default: try self.init(top: v[0], right: v[1], bottom: v[2], left: v[3])
+            }
+        } catch {
+            throw PageError("--page-margin: '\(text)': \(error.name) must be \(error.expected), got \(error.value)")
         }
     }
 }
@@ -120,6 +128,7 @@ public struct PageSetup: Sendable {
 
     /// Checked here, not by each front end.
     public func validate() throws {
+        if let maxPages, maxPages > 1_000_000 { throw PageError("--max-pages must be at most 1000000, got \(maxPages)") }
         guard orphans >= 1, orphans <= 100 else { throw PageError("--orphans must be between 1 and 100, got \(orphans)") }
         guard widows >= 1, widows <= 100 else { throw PageError("--widows must be between 1 and 100, got \(widows)") }
         if let maxPages, maxPages < 1 { throw PageError("--max-pages must be 1 or more, got \(maxPages)") }

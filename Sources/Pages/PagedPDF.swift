@@ -1,5 +1,6 @@
 import Render
 import Typeset
+import Support
 
 /// Sets the header and the page numbers: in the text's fonts, three quarters of its size.
 public struct PageDecorations: Sendable {
@@ -62,7 +63,7 @@ public struct PagedPDF {
     func scene(_ page: PagedText.Page, _ body: PagedText.Body) throws -> Scene {
         let size = text.setup.size
         let (x, y) = text.textOrigin
-        let placed = body.restricted.map { PlacedText(restricted: $0, x: x, y: y, paint: paint) }
+        let placed = try body.restricted.map { try PlacedText(restricted: $0, x: x, y: y, paint: paint) }
             ?? PlacedText(layout: body.layout, x: x, y: y, paint: paint)
         var items: [SceneItem] = [.text(placed)]
         let pages = text.pages.count
@@ -82,7 +83,7 @@ public struct PagedPDF {
         let layout = try decorations.layout(string)
         let margins = text.setup.margins
         let x = margins.left + (text.setup.size.width - margins.left - margins.right - layout.width) / 2
-        return .text(PlacedText(layout: layout, x: x, y: band.top + (band.height - layout.height) / 2,
+        return .text(try PlacedText(layout: layout, x: x, y: band.top + (band.height - layout.height) / 2,
                                 paint: TextPaint(color: paint.color)))
     }
 

@@ -18,9 +18,9 @@ enum BackgroundPainter {
             cairo_restore(cr)
         case let .image(image, fit, blur, dim, color):
             Renderer.paint(cr, color)
-            try paintImage(cr, image, fit: fit, blur: blur, width: width, height: height, scale: scale)
-            if dim > 0 {
-                cairo_set_source_rgba(cr, 0, 0, 0, min(1, dim))
+            try paintImage(cr, image, fit: fit, blur: blur.value, width: width, height: height, scale: scale)
+            if dim.value > 0 {
+                cairo_set_source_rgba(cr, 0, 0, 0, dim.value)
                 cairo_paint(cr)
             }
         }

@@ -67,3 +67,4 @@ public struct Color: Equatable, Sendable, CustomStringConvertible {
 
 import Glibc
 import Typeset
+import Support

@@ -1,4 +1,5 @@
 import CCairo
+import Support
 import CPNGCodec
 import CTurboJPEG
 import CWebP
@@ -16,11 +17,25 @@ public enum PNGCompression: String, CaseIterable, Sendable {
     }
 }
 
+/// JPEG and lossy WebP quality, 1 to 100.
+public struct Quality: Sendable, Equatable, CustomStringConvertible {
+    public let value: Int
+    public init(_ value: Int) throws(ValueError) {
+        self.value = try Checked.int(value, "quality", in: 1...100)
+    }
+    public init(_ value: Double) throws(ValueError) {
+        self.value = try Checked.int(value, "quality", in: 1...100)
+        guard Double(self.value) == value else { throw ValueError("quality", value, expected: "a whole number from 1 to 100") }
+    }
+    public static let `default` = try! Quality(90)
+    public var description: String { String(value) }
+}
+
 /// Encoder settings for raster outputs.
 public struct EncodeOptions: Sendable {
     public var pngCompression: PNGCompression = .fast
-    /// JPEG and lossy WebP quality, 1...100.
-    public var quality = 90
+    /// JPEG and lossy WebP quality.
+    public var quality = Quality.default
     /// WebP without loss.
     public var lossless = false
     public init() {}
@@ -39,7 +54,7 @@ enum ImageEncoder {
             return try png(data, width: width, height: height, stride: stride, rgb24: rgb24, compression: options.pngCompression)
         case .jpeg:
             if !rgb24 { flattenOverWhite(data, width: width, height: height, stride: stride) }
-            return try jpeg(data, width: width, height: height, stride: stride, quality: options.quality)
+            return try jpeg(data, width: width, height: height, stride: stride, quality: options.quality.value)
         case .webp:
             return try webp(data, width: width, height: height, stride: stride, rgb24: rgb24, options: options)
         case .pdf:
@@ -110,7 +125,7 @@ enum ImageEncoder {
         var out: UnsafeMutablePointer<UInt8>?
         let size = options.lossless
             ? WebPEncodeLosslessBGRA(bgra, Int32(width), Int32(height), Int32(width * 4), &out)
-            : WebPEncodeBGRA(bgra, Int32(width), Int32(height), Int32(width * 4), Float(options.quality), &out)
+            : WebPEncodeBGRA(bgra, Int32(width), Int32(height), Int32(width * 4), Float(options.quality.value), &out)
         defer { if let out { WebPFree(out) } }
         guard size > 0, let out else { throw RenderError.cairo("encoding WebP failed") }
         return Array(UnsafeBufferPointer(start: out, count: size))

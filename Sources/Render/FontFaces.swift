@@ -1,6 +1,7 @@
 import CCairo
 import CFreeType
 import Typeset
+import Support
 
 /// Cairo font faces over FreeType faces, made once per font file and index and kept for the
 /// process (Cairo caches scaled fonts on them, and any thread may draw with them: Cairo locks a

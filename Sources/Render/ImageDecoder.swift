@@ -33,7 +33,7 @@ public enum ImageDecoder {
             throw RenderError.image("not a valid PNG (\(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))")
         }
         defer { hl_png_free(out) }
-        return RasterImage(width: Int(width), height: Int(height),
+        return try RasterImage(width: Int(width), height: Int(height),
                            pixels: Array(UnsafeBufferPointer(start: out, count: Int(width) * Int(height) * 4)))
     }
 
@@ -52,7 +52,7 @@ public enum ImageDecoder {
         if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
             throw RenderError.image("not a valid JPEG (\(String(cString: tjGetErrorStr2(handle))))")
         }
-        return RasterImage(width: Int(width), height: Int(height), pixels: pixels)
+        return try RasterImage(width: Int(width), height: Int(height), pixels: pixels)
     }
 
     private static func webp(_ bytes: [UInt8], maxPixels: Int) throws -> RasterImage {
@@ -64,6 +64,6 @@ public enum ImageDecoder {
             WebPDecodeRGBAInto(bytes, bytes.count, $0.baseAddress, $0.count, width * 4) != nil
         }
         guard ok else { throw RenderError.image("not a valid WebP file (cannot decode)") }
-        return RasterImage(width: Int(width), height: Int(height), pixels: pixels)
+        return try RasterImage(width: Int(width), height: Int(height), pixels: pixels)
     }
 }

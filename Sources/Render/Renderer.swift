@@ -1,5 +1,6 @@
 import CCairo
 import Highlight
+import Support
 import Typeset
 
 public enum OutputFormat: String, CaseIterable, Sendable {
@@ -88,6 +89,9 @@ public enum Renderer {
     /// over the pixel limit (checked before anything is drawn at that size).
     static func pixelSize(width: Double, height: Double, options: RenderOptions) throws -> (Int, Int) {
         let w = (width * options.scale).rounded(.up), h = (height * options.scale).rounded(.up)
+        guard w.isFinite, h.isFinite, w > 0, h > 0 else {
+            throw RenderError.invalidCanvas("canvas \(Checked.describe(width))x\(Checked.describe(height)) at scale \(Checked.describe(options.scale)) is empty or not a size")
+        }
         // Checked in floating point first: absurd sizes must not overflow the conversion.
         let clamp = { (v: Double) in v.isFinite && v < 1e15 ? Int(v) : Int(1e15) }
         let side = options.format.maxSide

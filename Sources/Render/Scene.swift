@@ -1,3 +1,4 @@
+import Support
 import Synchronization
 import Typeset
 
@@ -9,16 +10,16 @@ public enum Background: Sendable {
     case linearGradient(angle: Double, stops: [GradientStop])
     /// A picture scaled to cover (cropped, centred) or be contained (letterboxed over `color`),
     /// blurred by `blur` (Gaussian sigma, px) and darkened by a black overlay of opacity `dim`.
-    case image(RasterImage, fit: ImageFit, blur: Double, dim: Double, color: Color)
+    case image(RasterImage, fit: ImageFit, blur: Sigma, dim: Fraction, color: Color)
 }
 
 public struct GradientStop: Equatable, Sendable {
-    public var color: Color
+    public let color: Color
     /// 0...1 along the gradient line; nil spreads the stop evenly between its neighbours.
-    public var position: Double?
-    public init(color: Color, position: Double? = nil) {
+    public let position: Double?
+    public init(color: Color, position: Double? = nil) throws(ValueError) {
         self.color = color
-        self.position = position
+        self.position = try position.map { v throws(ValueError) in try Fraction(v, "gradient stop position").value }
     }
 }
 
@@ -34,8 +35,12 @@ public struct RasterImage: Sendable {
     /// Unique per decoded picture (copies share it): what caches of drawn backgrounds key on.
     public let identity: UInt64
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(pixels.count == width * height * 4)
+    public init(width: Int, height: Int, pixels: [UInt8]) throws(ValueError) {
+        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max),
+              width.multipliedReportingOverflow(by: height).partialValue == pixels.count / 4,
+              pixels.count == width * height * 4 else {
+            throw ValueError("image", "\(width)x\(height) with \(pixels.count) bytes", expected: "4 bytes a pixel for a non-empty size")
+        }
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -47,22 +52,23 @@ public struct RasterImage: Sendable {
 
 /// A blurred, offset copy of the glyphs under them.
 public struct TextShadow: Equatable, Sendable {
-    public var dx: Double, dy: Double, blur: Double
-    public var color: Color
-    public init(dx: Double, dy: Double, blur: Double, color: Color) {
-        self.dx = dx
-        self.dy = dy
-        self.blur = blur
+    public let dx: Double, dy: Double
+    public let blur: Sigma
+    public let color: Color
+    public init(dx: Double, dy: Double, blur: Double, color: Color) throws(ValueError) {
+        self.dx = try Checked.length(dx, "shadow dx", signed: true)
+        self.dy = try Checked.length(dy, "shadow dy", signed: true)
+        self.blur = try Sigma(blur, "shadow blur")
         self.color = color
     }
 }
 
 /// The glyph outlines stroked `width` px outward, under the fill.
 public struct TextStroke: Equatable, Sendable {
-    public var width: Double
-    public var color: Color
-    public init(width: Double, color: Color) {
-        self.width = width
+    public let width: Double
+    public let color: Color
+    public init(width: Double, color: Color) throws(ValueError) {
+        self.width = try Checked.length(width, "stroke width")
         self.color = color
     }
 }
@@ -83,23 +89,23 @@ public struct TextPaint: Sendable {
 
 /// A text block placed on the canvas: its layout's origin at (x, y).
 public struct PlacedText: Sendable {
-    public var layout: Layout
-    public var x: Double
-    public var y: Double
-    public var paint: TextPaint
+    public let layout: Layout
+    public let x: Double
+    public let y: Double
+    public let paint: TextPaint
     /// Restricted content: lines from `visibleLines` on are blurred (set only from a
     /// `RestrictedText`, whose hidden glyphs are scrambled unless chosen otherwise).
     public private(set) var restriction: Restriction?
 
-    public init(layout: Layout, x: Double, y: Double, paint: TextPaint = TextPaint()) {
+    public init(layout: Layout, x: Double, y: Double, paint: TextPaint = TextPaint()) throws(ValueError) {
         self.layout = layout
-        self.x = x
-        self.y = y
+        self.x = try Checked.length(x, "text x", signed: true)
+        self.y = try Checked.length(y, "text y", signed: true)
         self.paint = paint
     }
 
-    public init(restricted: RestrictedText, x: Double, y: Double, paint: TextPaint = TextPaint()) {
-        self.init(layout: restricted.layout, x: x, y: y, paint: paint)
+    public init(restricted: RestrictedText, x: Double, y: Double, paint: TextPaint = TextPaint()) throws(ValueError) {
+        try self.init(layout: restricted.layout, x: x, y: y, paint: paint)
         restriction = restricted.restriction
     }
 }

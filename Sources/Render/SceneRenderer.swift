@@ -1,5 +1,6 @@
 import CCairo
 import Highlight
+import Support
 import Typeset
 
 extension Renderer {
@@ -10,6 +11,7 @@ extension Renderer {
 
     /// Draws a scene on a new canvas of `options.format`'s kind; the caller encodes it.
     public static func draw(_ scene: Scene, options: RenderOptions) throws -> Canvas {
+        try scene.validate()
         let (pixelWidth, pixelHeight) = try pixelSize(width: scene.width, height: scene.height, options: options)
         let faces = try FontFaces(for: scene)
         // A raster canvas starts as a copy of the cached background (a gradient, a photo).
@@ -130,6 +132,30 @@ extension Renderer {
             outline()
         case .hollow:
             outline()
+        }
+    }
+}
+
+extension Scene {
+    /// The numbers of items built as enum cases (no initialiser of their own checks them):
+    /// finite, and within the lengths Cairo's fixed-point coordinates hold.
+    func validate() throws(ValueError) {
+        let length = { (v: Double, name: String) throws(ValueError) in _ = try Checked.length(v, name, signed: true) }
+        if case let .linearGradient(angle, _) = background { _ = try Checked.number(angle, "gradient angle", in: -1e6...1e6) }
+        for item in items {
+            switch item {
+            case .text: break  // PlacedText checks its own place
+            case let .image(_, x, y, width, height, radius):
+                try length(x, "image x"); try length(y, "image y")
+                _ = try Checked.length(width, "image width"); _ = try Checked.length(height, "image height")
+                _ = try Checked.length(radius, "image radius")
+            case let .dots(dots, _, connector):
+                for dot in dots {
+                    try length(dot.centerX, "dot x"); try length(dot.centerY, "dot y")
+                    _ = try Checked.length(dot.diameter, "dot diameter")
+                }
+                if let connector { try length(connector.x, "connector x"); try length(connector.top, "connector top"); try length(connector.bottom, "connector bottom") }
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import CCairo
+import Support
 import Typeset
 
 /// Text shadows: the glyphs in the shadow colour on a padded image surface, blurred with the
@@ -7,13 +8,15 @@ enum TextEffects {
     static func drawShadow(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, shadow: TextShadow,
                            scale: Double) throws {
         guard shadow.color.alpha > 0, !lines.isEmpty else { return }
-        let sigma = max(0, shadow.blur) * scale
+        let sigma = shadow.blur.value * scale
         // Glyph ink may reach past the line boxes (accents, descenders, italics): one em of margin.
         let margin = layout.size
         let pad = Double(BoxBlur.reach(sigma: sigma) + 1) / scale + margin
         let top = lines.map(\.top).min()! - pad, bottom = lines.map(\.bottom).max()! + pad
         let left = -pad, right = max(layout.width, lines.map { $0.x + $0.width }.max()!) + pad
-        let width = Int(((right - left) * scale).rounded(.up)), height = Int(((bottom - top) * scale).rounded(.up))
+        // Checked: a layout as wide as the largest wrap width must be refused, not trap.
+        let width = try Checked.int(((right - left) * scale).rounded(.up), "shadow width", in: 1...OutputFormat.png.maxSide)
+        let height = try Checked.int(((bottom - top) * scale).rounded(.up), "shadow height", in: 1...OutputFormat.png.maxSide)
         let layer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))!
         defer { cairo_surface_destroy(layer) }
         try Cairo.check(surface: layer, "creating the shadow surface")

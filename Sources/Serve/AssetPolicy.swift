@@ -1,4 +1,5 @@
 import Glibc
+import Support
 
 /// The only files a request may reach: under the assets folder, by a relative path without
 /// `..`, not a URL, and still inside once symlinks are resolved. Anything else is refused
@@ -46,27 +47,11 @@ struct AssetPolicy: Sendable {
         let file = try resolve(path)
         let shown = String(file.dropFirst((root?.count ?? 0) + 1))
         do {
-            return try AssetPolicy.readPlain(file, limit: limit)
+            // Regular files only, opened without blocking: a FIFO cannot hold a render slot.
+            return try Posix.readFile(file, as: "asset", limit: limit, regularOnly: true)
         } catch {
-            throw Refused(description: "'\(shown)': \(error)")
+            // The reason alone: the error's subject is the server's path.
+            throw Refused(description: "'\(shown)': \(error.reason)")
         }
-    }
-
-    /// A regular file's bytes, at most `limit` of them (the message never names the path).
-    static func readPlain(_ file: String, limit: Int) throws -> [UInt8] {
-        let fd = open(file, O_RDONLY)
-        guard fd >= 0 else { throw Refused(description: "cannot be read") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw Refused(description: "is not a file") }
-        guard Int(info.st_size) <= limit else { throw Refused(description: "is over \(limit) bytes") }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, $0.count - done) }
-            guard n > 0 else { break }
-            done += n
-        }
-        return Array(bytes.prefix(done))
     }
 }

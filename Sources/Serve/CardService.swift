@@ -3,6 +3,7 @@ import Glibc
 import Goldens
 import Render
 import Typeset
+import Support
 
 /// Cards rendered for requests: the fonts loaded once, files only through the asset policy,
 /// templates read at start, and the ETag of a render (what it depends on, hashed).
@@ -66,12 +67,12 @@ final class CardService: Sendable {
 
     private static func loadTemplates(_ folder: String?) throws -> [String: JSONValue] {
         guard let folder else { return [:] }
-        guard let names = entries(of: folder) else { throw RequestError(status: 500, message: "templates folder '\(folder)' cannot be read") }
+        guard let names = Posix.entries(of: folder) else { throw RequestError(status: 500, message: "templates folder '\(folder)' cannot be read") }
         var templates: [String: JSONValue] = [:]
         for name in names {
             guard name.hasSuffix(".json"), let template = templateName(String(name.dropLast(5))) else { continue }
             let path = folder + "/" + name
-            guard let bytes = try? AssetPolicy.readPlain(path, limit: 1 << 20) else { continue }
+            guard let bytes = try? Posix.readFile(path, as: "template", limit: 1 << 20, regularOnly: true) else { continue }
             do {
                 templates[template] = try JSONValue.parse(bytes)
             } catch {
@@ -92,22 +93,11 @@ final class CardService: Sendable {
 
     /// Each font file's name, size and modification time, sorted (what the ETag's font set hashes).
     private static func listing(_ folder: String) -> [String] {
-        (entries(of: folder) ?? []).compactMap { name in
+        (Posix.entries(of: folder) ?? []).compactMap { name in
             var info = stat()
             guard !name.hasPrefix("."), stat(folder + "/" + name, &info) == 0 else { return nil }
             return "\(name) \(info.st_size) \(info.st_mtim.tv_sec)"
         }.sorted()
-    }
-
-    /// The names in a folder, nil when it cannot be read.
-    private static func entries(of folder: String) -> [String]? {
-        guard let dir = opendir(folder) else { return nil }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
-        }
-        return names
     }
 
     static func sortedKeys(_ value: JSONValue) -> JSONValue {

@@ -1,6 +1,7 @@
 import Card
 import Hummingbird
 import Render
+import Support
 
 /// Small pieces of HTTP the routes share: JSON errors, content negotiation, query strings,
 /// entity tags.

@@ -6,10 +6,11 @@ import Synchronization
 /// (random name, O_CREAT|O_EXCL: a planted symlink cannot redirect it), removed on SIGINT and
 /// SIGTERM, and named `.NAME.hlrender-PID-XXXXXX.tmp` so a later run can recognise and remove
 /// one left by a process that was killed outright.
-enum OutputFile {
-    static func write(_ bytes: [UInt8], to path: String) throws {
+public enum OutputFile {
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        let fail = { (problem: FileError.Problem) in FileError(.write, nil, path, problem) }
         if path == "-" {
-            guard Posix.writeAll(STDOUT_FILENO, bytes) else { throw CLIFailure(message: "cannot write to standard output: \(Posix.reason())") }
+            guard Posix.writeAll(STDOUT_FILENO, bytes) else { throw fail(.system(Posix.reason())) }
             return
         }
         // Through a symlink to its target, as cp and editors do (replacing the link would
@@ -19,9 +20,9 @@ enum OutputFile {
         // it would replace the device node with a regular file.
         if Posix.kind(target) == .other {
             let fd = open(target, O_WRONLY)
-            guard fd >= 0 else { throw CLIFailure(message: "cannot write '\(path)': \(Posix.reason())") }
+            guard fd >= 0 else { throw fail(.system(Posix.reason())) }
             defer { close(fd) }
-            guard Posix.writeAll(fd, bytes) else { throw CLIFailure(message: "cannot write '\(path)': \(Posix.reason())") }
+            guard Posix.writeAll(fd, bytes) else { throw fail(.system(Posix.reason())) }
             return
         }
         let (folder, name) = split(target)
@@ -29,7 +30,7 @@ enum OutputFile {
         removeStaleTemporaries(folder: folder)
         var template = Array("\(folder)/.\(name).\(temporaryTag)-\(Posix.processID)-XXXXXX.tmp".utf8CString)
         let fd = mkstemps(&template, 4)
-        guard fd >= 0 else { throw CLIFailure(message: "cannot write '\(path)': \(Posix.reason())") }
+        guard fd >= 0 else { throw fail(.system(Posix.reason())) }
         let temporary = String(cString: template)
         TemporaryFiles.register(temporary)
         defer { TemporaryFiles.unregister(temporary) }
@@ -42,7 +43,7 @@ enum OutputFile {
         close(fd)
         guard written else {
             unlink(temporary)
-            throw CLIFailure(message: "cannot write '\(path)': \(reason)")
+            throw fail(.system(reason))
         }
         // Test hook: hold the finished temporary file this many ms before renaming it, so tests
         // can interrupt a run in its write window.
@@ -52,28 +53,29 @@ enum OutputFile {
         if rename(temporary, target) != 0 {
             let reason = Posix.reason()
             unlink(temporary)
-            throw CLIFailure(message: "cannot write '\(path)': \(reason)")
+            throw fail(.system(reason))
         }
     }
 
     /// Fails early (before any work) when `path` cannot be written.
-    static func checkWritable(_ path: String) throws {
+    public static func checkWritable(_ path: String) throws(FileError) {
+        let fail = { (problem: FileError.Problem) in FileError(.write, nil, path, problem) }
         if path == "-" { return }
         let target = resolvedTarget(path)
         if Posix.kind(target) == .other { return }
         let (folder, _) = split(target)
         try checkFolder(folder, path)
         guard access(folder, W_OK) == 0 else {
-            throw CLIFailure(message: "cannot write '\(path)': folder '\(folder)' is not writable")
+            throw fail(.folderNotWritable(folder))
         }
-        if Posix.kind(target) == .folder { throw CLIFailure(message: "cannot write '\(path)': it is a folder") }
+        if Posix.kind(target) == .folder { throw fail(.isAFolder) }
     }
 
-    static let temporaryTag = "hlrender"
+    public static let temporaryTag = "hlrender"
 
     /// The file a chain of symlinks ends at (the path itself when it is not a link); a dangling
     /// link gives the path it points to, which the write then creates.
-    static func resolvedTarget(_ path: String) -> String {
+    public static func resolvedTarget(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -92,7 +94,7 @@ enum OutputFile {
 
     /// Removes `.NAME.hlrender-PID-XXXXXX.tmp` files in `folder` whose process no longer runs,
     /// once per folder per process.
-    static func removeStaleTemporaries(folder: String) {
+    public static func removeStaleTemporaries(folder: String) {
         guard swept.withLock({ $0.insert(folder).inserted }), let dir = opendir(folder) else { return }
         defer { closedir(dir) }
         let tag = ".\(temporaryTag)-"
@@ -108,14 +110,12 @@ enum OutputFile {
         }
     }
 
-    private static func checkFolder(_ folder: String, _ path: String) throws {
-        guard Posix.kind(folder) == .folder else {
-            throw CLIFailure(message: "cannot write '\(path)': folder '\(folder)' does not exist")
-        }
+    private static func checkFolder(_ folder: String, _ path: String) throws(FileError) {
+        guard Posix.kind(folder) == .folder else { throw FileError(.write, nil, path, .folderMissing(folder)) }
     }
 
     /// Folder and file name of a path ("." for a bare name).
-    static func split(_ path: String) -> (String, String) {
+    public static func split(_ path: String) -> (String, String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
@@ -125,7 +125,7 @@ enum OutputFile {
 /// Temporary files being written, removed if SIGINT, SIGTERM or SIGHUP ends the process. The
 /// handler may only make async-signal-safe calls, so paths live in fixed C buffers it reads
 /// without locking (a slot is filled before it is marked used).
-enum TemporaryFiles {
+public enum TemporaryFiles {
     private static let slots = 64, pathBytes = Int(PATH_MAX) + 1
     private nonisolated(unsafe) static let paths = UnsafeMutablePointer<CChar>.allocate(capacity: slots * pathBytes)
     private nonisolated(unsafe) static let used = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: slots)
@@ -134,7 +134,7 @@ enum TemporaryFiles {
     /// Installs the handlers; call once at start-up. A signal the parent set to be ignored
     /// (nohup, a background job's SIGINT) stays ignored; a blocked one is unblocked, since the
     /// process now handles it.
-    static func installSignalHandlers() {
+    public static func installSignalHandlers() {
         used.initialize(repeating: 0, count: slots)
         pthread_mutex_init(&mutex, nil)
         var unblock = sigset_t()
@@ -157,7 +157,7 @@ enum TemporaryFiles {
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
-    static func register(_ path: String) {
+    public static func register(_ path: String) {
         let bytes = Array(path.utf8CString)
         guard bytes.count <= pathBytes else { return }
         pthread_mutex_lock(&mutex)
@@ -167,7 +167,7 @@ enum TemporaryFiles {
         used[slot] = 1
     }
 
-    static func unregister(_ path: String) {
+    public static func unregister(_ path: String) {
         pthread_mutex_lock(&mutex)
         defer { pthread_mutex_unlock(&mutex) }
         for slot in 0..<slots where used[slot] != 0 && String(cString: paths + slot * pathBytes) == path {

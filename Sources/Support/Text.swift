@@ -1,5 +1,3 @@
-import Synchronization
-
 /// String helpers the CLI and the library need, without Foundation (whose ICU-backed part
 /// costs milliseconds at every start).
 extension StringProtocol {
@@ -33,15 +31,4 @@ extension StringProtocol {
 public func hexByte(_ byte: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-}
-
-/// A mutex for the caches of otherwise immutable, shareable objects: Synchronization's Mutex,
-/// held by a class so the lock has one stable address however the owner is copied.
-public final class Lock: Sendable {
-    private let mutex = Mutex<Void>(())
-    public init() {}
-
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        try mutex.withLock { _ in try body() }
-    }
 }

@@ -1,5 +1,6 @@
 import CFontconfig
 import FoundationEssentials
+import Support
 
 /// A font the fallback chain may pick, with its coverage.
 struct FontCandidate {

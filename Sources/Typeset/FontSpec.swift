@@ -1,3 +1,4 @@
+import Support
 /// A font request in pango-view's form ("Noto Sans Bold 48"), or a path to a font file.
 public struct FontSpec: Hashable, Sendable {
     public var family: String?

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Support
 
 /// OpenType features in HarfBuzz's syntax ("liga=0,ss01,tnum"), parsed once.
 public struct FontFeatures: Equatable, Sendable {

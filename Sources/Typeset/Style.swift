@@ -1,3 +1,5 @@
+import Support
+
 public enum Alignment: String, CaseIterable, Sendable {
     /// `justify` stretches every line but a paragraph's last to the block's width (the last is
     /// aligned to the start).
@@ -70,9 +72,14 @@ public struct TypesetStyle: Sendable {
             throw TypesetError.outOfRange("size", size, TypesetStyle.sizeRange)
         }
         if let width, !(width.isFinite && width > 0) { throw TypesetError.invalidNumber("width", width) }
+        if let width { _ = try Checked.length(width, "width") }
+        _ = try Checked.int(hyphenMin.left, "hyphen-min left", in: 1...20)
+        _ = try Checked.int(hyphenMin.right, "hyphen-min right", in: 1...20)
+        if let lineHeight { _ = try Checked.length(lineHeight, "line height") }
         guard lineSpacing.isFinite, lineSpacing > 0 else {
             throw TypesetError.invalidNumber("line spacing", lineSpacing)
         }
+        _ = try Checked.number(lineSpacing, "line spacing", in: 0...1000)
         if let maxLines, maxLines < 1 { throw TypesetError.invalidNumber("max lines", Double(maxLines)) }
         if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) { throw TypesetError.invalidNumber("line height", lineHeight) }
         guard letterSpacing.isFinite, wordSpacing.isFinite, abs(letterSpacing) < 1e5, abs(wordSpacing) < 1e5 else {

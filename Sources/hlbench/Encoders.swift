@@ -2,6 +2,7 @@ import Card
 import Foundation
 import Render
 import Typeset
+import Support
 
 /// Draws each example card once, then times every encoder on the same pixels.
 func benchmarkEncoders(examples: String, fonts: String) throws {

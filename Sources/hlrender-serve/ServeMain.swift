@@ -3,6 +3,7 @@ import Card
 import Glibc
 import Serve
 import Typeset
+import Support
 
 /// `hlrender serve`: the render service. Its own binary so that NIO and Hummingbird never
 /// slow the CLI's start; `hlrender serve ...` execs it with the same arguments.

@@ -5,6 +5,7 @@ import Glibc
 import Render
 import Synchronization
 import Typeset
+import Support
 
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -51,7 +52,7 @@ struct BatchCommand: ParsableCommand {
                       inputLimit: runOptions.limits.image)
         }
         let started = Clock.now()
-        if let outDir { try makeFolders(outDir) }
+        if let outDir { try Posix.makeFolders(outDir) }
         let jobs = try self.jobs.map { n -> Int in
             guard (1...256).contains(n) else { throw CLIFailure(message: "--jobs must be between 1 and 256, got \(n)") }
             return n
@@ -129,7 +130,7 @@ struct BatchCommand: ParsableCommand {
                                 bytes: 0), scene)
             }
             let parent = OutputFile.split(path).0
-            if Posix.kind(parent) != .folder { try makeFolders(parent) }
+            if Posix.kind(parent) != .folder { try Posix.makeFolders(parent) }
             try OutputFile.write(rendered.bytes, to: path)
             return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
                             bytes: rendered.bytes.count), scene)

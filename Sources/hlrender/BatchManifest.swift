@@ -1,5 +1,6 @@
 import Card
 import Typeset
+import Support
 
 /// The rows of a batch: each a card spec (JSON, variables unfilled), its variables, and the
 /// output file name it asks for.

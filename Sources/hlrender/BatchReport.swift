@@ -1,6 +1,7 @@
 import Card
 import Glibc
 import Synchronization
+import Support
 
 /// `--report FILE.jsonl`: one line per card as it finishes, flushed as it goes, so a killed
 /// run's report holds every card that completed.

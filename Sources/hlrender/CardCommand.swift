@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 import Render
 import Typeset
+import Support
 
 struct CardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -64,8 +65,7 @@ struct CardCommand: ParsableCommand {
     /// A spec file's JSON and its folder (relative paths in it resolve there).
     private func read(_ spec: String) throws -> (JSONValue, String) {
         let name = spec == "-" ? "standard input" : spec
-        let bytes = spec == "-" ? try Posix.readAll(STDIN_FILENO, limit: runOptions.limits.text)
-                                : try Posix.readFile(spec, as: "card spec", limit: runOptions.limits.text)
+        let bytes = try Posix.readFile(spec, as: "card spec", limit: runOptions.limits.text)
         do {
             return (try JSONValue.parse(bytes), spec == "-" ? "." : OutputFile.split(spec).0)
         } catch let error as JSONSyntaxError {

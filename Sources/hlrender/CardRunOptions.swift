@@ -1,6 +1,7 @@
 import ArgumentParser
 import Card
 import Render
+import Support
 
 /// What `card` and `batch` share: the fonts, the limits and the encoders, and the card
 /// resources built from them once per run.

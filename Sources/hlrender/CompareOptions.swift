@@ -2,6 +2,7 @@ import ArgumentParser
 import Compare
 import Goldens
 import Typeset
+import Support
 
 enum SizeMismatch: String, CaseIterable, ExpressibleByArgument {
     case fail, pad

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Render
+import Support
 
 extension PNGCompression: ExpressibleByArgument {}
 
@@ -12,10 +13,9 @@ struct EncodeFlags: ParsableArguments {
     @Flag(help: "WebP without loss.") var lossless = false
 
     func options() throws -> EncodeOptions {
-        guard (1...100).contains(quality) else { throw CLIFailure(message: "--quality must be between 1 and 100, got \(quality)") }
         var options = EncodeOptions()
         options.pngCompression = pngCompression
-        options.quality = quality
+        options.quality = try flag("--quality") { () throws(ValueError) in try Quality(quality) }
         options.lossless = lossless
         return options
     }

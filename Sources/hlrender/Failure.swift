@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import Render
 import Typeset
+import Support
 
 /// Exit codes shared by every subcommand (documented in --help and the README).
 enum ExitStatus {
@@ -16,6 +17,15 @@ struct CLIFailure: Error, CustomStringConvertible {
     var description: String { message }
     var message: String
     var code: Int32 = ExitStatus.badInput
+}
+
+/// A library value checked for a flag: its error worded with the flag's name.
+func flag<T>(_ name: String, _ make: () throws(ValueError) -> T) throws -> T {
+    do {
+        return try make()
+    } catch {
+        throw CLIFailure(message: "\(name) must be \(error.expected), got \(error.value)")
+    }
 }
 
 /// A one-line warning on stderr; the run goes on.
@@ -44,8 +54,13 @@ func fail(_ message: String, code: Int32) -> Never {
 func describe(_ error: Error) -> String {
     switch error {
     case let error as CLIFailure: return error.message
+    case let error as FileError:
+        // The library states the limit; the CLI names the flag that raises it.
+        guard case .tooLarge = error.problem, error.operation == .read else { return error.description }
+        return error.description + " (raise --max-input-bytes to read it)"
     case let error as TypesetError: return error.description
     case let error as RenderError: return error.description
+    case let error as ValueError: return error.description
     default:
         let message = HLRender.message(for: error)
         let first = message.split(separator: "\n").first.map(String.init) ?? message

@@ -2,6 +2,7 @@ import ArgumentParser
 import Card
 import Compare
 import Goldens
+import Support
 
 /// `batch --expect-dir`: golden tests for a suite of cards.
 struct GoldenFlags: ParsableArguments {
@@ -19,13 +20,14 @@ struct GoldenFlags: ParsableArguments {
 
     /// Flags that need --expect-dir, and a JUnit file that can be written, before any card.
     func validate() throws {
+        // Checked even when unused: a bad value given is a mistake either way.
+        _ = try diff.tolerance()
         guard expectDir != nil else {
             let stray = [("--update", update), ("--html-report", htmlReport != nil), ("--junit", junit != nil),
                          ("--system-fonts", systemFonts)].filter(\.1).map(\.0)
             if !stray.isEmpty { throw CLIFailure(message: "\(stray.joined(separator: ", ")) need --expect-dir GOLDEN_DIR") }
             return
         }
-        _ = try diff.tolerance()
         if let junit { try OutputFile.checkWritable(junit) }
     }
 

@@ -2,6 +2,7 @@ import Card
 import Glibc
 import Goldens
 import Synchronization
+import Support
 
 /// One batch run against a folder of goldens: each worker checks its cards here; at the end
 /// the goldens are re-recorded (--update) or the failures reported (summary, HTML, JUnit).
@@ -66,7 +67,7 @@ final class GoldenRun: Sendable {
         let failing = results.filter { $0.status == .failed || $0.status == .missing }
         let changes = failing.isEmpty ? [] : environmentChanges(try current())
         if let dir = flags.htmlReport {
-            try makeFolders(dir + "/images")
+            try Posix.makeFolders(dir + "/images")
             for file in HTMLReport.files(results, environment: changes) { try OutputFile.write(file.bytes, to: dir + "/" + file.path) }
         }
         if let junit = flags.junit {
@@ -89,11 +90,11 @@ final class GoldenRun: Sendable {
         for result in results where result.status == .failed || result.status == .missing {
             guard let bytes = result.actual else { continue }
             let path = try BatchManifest.outputPath(result.name, in: folder)
-            try makeFolders(OutputFile.split(path).0)
+            try Posix.makeFolders(OutputFile.split(path).0)
             try OutputFile.write(bytes, to: path)
             if result.status == .missing { added += 1 } else { changed += 1 }
         }
-        try makeFolders(folder)
+        try Posix.makeFolders(folder)
         try OutputFile.write(Array((environment.json.serialized() + "\n").utf8), to: folder + "/" + GoldenEnvironment.fileName)
         say("goldens: recorded \(added + changed) (\(added) new, \(changed) changed), \(results.count - added - changed - errors) unchanged"
             + (errors > 0 ? ", \(errors) not rendered" : "") + "; \(GoldenEnvironment.fileName) written")
@@ -109,16 +110,4 @@ final class GoldenRun: Sendable {
     }
 
     private func say(_ line: String) { _ = Posix.writeAll(STDERR_FILENO, Array("hlrender: \(line)\n".utf8)) }
-}
-
-/// Makes a folder and its parents.
-func makeFolders(_ path: String) throws {
-    var current = path.hasPrefix("/") ? "" : "."
-    for part in path.split(separator: "/") {
-        current += "/" + part
-        if Posix.kind(current) == .folder { continue }
-        if mkdir(current, 0o777) != 0 && errno != EEXIST {
-            throw CLIFailure(message: "cannot make folder '\(current)': \(Posix.reason())")
-        }
-    }
 }

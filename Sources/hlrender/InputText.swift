@@ -1,5 +1,6 @@
 import Glibc
 import Typeset
+import Support
 
 /// Reading the text to render: --text, --text-file or standard input, checked as UTF-8.
 enum InputText {
@@ -15,11 +16,7 @@ enum InputText {
             if Posix.stdinIsTerminal {
                 throw CLIFailure(message: "no text: give --text, --text-file or pipe text on standard input")
             }
-            do {
-                bytes = try Posix.readAll(STDIN_FILENO, limit: limit)
-            } catch let failure as CLIFailure {
-                throw CLIFailure(message: "cannot read standard input: \(failure.message)")
-            }
+            bytes = try Posix.readFile("-", as: what, limit: limit)
             name = "standard input"
         }
         var text = try decode(bytes, name: name)

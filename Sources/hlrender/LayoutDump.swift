@@ -1,6 +1,7 @@
 import Card
 import Render
 import Typeset
+import Support
 
 /// The `--dump-layout` JSON (a contract, see docs/ARCHITECTURE.md): canvas size, lines with UTF-8 byte
 /// ranges and boxes, all lengths in output pixels.

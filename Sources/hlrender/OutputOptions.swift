@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Render
+import Support
 
 /// Options that say where the image goes and what the canvas looks like.
 struct OutputOptions: ParsableArguments {

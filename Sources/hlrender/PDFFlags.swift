@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import Render
+import Support
 
 /// PDF document information, and SOURCE_DATE_EPOCH for reproducible files.
 struct PDFFlags: ParsableArguments {

@@ -1,6 +1,7 @@
 import Card
 import Pages
 import Typeset
+import Support
 
 /// The layout dump of paged PDF output: the page size in points, and each line's box on its
 /// page (from the page's top-left) with its `page`. Hidden lines of a restricted text are not

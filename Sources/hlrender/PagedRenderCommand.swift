@@ -2,6 +2,7 @@ import Card
 import Pages
 import Render
 import Typeset
+import Support
 
 /// `render --page`: the text wrapped to the page and flowed across as many pages as it needs.
 extension Render {

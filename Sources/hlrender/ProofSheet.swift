@@ -1,5 +1,6 @@
 import Render
 import Synchronization
+import Support
 
 /// `--pdf proofs.pdf`: every card of a run on its own page, in row order whatever order the
 /// workers finish in. Cards that arrive early wait (as scenes, not pixels) until the ones

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Render
 import Typeset
+import Support
 
 extension Alignment: ExpressibleByArgument {}
 extension BaseDirection: ExpressibleByArgument {}
@@ -28,9 +29,10 @@ struct Render: ParsableCommand {
         // Pages are PDF: a dump alone of a paged layout needs no -o.
         let format = pages.page != nil && output.output == nil && output.format == nil
             ? .pdf : try output.resolvedFormat(expecting: expect != nil)
-        if expect != nil {
-            guard format == .png else { throw CLIFailure(message: "--expect compares PNG renders; the output format is \(format.rawValue)") }
-            _ = try comparison.tolerance()
+        // Comparison flags are checked even without --expect: a bad value given is a mistake either way.
+        _ = try comparison.tolerance()
+        if expect != nil, format != .png {
+            throw CLIFailure(message: "--expect compares PNG renders; the output format is \(format.rawValue)")
         }
         let pageSetup = try pages.setup()
         if pageSetup != nil { try checkPaged(format: format) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import Support
 
 /// `hlrender serve ...` runs the `hlrender-serve` binary beside this one with the same
 /// arguments: the service links NIO and Hummingbird, which would slow every CLI start.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Render
 import Steps
 import Typeset
+import Support
 
 extension Side: ExpressibleByArgument {}
 
@@ -31,7 +32,7 @@ struct StepsCommand: ParsableCommand {
     @Flag(help: "Draw a line through the dots.") var connector = false
     @Option(help: "Side of the first step's text: left or right (default left; right for right-to-left text).")
     var firstSide: Side?
-    @Option(help: "Text alignment in each column: left, center, right, start or end (default: towards the dots).")
+    @Option(help: "Text alignment in each column: left, center, right, start, end or justify (default: towards the dots).")
     var align: Alignment?
 
     @OptionGroup var font: FontOptions
@@ -86,7 +87,7 @@ struct StepsCommand: ParsableCommand {
         let top = options.canvas == nil ? options.margin : (canvasHeight - block.height) / 2
         let dotColour = try dotColor.map { try parseColor($0, option: "--dot-color") }
             ?? contrasting(options.background, over: .white)
-        let items = block.items(x: options.margin, y: top, paint: TextPaint(color: options.textColor, highlight: paint, shadow: effects.shadow, stroke: effects.stroke),
+        let items = try block.items(x: options.margin, y: top, paint: TextPaint(color: options.textColor, highlight: paint, shadow: effects.shadow, stroke: effects.stroke),
                                 dotColor: dotColour)
         if output.output != nil { warnIfFlattened(format: format, opaque: options.background.alpha >= 1) }
         let scene = Scene(width: canvasWidth, height: canvasHeight, background: .color(options.background), items: items)

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Card
 import Render
 import Typeset
+import Support
 
 /// Fonts, size and the rest of how text is set: shared by `render` and `steps`.
 struct FontOptions: ParsableArguments {
@@ -37,10 +38,10 @@ struct FontOptions: ParsableArguments {
     /// alignment.
     func typesetter() throws -> (Typesetter, TypesetStyle) {
         let spec = try FontSpec.parse(font ?? FontSpec.defaultFamily) { FileManager.default.fileExists(atPath: $0) }
-        if let size { try positive(size, "--size") }
-        try positive(lineSpacing, "--line-spacing")
+        if let size { try positive(size, "--size", cap: .infinity) }  // the size range follows
+        try positive(lineSpacing, "--line-spacing", cap: 1000)
         let fontSize = size ?? spec.size ?? 48
-        try positive(fontSize, size != nil ? "--size" : "font size")
+        try positive(fontSize, size != nil ? "--size" : "font size", cap: .infinity)
         guard TypesetStyle.sizeRange.contains(fontSize) else {
             throw CLIFailure(message: "\(size != nil ? "--size" : "font size") must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px, got \(fontSize)")
         }
@@ -81,7 +82,7 @@ struct TextOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Read the text from a UTF-8 file (default: standard input).", valueName: "path"))
     var textFile: String?
     @Option(help: "Wrap width in px (default: no wrapping).") var width: Double?
-    @Option(help: "left, center, right, start or end (start/end follow each paragraph's direction; default start).")
+    @Option(help: "left, center, right, start, end or justify (start/end follow each paragraph's direction; justify fills every line but a paragraph's last; default start).")
     var align: Alignment = .start
     @Option(help: modelHelp("max-lines")) var maxLines: String?
     @Option(help: modelHelp("ellipsis")) var ellipsis: String?
@@ -114,8 +115,12 @@ func parseColor(_ text: String, option: String) throws -> Color {
     return color
 }
 
-func positive(_ value: Double, _ option: String) throws {
+/// A positive finite number, at most `cap` (a length: `Checked.maxLength`).
+func positive(_ value: Double, _ option: String, cap: Double = Checked.maxLength) throws {
     guard value.isFinite, value > 0 else {
         throw CLIFailure(message: "\(option) must be a positive finite number, got \(value)")
+    }
+    guard value <= cap else {
+        throw CLIFailure(message: "\(option) must be at most \(Checked.describe(cap)), got \(Checked.describe(value))")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import Support
 
 // One entry point so that every failure, ArgumentParser's own included, becomes one line on
 // stderr and a documented exit code, never a stack trace or a usage dump.

@@ -5,6 +5,7 @@ import Render
 import TestSupport
 import Testing
 import Typeset
+import Support
 
 private func blocks(_ card: BuiltCard) -> [JSONValue] {
     guard case let .array(items)? = card.dump["blocks"] else { return [] }

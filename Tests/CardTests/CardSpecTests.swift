@@ -5,6 +5,7 @@ import Render
 import TestSupport
 import Testing
 import Typeset
+import Support
 
 let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
@@ -39,7 +40,7 @@ func png(_ json: String) throws -> RGBAImage {
         (##"{"blocks": [{"type": "text", "text": "a", "anchor": "middle"}]}"##, "blocks[0].anchor: 'middle' is not one of top-left"),
         (##"{"blocks": [{"type": "circle"}]}"##, "blocks[0].type: 'circle' is not text, steps, image or stack"),
         (##"{"background": {"gradient": {"stops": ["red"]}}, "blocks": []}"##, "background.gradient.stops: must list two or more colours"),
-        (##"{"background": {"image": "x.png", "dim": 2}, "blocks": []}"##, "background.dim: must be between 0 and 1"),
+        (##"{"background": {"image": "x.png", "dim": 2}, "blocks": []}"##, "background.dim: must be a number from 0 to 1, got 2"),
         (##"{"size": "wide", "blocks": []}"##, "size: must be \"WIDTHxHEIGHT\""),
         (##"{"colour": "red", "blocks": []}"##, "colour: unknown key; did you mean 'color'?"),
         (##"{"font": "Noto Sans"}"##, "blocks: is missing"),

@@ -1,6 +1,7 @@
 import Compare
 @testable import Goldens
 import Testing
+import Support
 
 @Suite struct GoldensTests {
     /// FIPS 180-2 examples, and a message that needs a second padding block.

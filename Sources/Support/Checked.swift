@@ -1,0 +1,85 @@
+/// A value outside what it may be: which value, what it was, and what it must be. Library code
+/// throws it; each front end words the name in its own terms (a flag, a JSON path, a field).
+public struct ValueError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var name: String
+    public var value: String
+    public var expected: String
+
+    public init(_ name: String, _ value: Double, expected: String) {
+        self.init(name, Checked.describe(value), expected: expected)
+    }
+
+    public init(_ name: String, _ value: String, expected: String) {
+        (self.name, self.value, self.expected) = (name, value, expected)
+    }
+
+    public var description: String { "\(name) must be \(expected), got \(value)" }
+}
+
+/// The checks every number passes before it sizes an allocation or reaches a conversion: one
+/// place, so no NaN, infinity or 1e300 can trap an `Int(_:)` or wrap an `Int32(_:)`.
+public enum Checked {
+    /// The longest length any option or scene value needs, in px (past it, sums and Cairo's
+    /// fixed-point coordinates overflow).
+    public static let maxLength = 1_000_000.0
+
+    /// `value` when it is finite and inside `range`.
+    public static func number(_ value: Double, _ name: String, in range: ClosedRange<Double>) throws(ValueError) -> Double {
+        guard value.isFinite, range.contains(value) else {
+            throw ValueError(name, value, expected: "a number from \(describe(range.lowerBound)) to \(describe(range.upperBound))")
+        }
+        return value
+    }
+
+    /// A length in px: finite, and within ±`maxLength` (or 0...`maxLength` when not `signed`).
+    public static func length(_ value: Double, _ name: String, signed: Bool = false) throws(ValueError) -> Double {
+        try number(value, name, in: (signed ? -maxLength : 0)...maxLength)
+    }
+
+    /// A whole number from a Double: refused when not finite or outside `range` (never a trap).
+    public static func int(_ value: Double, _ name: String, in range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) throws(ValueError) -> Int {
+        guard value.isFinite, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
+            throw ValueError(name, value, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return Int(value)
+    }
+
+    /// An Int inside `range`.
+    public static func int(_ value: Int, _ name: String, in range: ClosedRange<Int>) throws(ValueError) -> Int {
+        guard range.contains(value) else {
+            throw ValueError(name, String(value), expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    /// A number as messages show it: whole numbers without ".0".
+    public static func describe(_ value: Double) -> String {
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+/// A Gaussian blur's standard deviation in px: 0 (no blur) to `Sigma.max`. Past the maximum
+/// the padding a blur needs alone would be larger than any canvas.
+public struct Sigma: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public static let max = 200.0
+    public let value: Double
+
+    public init(_ value: Double, _ name: String = "blur") throws(ValueError) {
+        self.value = try Checked.number(value, name, in: 0...Sigma.max)
+    }
+
+    public static let zero = try! Sigma(0)
+    public var description: String { Checked.describe(value) }
+}
+
+/// A fraction from 0 to 1 (an opacity, a dimming, a position along a gradient).
+public struct Fraction: Sendable, Equatable, Hashable, CustomStringConvertible {
+    public let value: Double
+
+    public init(_ value: Double, _ name: String) throws(ValueError) {
+        self.value = try Checked.number(value, name, in: 0...1)
+    }
+
+    public static let zero = try! Fraction(0, "fraction")
+    public var description: String { Checked.describe(value) }
+}

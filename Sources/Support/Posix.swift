@@ -1,0 +1,155 @@
+import Glibc
+
+/// What went wrong with a file, as a value: each front end words it in its own terms (the CLI
+/// adds the flag that raises a limit; the service never shows a server path).
+public struct FileError: Error, CustomStringConvertible, Sendable {
+    public enum Problem: Error, Sendable, Equatable {
+        /// The system's reason (strerror), for a failed open, read or write.
+        case system(String)
+        /// More bytes than the limit allows.
+        case tooLarge(limit: Int)
+        /// Not a regular file (a folder, a device, a FIFO) where one was required.
+        case notAFile
+        case folderMissing(String)
+        case folderNotWritable(String)
+        case isAFolder
+    }
+
+    public var operation: Operation
+    /// What the file is to the caller ("text file", "golden"); nil for an output.
+    public var what: String?
+    /// The path as the caller gave it.
+    public var path: String
+    public var problem: Problem
+
+    public enum Operation: Sendable { case read, write, makeFolder }
+
+    public init(_ operation: Operation, _ what: String?, _ path: String, _ problem: Problem) {
+        (self.operation, self.what, self.path, self.problem) = (operation, what, path, problem)
+    }
+
+    /// The reason alone ("more than 100 bytes", "No such file or directory").
+    public var reason: String {
+        switch problem {
+        case let .system(reason): reason
+        case let .tooLarge(limit): "more than \(limit) bytes"
+        case .notAFile: "not a regular file"
+        case let .folderMissing(folder): "folder '\(folder)' does not exist"
+        case let .folderNotWritable(folder): "folder '\(folder)' is not writable"
+        case .isAFolder: "it is a folder"
+        }
+    }
+
+    /// "cannot read text file 'a.txt': ..." / "cannot write 'out.png': ...".
+    public var description: String { "\(subject): \(reason)" }
+
+    public var subject: String {
+        let name = path == "-" ? (operation == .read ? "standard input" : "standard output") : "'\(path)'"
+        switch operation {
+        case .read: return "cannot read " + (what.map { path == "-" ? name : "\($0) \(name)" } ?? name)
+        case .write: return "cannot write \(name)"
+        case .makeFolder: return "cannot make folder \(name)"
+        }
+    }
+}
+
+/// The little POSIX I/O the CLI and the service need, with errno turned into readable reasons
+/// (Foundation's ICU-backed part is not linked: it costs milliseconds at every start).
+public enum Posix {
+    public static func reason() -> String { String(cString: strerror(errno)) }
+
+    /// Everything readable from a file descriptor, refused past `limit` bytes (an endless
+    /// source such as /dev/zero or `yes` must not run memory out). A read error is an error,
+    /// never a silently shortened file.
+    public static func readAll(_ fd: Int32, limit: Int) throws(FileError.Problem) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .system(reason())
+            }
+            if n == 0 { return bytes }
+            guard bytes.count + n <= limit else { throw .tooLarge(limit: limit) }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// Writes all bytes; false (errno set) on failure.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return false }
+            written += n
+        }
+        return true
+    }
+
+    public enum Kind: Sendable { case missing, regular, folder, other }
+
+    public static func kind(_ path: String) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .folder
+        default: return .other
+        }
+    }
+
+    /// A whole file, at most `limit` bytes; `-` is standard input. With `regularOnly` anything
+    /// but a regular file is refused before a byte is read, and opening never blocks (a FIFO
+    /// planted where a file was expected cannot hold the caller).
+    public static func readFile(_ path: String, as what: String, limit: Int, regularOnly: Bool = false) throws(FileError) -> [UInt8] {
+        let fail = { (problem: FileError.Problem) in FileError(.read, what, path, problem) }
+        if path == "-" {
+            do { return try readAll(STDIN_FILENO, limit: limit) } catch { throw fail(error) }
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
+        guard fd >= 0 else { throw fail(.system(reason())) }
+        defer { close(fd) }
+        if regularOnly {
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { throw fail(.system(reason())) }
+            guard info.st_mode & S_IFMT == S_IFREG else { throw fail(.notAFile) }
+            guard Int(info.st_size) <= limit else { throw fail(.tooLarge(limit: limit)) }
+        }
+        do { return try readAll(fd, limit: limit) } catch { throw fail(error) }
+    }
+
+    /// The names in a folder (without "." and ".."), nil when it cannot be read.
+    public static func entries(of folder: String) -> [String]? {
+        guard let dir = opendir(folder) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Creates a folder and its missing parents (mode 0777 less the umask).
+    public static func makeFolders(_ path: String) throws(FileError) {
+        var built = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            built += "/" + part
+            if mkdir(built, 0o777) != 0 && errno != EEXIST { throw FileError(.makeFolder, nil, built, .system(reason())) }
+        }
+        guard kind(built) == .folder else { throw FileError(.makeFolder, nil, path, .system("a file is in the way")) }
+    }
+
+    public static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
+    public static var processID: Int32 { getpid() }
+
+    /// The process's umask (read by setting it and putting it back: done once, at start-up).
+    public static let umaskValue: mode_t = {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }()
+}
