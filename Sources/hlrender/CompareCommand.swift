@@ -1,5 +1,6 @@
 import ArgumentParser
 import Compare
+import Support
 
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,7 +9,9 @@ struct CompareCommand: ParsableCommand {
         discussion: """
             Pixels are compared by perceptual colour difference in YIQ space (alpha blended over \
             white); pixels that look like anti-aliasing in either image are not counted unless \
-            --count-aa. Any 8-bit PNG works (RGB, RGBA, grey, palette).
+            --count-aa. Any PNG works: grey, palette, RGB, RGBA, 1 to 16 bits, interlaced (16-bit \
+            samples are scaled to 8 bits). A pixel whose alphas differ by more than threshold x 255 \
+            counts as different even when the colours over white agree.
             Exit status: 0 match, 1 images differ, 2 sizes differ, 3 bad input (unreadable, not a PNG, bad option).
             """)
 
