@@ -1,3 +1,5 @@
+/// What went wrong in drawing or encoding, worded without any front end's terms (no flag, no
+/// JSON key): the CLI adds its flags as hints, the service and card errors their own words.
 public enum RenderError: Error, Equatable, CustomStringConvertible {
     case cairo(String)
     case freetype(String, code: Int32)
@@ -14,7 +16,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         case let .freetype(file, code): return "FreeType cannot open '\(file)' (error \(code))"
         case let .canvasTooLarge(width, height, limit):
             // Only reached within the side limit, so the product cannot overflow.
-            return "canvas \(width)x\(height) is \(width * height) pixels, over the limit of \(limit) (see --max-pixels)"
+            return "canvas \(width)x\(height) is \(width * height) pixels, over the limit of \(limit)"
         case let .invalidCanvas(message): return message
         case let .image(message): return message
         case let .invalidOption(message): return message
@@ -24,7 +26,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
             let unit = format == .pdf ? "pt" : "px"
             let hint = format == .pdf
                 ? "PDF pages are at most \(limit) pt a side; render fewer lines per file, or a PNG"
-                : "\(format == .webp ? "WebP" : format == .jpeg ? "JPEG" : "PNG") images are at most \(limit) px a side; lower --size, --scale or --width"
+                : "\(format == .webp ? "WebP" : format == .jpeg ? "JPEG" : "PNG") images are at most \(limit) px a side"
             let size = width >= Int(1e15) || height >= Int(1e15) ? "output is far too large" : "output \(width)x\(height) \(unit) is too large"
             return "\(size): \(hint)"
         }

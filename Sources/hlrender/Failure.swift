@@ -59,7 +59,12 @@ func describe(_ error: Error) -> String {
         guard case .tooLarge = error.problem, error.operation == .read else { return error.description }
         return error.description + " (raise --max-input-bytes to read it)"
     case let error as TypesetError: return error.description
-    case let error as RenderError: return error.description
+    case let error as RenderError:
+        switch error {
+        case .canvasTooLarge: return error.description + " (see --max-pixels)"
+        case let .sideTooLong(_, _, _, format) where format != .pdf: return error.description + "; lower --size, --scale or --width"
+        default: return error.description
+        }
     case let error as ValueError: return error.description
     default:
         let message = HLRender.message(for: error)

@@ -173,6 +173,7 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
                 (json, ByteBuffer(string: String(repeating: " ", count: 5000) + "{}"), .contentTooLarge, nil),
                 (json, card(extra: ", \"width\": -3"), .unprocessableContent, "blocks[0].width"),
                 (json, card(size: "99999x99999"), .unprocessableContent, nil),
+                (json, card(size: "40000x10"), .unprocessableContent, nil),
             ]
             for (headers, requestBody, status, path) in cases {
                 try await client.execute(uri: "/v1/card", method: .post, headers: headers, body: requestBody) { response in
@@ -182,6 +183,8 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
                     #expect(error["error"]?.isEmpty == false)
                     if let path { #expect(error["path"] == path, "\(error)") }
                     #expect(!String(buffer: response.body).contains(root), "a server path leaked")
+                    // The service has no flags: library errors must not tell a client to lower --size.
+                    #expect(!String(buffer: response.body).contains(" --"), "a CLI flag in \(error)")
                 }
             }
             // Still serving.
