@@ -216,7 +216,7 @@ extension CardSpec {
         do {
             return try make()
         } catch {
-            throw CardError(path, "must be \(error.expected), got \(error.value)")
+            throw CardError(path, error.requirement)
         }
     }
 

@@ -22,7 +22,7 @@ public struct OptionDefinition: Sendable {
             try apply(&settings, input)
         } catch let error as ValueError {
             // The library's check, worded for an option (the caller adds the flag or key).
-            throw OptionError("must be \(error.expected), got \(error.value)")
+            throw OptionError(error.requirement)
         }
     }
 }
@@ -37,7 +37,7 @@ public enum OptionModel {
     private static let byName: [String: OptionDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// No length an option takes needs more (and past it sums and Cairo coordinates overflow).
-    static let maxLength = 1_000_000.0
+    static let maxLength = Checked.maxLength
 
     private static func positive(_ v: Double, _ what: String = "must be a positive number") throws -> Double {
         guard v.isFinite, v > 0 else { throw OptionError("\(what), got \(v)") }
@@ -174,12 +174,13 @@ public enum OptionModel {
         define("shadow", "dx,dy,blur,colour", schema: "string", "A text shadow: offset, blur (Gaussian sigma) and colour, e.g. 0,4,8,#00000080.") {
             let parts = try $1.list()
             guard parts.count == 4 else { throw OptionError("is not dx,dy,blur,colour") }
-            let blur = try nonNegative(try parts[2].number())
-            let dx = try parts[0].number(), dy = try parts[1].number()
-            guard abs(dx) <= maxLength, abs(dy) <= maxLength, blur <= Restriction.maxSigma else {
-                throw OptionError("offsets must be within \(Int(maxLength)) px and the blur at most \(Int(Restriction.maxSigma))")
+            let dx = try parts[0].number(), dy = try parts[1].number(), blur = try nonNegative(try parts[2].number())
+            let color = try parts[3].color()
+            // TextShadow checks the numbers; the option words its refusal as one rule.
+            guard let shadow = try? TextShadow(dx: dx, dy: dy, blur: blur, color: color) else {
+                throw OptionError("offsets must be within \(Int(maxLength)) px and the blur at most \(Int(Sigma.max))")
             }
-            $0.shadow = try TextShadow(dx: dx, dy: dy, blur: blur, color: try parts[3].color())
+            $0.shadow = shadow
         },
         define("stroke", "width,colour", schema: "string", "Glyph outlines stroked under the fill, e.g. 3,black.") {
             let parts = try $1.list()
@@ -193,7 +194,7 @@ public enum OptionModel {
         },
         define("blur-radius", "px", .text, schema: "number", "Blur strength (Gaussian sigma, default 11, at most 200).") {
             let v = try nonNegative(try $1.number())
-            guard v <= Restriction.maxSigma else { throw OptionError("\(v) is over the maximum of \(Int(Restriction.maxSigma)) px") }
+            guard v <= Sigma.max else { throw OptionError("\(v) is over the maximum of \(Int(Sigma.max)) px") }
             $0.blurRadius = v
         },
         define("restrict-mode", "scramble|blur", .text, schema: "string", "scramble (substitute glyphs) or blur (real glyphs under the blur).") {

@@ -99,7 +99,7 @@ public struct PageMargins: Equatable, Sendable {
             default: try self.init(top: v[0], right: v[1], bottom: v[2], left: v[3])
             }
         } catch {
-            throw PageError("--page-margin: '\(text)': \(error.name) must be \(error.expected), got \(error.value)")
+            throw PageError("--page-margin: '\(text)': \(error)")
         }
     }
 }

@@ -23,10 +23,6 @@ public struct Quality: Sendable, Equatable, CustomStringConvertible {
     public init(_ value: Int) throws(ValueError) {
         self.value = try Checked.int(value, "quality", in: 1...100)
     }
-    public init(_ value: Double) throws(ValueError) {
-        self.value = try Checked.int(value, "quality", in: 1...100)
-        guard Double(self.value) == value else { throw ValueError("quality", value, expected: "a whole number from 1 to 100") }
-    }
     public static let `default` = try! Quality(90)
     public var description: String { String(value) }
 }

@@ -89,11 +89,12 @@ public enum Renderer {
     /// over the pixel limit (checked before anything is drawn at that size).
     static func pixelSize(width: Double, height: Double, options: RenderOptions) throws -> (Int, Int) {
         let w = (width * options.scale).rounded(.up), h = (height * options.scale).rounded(.up)
+        // Checked in floating point first: NaN, infinities and absurd sizes must not reach the
+        // conversion.
         guard w.isFinite, h.isFinite, w > 0, h > 0 else {
             throw RenderError.invalidCanvas("canvas \(Checked.describe(width))x\(Checked.describe(height)) at scale \(Checked.describe(options.scale)) is empty or not a size")
         }
-        // Checked in floating point first: absurd sizes must not overflow the conversion.
-        let clamp = { (v: Double) in v.isFinite && v < 1e15 ? Int(v) : Int(1e15) }
+        let clamp = { (v: Double) in Int(min(v, 1e15)) }
         let side = options.format.maxSide
         guard w <= Double(side), h <= Double(side) else {
             throw RenderError.sideTooLong(width: clamp(w), height: clamp(h), limit: side, format: options.format)
@@ -101,11 +102,7 @@ public enum Renderer {
         guard w * h <= Double(options.maxPixels) else {
             throw RenderError.canvasTooLarge(width: clamp(w), height: clamp(h), limit: options.maxPixels)
         }
-        let pixelWidth = Int(w), pixelHeight = Int(h)
-        guard pixelWidth > 0, pixelHeight > 0 else {
-            throw RenderError.invalidCanvas("canvas \(pixelWidth)x\(pixelHeight) is empty")
-        }
-        return (pixelWidth, pixelHeight)
+        return (Int(w), Int(h))
     }
 
     /// One layout on its canvas (PNG or PDF bytes): a scene of one text item.

@@ -1,5 +1,6 @@
 import CCairo
 import Highlight
+import Support
 import Typeset
 
 /// Restricted-content mode: lines before `visibleLines` stay sharp, the rest is blurred.
@@ -13,8 +14,8 @@ public struct Restriction: Sendable {
     /// Checked here, not by each caller: a spec from JSON never passes through the CLI's checks.
     public init(visibleLines: Int, sigma: Double, feather: Double = 4) throws {
         guard visibleLines >= 0 else { throw RenderError.invalidOption("visible lines must be 0 or more, got \(visibleLines)") }
-        guard sigma.isFinite, (0...Restriction.maxSigma).contains(sigma) else {
-            throw RenderError.invalidOption("blur radius must be between 0 and \(Int(Restriction.maxSigma)) px, got \(sigma)")
+        guard sigma.isFinite, (0...Sigma.max).contains(sigma) else {
+            throw RenderError.invalidOption("blur radius must be between 0 and \(Int(Sigma.max)) px, got \(sigma)")
         }
         guard feather.isFinite, feather >= 0, feather <= 10_000 else {
             throw RenderError.invalidOption("feather must be between 0 and 10000 px, got \(feather)")
@@ -24,15 +25,13 @@ public struct Restriction: Sendable {
         self.feather = feather
     }
 
-    /// Largest sigma accepted (px at scale 1): past it the padding alone would be huge.
-    public static let maxSigma = 200.0
     /// Smallest sigma as a fraction of the font size: below it large text stays readable.
     public static let minSigmaPerFontSize = 0.15
 
     /// The sigma used: at least 0.15 x the font size, but never over twice the largest one
     /// accepted (the padded blur surface grows with it; huge type is scrambled anyway).
     public func effectiveSigma(fontSize: Double) -> Double {
-        min(max(sigma, Restriction.minSigmaPerFontSize * fontSize), 2 * Restriction.maxSigma)
+        min(max(sigma, Restriction.minSigmaPerFontSize * fontSize), 2 * Sigma.max)
     }
 
     /// Where the restricted part starts, in layout coordinates (top of the text block = 0): the

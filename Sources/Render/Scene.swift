@@ -36,8 +36,8 @@ public struct RasterImage: Sendable {
     public let identity: UInt64
 
     public init(width: Int, height: Int, pixels: [UInt8]) throws(ValueError) {
+        // Sides bounded first, so the product cannot overflow.
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max),
-              width.multipliedReportingOverflow(by: height).partialValue == pixels.count / 4,
               pixels.count == width * height * 4 else {
             throw ValueError("image", "\(width)x\(height) with \(pixels.count) bytes", expected: "4 bytes a pixel for a non-empty size")
         }

@@ -140,21 +140,23 @@ extension Scene {
     /// The numbers of items built as enum cases (no initialiser of their own checks them):
     /// finite, and within the lengths Cairo's fixed-point coordinates hold.
     func validate() throws(ValueError) {
-        let length = { (v: Double, name: String) throws(ValueError) in _ = try Checked.length(v, name, signed: true) }
-        if case let .linearGradient(angle, _) = background { _ = try Checked.number(angle, "gradient angle", in: -1e6...1e6) }
+        let place = { (v: Double, name: String) throws(ValueError) in _ = try Checked.length(v, name, signed: true) }
+        let size = { (v: Double, name: String) throws(ValueError) in _ = try Checked.length(v, name) }
+        if case let .linearGradient(angle, _) = background { try place(angle, "gradient angle") }
         for item in items {
             switch item {
             case .text: break  // PlacedText checks its own place
             case let .image(_, x, y, width, height, radius):
-                try length(x, "image x"); try length(y, "image y")
-                _ = try Checked.length(width, "image width"); _ = try Checked.length(height, "image height")
-                _ = try Checked.length(radius, "image radius")
+                try place(x, "image x"); try place(y, "image y")
+                try size(width, "image width"); try size(height, "image height"); try size(radius, "image radius")
             case let .dots(dots, _, connector):
                 for dot in dots {
-                    try length(dot.centerX, "dot x"); try length(dot.centerY, "dot y")
-                    _ = try Checked.length(dot.diameter, "dot diameter")
+                    try place(dot.centerX, "dot x"); try place(dot.centerY, "dot y"); try size(dot.diameter, "dot diameter")
                 }
-                if let connector { try length(connector.x, "connector x"); try length(connector.top, "connector top"); try length(connector.bottom, "connector bottom") }
+                if let connector {
+                    try place(connector.x, "connector x"); try place(connector.top, "connector top")
+                    try place(connector.bottom, "connector bottom")
+                }
             }
         }
     }

@@ -13,7 +13,10 @@ public struct ValueError: Error, CustomStringConvertible, Sendable, Equatable {
         (self.name, self.value, self.expected) = (name, value, expected)
     }
 
-    public var description: String { "\(name) must be \(expected), got \(value)" }
+    /// "must be a number from 0 to 1, got 2": for front ends that name the value their own way.
+    public var requirement: String { "must be \(expected), got \(value)" }
+
+    public var description: String { "\(name) \(requirement)" }
 }
 
 /// The checks every number passes before it sizes an allocation or reaches a conversion: one

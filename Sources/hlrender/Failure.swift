@@ -24,7 +24,7 @@ func flag<T>(_ name: String, _ make: () throws(ValueError) -> T) throws -> T {
     do {
         return try make()
     } catch {
-        throw CLIFailure(message: "\(name) must be \(error.expected), got \(error.value)")
+        throw CLIFailure(message: "\(name) \(error.requirement)")
     }
 }
 

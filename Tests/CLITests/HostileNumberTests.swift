@@ -61,8 +61,11 @@ import TestSupport
         }
     }
 
-    /// Each subcommand's options that take a value, from `--experimental-dump-help`.
-    static func options() throws -> [String: [String]] {
+    /// Each subcommand's options that take a value, read once from `--experimental-dump-help`.
+    static let dumped = Result { try readOptions() }
+    static func options() throws -> [String: [String]] { try dumped.get() }
+
+    private static func readOptions() throws -> [String: [String]] {
         let dump = try CLI.run(["--experimental-dump-help"], pinnedFonts: false)
         let json = try JSONSerialization.jsonObject(with: Data(dump.stdout)) as? [String: Any]
         let subcommands = (json?["command"] as? [String: Any])?["subcommands"] as? [[String: Any]] ?? []
@@ -96,7 +99,7 @@ import TestSupport
             for number in isNumeric ? Self.hostile : ["nan"] {
                 for value in isNumeric ? Self.values(for: option, number) : [number] {
                     let flag = option.count == 1 ? "-\(option)" : "--\(option)"
-                    let result = try run(base + ["\(flag)=\(value)"], in: folder)
+                    let result = try CLI.run(base + ["\(flag)=\(value)"], directory: folder)
                     let call = "\(command) \(flag)=\(value)"
                     #expect(!result.signalled, "\(call) ended by signal \(result.status)")
                     if result.signalled { continue }
@@ -112,21 +115,5 @@ import TestSupport
                 }
             }
         }
-    }
-
-    private func run(_ arguments: [String], in folder: URL) throws -> (status: Int32, signalled: Bool, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.currentDirectoryURL = folder
-        let pinned = arguments.first == "compare" ? [] : ["--no-system-fonts"]
-        process.arguments = arguments + pinned
-        let err = Pipe()
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, process.terminationReason == .uncaughtSignal, String(decoding: data, as: UTF8.self))
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 
 /// Runs the built `hlrender` binary (next to the test bundle) and captures what it says.
 public struct CLIResult {
+    /// The exit status, or the signal's number when `signalled`.
     public var status: Int32
+    public var signalled: Bool
     public var stdout: [UInt8]
     public var stderr: String
 }
@@ -24,8 +26,9 @@ public enum CLI {
 
     @discardableResult
     public static func run(_ arguments: [String], stdin: [UInt8]? = nil, pinnedFonts: Bool = true,
-                           environment: [String: String] = [:]) throws -> CLIResult {
+                           environment: [String: String] = [:], directory: URL? = nil) throws -> CLIResult {
         let process = Process()
+        if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments + (pinnedFonts && arguments.first != "compare" ? ["--no-system-fonts"] : [])
@@ -39,7 +42,8 @@ public enum CLI {
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, stdout: [UInt8](stdoutData),
+        return CLIResult(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                         stdout: [UInt8](stdoutData),
                          stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
