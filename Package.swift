@@ -56,7 +56,7 @@ let package = Package(
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
         .target(name: "Card", dependencies: ["Support", "Render", "Typeset", "Highlight", "Steps"]),
         // Long texts on PDF pages: page sizes, breaking with orphans/widows, headers and numbers.
-        .target(name: "Pages", dependencies: ["Support", "Render", "Typeset"]),
+        .target(name: "Pages", dependencies: ["Support", "Card", "Render", "Typeset"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
         .target(name: "Goldens", dependencies: ["Support", "Compare", "Render"]),
         .executableTarget(name: "hlrender", dependencies: [

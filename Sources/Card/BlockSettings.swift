@@ -17,27 +17,27 @@ public enum HighlightMode: String, CaseIterable, Sendable {
 /// options of `OptionModel` (which are `hlrender render`'s and `steps`'s long option names).
 public struct BlockSettings: Sendable {
     // Text and font.
-    public var text: String?
-    public var textFile: String?
-    public var font: String = FontSpec.defaultFamily
-    public var size: Double?
-    public var width: Double?
-    public var align: Alignment?
-    public var lineSpacing = 1.0
-    public var direction: BaseDirection = .auto
-    public var lang = ""
-    public var breakHyphens = true
-    public var maxLines: Int?
-    public var ellipsis = "…"
-    public var wrap = WrapMode.greedy
-    public var hyphenate = false
-    public var hyphenMin = (left: 2, right: 3)
-    public var lineHeight: Length?
-    public var letterSpacing = Length.px(0)
-    public var wordSpacing = Length.px(0)
-    public var features = FontFeatures.none
-    public var variations = FontVariations.none
-    public var color: Color?
+    public internal(set) var text: String?
+    public internal(set) var textFile: String?
+    public internal(set) var font: String = FontSpec.defaultFamily
+    public internal(set) var size: Double?
+    public internal(set) var width: Double?
+    public internal(set) var align: Alignment?
+    public internal(set) var lineSpacing = 1.0
+    public internal(set) var direction: BaseDirection = .auto
+    public internal(set) var lang = ""
+    public internal(set) var breakHyphens = true
+    public internal(set) var maxLines: Int?
+    public internal(set) var ellipsis = "…"
+    public internal(set) var wrap = WrapMode.greedy
+    public internal(set) var hyphenate = false
+    public internal(set) var hyphenMin = (left: 2, right: 3)
+    public internal(set) var lineHeight: Length?
+    public internal(set) var letterSpacing = Length.px(0)
+    public internal(set) var wordSpacing = Length.px(0)
+    public internal(set) var features = FontFeatures.none
+    public internal(set) var variations = FontVariations.none
+    public internal(set) var color: Color?
 
     /// These settings' typographic extras on a style at its size.
     public func typography(_ style: inout TypesetStyle) {
@@ -54,32 +54,32 @@ public struct BlockSettings: Sendable {
         style.variations = variations
     }
     // Highlight.
-    public var highlight: Color?
-    public var highlightStyle: HighlightMode?
-    public var outlineColor: Color?
-    public var outlineWidth = 2.0
-    public var padding: [Length]?
-    public var radius: CornerRadius = .auto
-    public var join: Join = .merged
+    public internal(set) var highlight: Color?
+    public internal(set) var highlightStyle: HighlightMode?
+    public internal(set) var outlineColor: Color?
+    public internal(set) var outlineWidth = 2.0
+    public internal(set) var padding: [Length]?
+    public internal(set) var radius: CornerRadius = .auto
+    public internal(set) var join: Join = .merged
     // Effects.
-    public var shadow: TextShadow?
-    public var stroke: TextStroke?
+    public internal(set) var shadow: TextShadow?
+    public internal(set) var stroke: TextStroke?
     // Restricted content.
-    public var visibleLines: Int?
-    public var blurRadius: Double?
-    public var restrictMode: RestrictMode?
-    public var feather: Double?
-    public var scrambleSeed: UInt64?
+    public internal(set) var visibleLines: Int?
+    public internal(set) var blurRadius: Double?
+    public internal(set) var restrictMode: RestrictMode?
+    public internal(set) var feather: Double?
+    public internal(set) var scrambleSeed: UInt64?
     // Steps.
-    public var steps: [String]?
-    public var stepsFile: String?
-    public var column: Double?
-    public var dotSize: Double?
-    public var dotColor: Color?
-    public var gap: Double?
-    public var current: Int?
-    public var connector = false
-    public var firstSide: Side?
+    public internal(set) var steps: [String]?
+    public internal(set) var stepsFile: String?
+    public internal(set) var column: Double?
+    public internal(set) var dotSize: Double?
+    public internal(set) var dotColor: Color?
+    public internal(set) var gap: Double?
+    public internal(set) var current: Int?
+    public internal(set) var connector = false
+    public internal(set) var firstSide: Side?
 
     public init() {}
 
@@ -105,6 +105,9 @@ public struct BlockSettings: Sendable {
                               fill: mode == .outline ? nil : highlight ?? .white,
                               stroke: mode == .fill ? nil : stroke, strokeWidth: outlineWidth)
     }
+
+    /// Whether a highlight is filled (a fitted canvas under it defaults to transparent).
+    public var fillsHighlight: Bool { highlightPaint(fontSize: 1)?.fill != nil }
 
     /// `color`, else black or white by contrast with the highlight (over the background), else
     /// black or white by contrast with the background.

@@ -30,12 +30,15 @@ public struct BuiltCard: Sendable {
     public var scene: Scene
     public var scale: Double
     public var dump: JSONValue
+    /// Combining marks dropped because a cluster carried too many (see `MarkLimit`).
+    public var droppedMarks: Int
 }
 
 /// A block measured: its size, and how to place it (items and dump at a top-left corner).
 struct MeasuredBlock {
     var width: Double
     var height: Double
+    var droppedMarks = 0
     var place: (Double, Double) throws -> (items: [SceneItem], dump: [JSONValue])
 }
 
@@ -51,27 +54,38 @@ public struct CardBuilder {
     public static func build(_ spec: CardSpec, resources: CardResources) throws -> BuiltCard {
         let (background, ground) = try resolveBackground(spec, resources: resources)
         let builder = CardBuilder(spec: spec, resources: resources, background: background, groundColor: ground)
-        let inner = (x: spec.padding, y: spec.padding, width: spec.width - 2 * spec.padding, height: spec.height - 2 * spec.padding)
-        guard spec.blocks.isEmpty || (inner.width > 0 && inner.height > 0) else { throw CardError("padding", "leaves no room on a \(Int(spec.width))x\(Int(spec.height)) card") }
+        let pad = spec.padding
+        // A fixed side leaves its inner room to the blocks; a fitted side gives them all they ask.
+        let innerWidth = spec.width.map { $0 - 2 * pad }, innerHeight = spec.height.map { $0 - 2 * pad }
+        guard spec.blocks.isEmpty || ((innerWidth ?? 1) > 0 && (innerHeight ?? 1) > 0) else {
+            throw CardError("padding", "leaves no room inside a \(describe(spec.width))x\(describe(spec.height)) canvas")
+        }
+        let measured = try spec.blocks.map { try builder.measure($0, availableWidth: innerWidth) }
+        let inner = (width: innerWidth ?? measured.map(\.width).max() ?? 0,
+                     height: innerHeight ?? measured.map(\.height).max() ?? 0)
+        let size = (width: spec.width ?? inner.width + 2 * pad, height: spec.height ?? inner.height + 2 * pad)
         var items: [SceneItem] = []
         var dumps: [JSONValue] = []
-        for block in spec.blocks {
-            let measured = try builder.measure(block, availableWidth: inner.width)
+        var dropped = 0
+        for (block, measured) in zip(spec.blocks, measured) {
             let (fx, fy) = block.anchor.fractions
-            let x = inner.x + fx * (inner.width - measured.width) + block.offset.0
-            let y = inner.y + fy * (inner.height - measured.height) + block.offset.1
+            let x = pad + fx * (inner.width - measured.width) + block.offset.0
+            let y = pad + fy * (inner.height - measured.height) + block.offset.1
             let placed = try measured.place(x, y)
             items += placed.items
             dumps += placed.dump
+            dropped += measured.droppedMarks
         }
-        let scene = Scene(width: spec.width, height: spec.height, background: background, items: items)
+        let scene = Scene(width: size.width, height: size.height, background: background, items: items)
         let s = spec.scale
         let dump = JSONValue.object([
-            ("width", .number((spec.width * s).rounded(.up))), ("height", .number((spec.height * s).rounded(.up))),
+            ("width", .number((size.width * s).rounded(.up))), ("height", .number((size.height * s).rounded(.up))),
             ("scale", .number(s)), ("blocks", .array(dumps)),
         ])
-        return BuiltCard(scene: scene, scale: s, dump: dump)
+        return BuiltCard(scene: scene, scale: s, dump: dump, droppedMarks: dropped)
     }
+
+    private static func describe(_ side: Double?) -> String { side.map { "\(Int($0))" } ?? "auto" }
 
     /// A path from the spec: absolute as is, relative against the spec's folder.
     func resolve(_ path: String) -> String {
@@ -104,7 +118,7 @@ public struct CardBuilder {
         return image
     }
 
-    func measure(_ block: BlockSpec, availableWidth: Double) throws -> MeasuredBlock {
+    func measure(_ block: BlockSpec, availableWidth: Double?) throws -> MeasuredBlock {
         do {
             switch block.kind {
             case let .text(settings, fit):
@@ -148,12 +162,12 @@ public struct CardBuilder {
         }
     }
 
-    func measureStack(_ blocks: [BlockSpec], gap: Double, align: HorizontalAlign, availableWidth: Double,
+    func measureStack(_ blocks: [BlockSpec], gap: Double, align: HorizontalAlign, availableWidth: Double?,
                       path: String) throws -> MeasuredBlock {
         let children = try blocks.map { try measure($0, availableWidth: availableWidth) }
         let width = children.map(\.width).max() ?? 0
         let height = children.map(\.height).reduce(0, +) + gap * Double(max(0, children.count - 1))
-        return MeasuredBlock(width: width, height: height) { x, y in
+        return MeasuredBlock(width: width, height: height, droppedMarks: children.reduce(0) { $0 + $1.droppedMarks }) { x, y in
             var items: [SceneItem] = []
             var dumps: [JSONValue] = []
             var top = y

@@ -193,17 +193,29 @@ extension CardSpec {
         return try checked(path) { () throws(ValueError) in try GradientStop(color: color, position: percent / 100) }
     }
 
-    static func size(_ json: JSONValue, path: String) throws -> (Double, Double) {
-        var values: [Double] = []
+    /// "WIDTHxHEIGHT" or [width, height]; either side may be "auto" (fitted to the content),
+    /// and "auto" alone fits both.
+    static func size(_ json: JSONValue, path: String) throws -> (Double?, Double?) {
+        var sides: [String] = []
         if case let .array(items) = json, items.count == 2 {
-            values = try items.map { try number($0, path) }
+            sides = items.map { item in
+                if case let .number(n) = item { return "\(n)" }
+                if case let .string(text) = item { return text }
+                return ""
+            }
         } else if case let .string(text) = json {
-            values = text.lowercased().split(separator: "x").compactMap { Double($0.trimmed) }
+            sides = text.lowercased() == "auto" ? ["auto", "auto"] : text.lowercased().split(separator: "x").map(String.init)
         }
-        guard values.count == 2, values.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= 100_000 }) else {
-            throw CardError(path, "must be \"WIDTHxHEIGHT\" (like \"1080x1920\") or [width, height] with positive numbers")
+        let values = sides.map { side -> Double?? in
+            let text = side.trimmed.lowercased()
+            if text == "auto" { return .some(nil) }
+            guard let v = Double(text), v.isFinite, v > 0, v <= 100_000 else { return nil }
+            return .some(v)
         }
-        return (values[0], values[1])
+        guard values.count == 2, let width = values[0], let height = values[1] else {
+            throw CardError(path, "must be \"WIDTHxHEIGHT\" (like \"1080x1920\"), [width, height] with positive numbers up to 100000, or auto for a side fitted to the content")
+        }
+        return (width, height)
     }
 
     static func string(_ json: JSONValue, _ path: String) throws -> String {

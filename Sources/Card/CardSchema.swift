@@ -62,7 +62,7 @@ public enum CardSchema {
             ("type", .string("object")),
             ("required", .array([.string("blocks")])),
             ("properties", .members([
-                ("size", .members([("type", .array([.string("string"), .string("array")])), ("description", .string("WIDTHxHEIGHT in px, default 1080x1920."))])),
+                ("size", .members([("type", .array([.string("string"), .string("array")])), ("description", .string("WIDTHxHEIGHT in px, default 1080x1920; a side given as auto (or size auto) is fitted to the blocks plus padding."))])),
                 ("scale", .members([("enum", .array([.number(1), .number(2), .number(3)]))])),
                 ("padding", .members([("type", .string("number")), ("description", .string("Inset of the anchors from the canvas edges, default 64."))])),
                 ("background", background),

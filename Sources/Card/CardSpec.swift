@@ -31,10 +31,12 @@ public enum HorizontalAlign: String, CaseIterable, Sendable {
 
 /// Auto-fit: the largest font size not above the block's that fits the box.
 public struct FitSpec: Sendable {
-    public var width: Double?
-    public var height: Double?
-    public var minSize: Double = 8
-    public var maxLines: Int?
+    public internal(set) var width: Double?
+    public internal(set) var height: Double?
+    public internal(set) var minSize: Double = 8
+    public internal(set) var maxLines: Int?
+
+    init() {}
 }
 
 public enum BackgroundSpec: Sendable {
@@ -51,25 +53,61 @@ public indirect enum BlockKind: Sendable {
 }
 
 public struct BlockSpec: Sendable {
-    public var kind: BlockKind
-    public var anchor: Anchor = .center
-    public var offset: (Double, Double) = (0, 0)
+    public internal(set) var kind: BlockKind
+    public internal(set) var anchor: Anchor = .center
+    public internal(set) var offset: (Double, Double) = (0, 0)
     /// The block's JSON path, for errors found while laying it out.
-    public var path: String
+    public internal(set) var path: String
+
+    init(kind: BlockKind, path: String) {
+        self.kind = kind
+        self.path = path
+    }
+
+    /// A block placed by its anchor; the offset is checked like a spec's.
+    public init(_ kind: BlockKind, anchor: Anchor = .center, offset: (Double, Double) = (0, 0), path: String = "") throws {
+        for v in [offset.0, offset.1] {
+            do { _ = try Checked.length(v, "offset", signed: true) } catch { throw CardError(join(path, "offset"), error.requirement) }
+        }
+        (self.kind, self.anchor, self.offset, self.path) = (kind, anchor, offset, path)
+    }
 }
 
 /// A parsed, validated card spec.
 public struct CardSpec: Sendable {
-    public var width = 1080.0
-    public var height = 1920.0
-    public var scale = 1.0
-    public var padding = 64.0
-    public var background = BackgroundSpec.color(.white)
-    public var blocks: [BlockSpec] = []
+    /// The canvas size; nil fits that side to the content (the blocks' extent plus padding on
+    /// both sides), which is how `hlrender render` and `steps` size an image.
+    public internal(set) var width: Double? = 1080
+    public internal(set) var height: Double? = 1920
+    public internal(set) var scale = 1.0
+    public internal(set) var padding = 64.0
+    public internal(set) var background = BackgroundSpec.color(.white)
+    public internal(set) var blocks: [BlockSpec] = []
     /// Folder that relative paths (images, fonts, text files) resolve against.
-    public var folder = "."
+    public internal(set) var folder = "."
     /// Where batch mode writes the card (its own key, not used by `card`).
-    public var output: String?
+    public internal(set) var output: String?
+
+    init() {}
+
+    /// A card built in code (the CLI's one-block canvases): checked as the parser checks a
+    /// spec's keys. A nil side is fitted to the content.
+    public init(width: Double?, height: Double?, scale: Double = 1, padding: Double = 64, background: BackgroundSpec,
+                blocks: [BlockSpec], folder: String = ".") throws {
+        for (side, name) in [(width, "width"), (height, "height")] {
+            if let side, !(side.isFinite && side > 0 && side <= CardSpec.maxSide) {
+                throw CardError("size", "the \(name) must be a positive number up to \(Int(CardSpec.maxSide)), got \(Checked.describe(side))")
+            }
+        }
+        guard CardSpec.scales.contains(scale) else { throw CardError("scale", "must be 1, 2 or 3, got \(Checked.describe(scale))") }
+        do { _ = try Checked.length(padding, "padding") } catch { throw CardError("padding", error.requirement) }
+        (self.width, self.height, self.scale, self.padding) = (width, height, scale, padding)
+        (self.background, self.blocks, self.folder) = (background, blocks, folder)
+    }
+
+    /// The longest side a card may ask for (the output format's own limit applies after).
+    public static let maxSide = 100_000.0
+    public static let scales: Set<Double> = [1, 2, 3]
 
     public static let cardKeys = ["size", "scale", "padding", "background", "blocks", "output"]
     static let placementKeys = ["type", "anchor", "offset"]

@@ -22,3 +22,15 @@ public enum LayoutJSON {
         ]
     }
 }
+
+extension BuiltCard {
+    /// The layout dump of a one-block canvas (`hlrender render`, `steps`; see the layout-dump
+    /// contract): the canvas's size and scale, then the block's own members (its lines, or its
+    /// steps) without its box, which is the canvas less its padding.
+    public func soleBlockDump() -> JSONValue {
+        guard case let .object(top) = dump, case let .array(blocks)? = dump["blocks"], blocks.count == 1,
+              case let .object(block) = blocks[0] else { return dump }
+        let box: Set<String> = ["type", "x", "y", "width", "height", "size"]
+        return .object(top.filter { $0.key != "blocks" } + block.filter { !box.contains($0.key) })
+    }
+}

@@ -66,14 +66,14 @@ public enum OptionModel {
             $0.font = text
         },
         define("size", "px", schema: "number", "Font size in px (default: from the font, else 48).") {
-            let v = try positive(try $1.number())
+            let v = try $1.number()
             guard TypesetStyle.sizeRange.contains(v) else {
                 throw OptionError("must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px, got \(v)")
             }
             $0.size = v
         },
         define("width", "px", .text, schema: "number", "Wrap width in px.") { $0.width = try positive(try $1.number()) },
-        define("align", "left|center|right|start|end", schema: "string", "Text alignment; start/end follow each paragraph's direction.") {
+        define("align", "left|center|right|start|end|justify", schema: "string", "Text alignment: left, center, right, start, end or justify (start/end follow each paragraph's direction; justify fills every line but a paragraph's last; default start).") {
             $0.align = try $1.choice(Alignment.self)
         },
         define("hyphenate", "bool", schema: "boolean", "Hyphenate long words with the dictionary of lang (Debian's hyphen-* packages) where that makes better lines.") {
@@ -132,7 +132,11 @@ public enum OptionModel {
             }
         },
         define("line-spacing", "x", schema: "number", "Baseline distance as a multiple of the natural line height.") {
-            $0.lineSpacing = try positive(try $1.number())
+            let v = try $1.number()
+            guard v > 0, v <= TypesetStyle.maxLineSpacing else {
+                throw OptionError("must be a positive number up to \(Int(TypesetStyle.maxLineSpacing)), got \(v)")
+            }
+            $0.lineSpacing = v
         },
         define("direction", "auto|ltr|rtl", schema: "string", "Base direction: auto (from the first strong character), ltr or rtl.") {
             $0.direction = try $1.choice(BaseDirection.self)

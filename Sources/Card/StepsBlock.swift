@@ -5,18 +5,18 @@ import Support
 
 /// The step indicator as a block: texts typeset to the column width, packed by `StepsLayout`,
 /// at a local origin. Used by card steps blocks and by `hlrender steps` (a one-block canvas).
-public struct StepsBlock {
-    public var placed: [PlacedStep]
-    public var layouts: [Layout]
-    public var dots: [DotMark]
-    public var connector: (x: Double, top: Double, bottom: Double)?
+struct StepsBlock {
+    var placed: [PlacedStep]
+    var layouts: [Layout]
+    var dots: [DotMark]
+    var connector: (x: Double, top: Double, bottom: Double)?
     /// Vertical highlight padding: a text's layout sits this far below its box's top.
-    public var padY: Double
-    public var height: Double
+    var padY: Double
+    var height: Double
 
     /// Lays out `texts` in a block `width` wide; `style` gives the typeset style for a column
     /// width and alignment.
-    public static func layout(_ texts: [String], settings: BlockSettings, size: Double, width: Double, highlight: HighlightPaint?,
+    static func layout(_ texts: [String], settings: BlockSettings, size: Double, width: Double, highlight: HighlightPaint?,
                               typesetter: Typesetter, style: (Double, Alignment) -> TypesetStyle) throws -> StepsBlock {
         let dot = settings.dotSize ?? 0.5 * size, space = settings.gap ?? 0.5 * size
         let (padX, padY) = highlight?.reach ?? (0, 0)
@@ -43,7 +43,7 @@ public struct StepsBlock {
     }
 
     /// The scene items with the block's top-left at (x, y).
-    public func items(x: Double, y: Double, paint: TextPaint, dotColor: Color) throws -> [SceneItem] {
+    func items(x: Double, y: Double, paint: TextPaint, dotColor: Color) throws -> [SceneItem] {
         let moved = dots.map { DotMark(centerX: $0.centerX + x, centerY: $0.centerY + y, diameter: $0.diameter, style: $0.style) }
         var items: [SceneItem] = [.dots(moved, color: dotColor, connector: connector.map { ($0.x + x, $0.top + y, $0.bottom + y) })]
         for (step, layout) in zip(placed, layouts) {
@@ -54,7 +54,7 @@ public struct StepsBlock {
 
     /// Each step's dump entry (side, dot and text boxes, lines) with the block at (x, y), in
     /// output pixels: the same for `hlrender steps` and a card's steps block.
-    public func dump(x: Double, y: Double, scale: Double) -> [JSONValue] {
+    func dump(x: Double, y: Double, scale: Double) -> [JSONValue] {
         func box(_ b: Box) -> JSONValue {
             .members([("x", LayoutJSON.px(x + b.x, scale)), ("top", LayoutJSON.px(y + b.top, scale)),
                       ("width", LayoutJSON.px(b.width, scale)), ("height", LayoutJSON.px(b.height, scale))])

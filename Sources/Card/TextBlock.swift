@@ -5,31 +5,47 @@ import Steps
 import Typeset
 import Support
 
-extension CardBuilder {
-    /// The typesetter for a block's font (a font file path resolves against the spec's folder).
-    func typesetter(_ settings: BlockSettings) throws -> (Typesetter, FontSpec) {
-        var spec = try FontSpec.parse(settings.font) { FileManager.default.fileExists(atPath: resolve($0)) }
+extension BlockSettings {
+    /// The typesetter for these settings' font, and the font as parsed. A font file path goes
+    /// through `resolve` (relative paths against a spec's folder), then `check`, which may
+    /// refuse it.
+    public func typesetter(library: FontLibrary, resolve: (String) -> String = { $0 },
+                           check: (String) throws -> Void = { _ in }) throws -> (Typesetter, FontSpec) {
+        var spec = try FontSpec.parse(font) { FileManager.default.fileExists(atPath: resolve($0)) }
         if let file = spec.file {
             spec.file = resolve(file)
             do {
-                try resources.checkFontFile(resolve(file))
+                try check(resolve(file))
             } catch {
                 throw CardError("font", "\(error)")
             }
         }
         var request = spec
         request.size = nil
-        return (Typesetter(library: resources.library, font: request), spec)
+        return (Typesetter(library: library, font: request), spec)
+    }
+
+    /// The typeset style at a size and wrap width (nil: no wrapping).
+    public func style(size: Double, width: Double?, align: Alignment? = nil) -> TypesetStyle {
+        var style = TypesetStyle(size: size, width: width, alignment: align ?? self.align ?? .start,
+                                 lineSpacing: lineSpacing, direction: direction, language: lang)
+        typography(&style)
+        return style
+    }
+}
+
+extension CardBuilder {
+    /// The typesetter for a block's font (a font file path resolves against the spec's folder
+    /// and passes the resources' check).
+    func typesetter(_ settings: BlockSettings) throws -> (Typesetter, FontSpec) {
+        try settings.typesetter(library: resources.library, resolve: resolve, check: resources.checkFontFile)
     }
 
     func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil) -> TypesetStyle {
-        var style = TypesetStyle(size: size, width: width, alignment: align ?? settings.align ?? .start,
-                                 lineSpacing: settings.lineSpacing, direction: settings.direction, language: settings.lang)
-        settings.typography(&style)
-        return style
+        settings.style(size: size, width: width, align: align)
     }
 
-    func measureText(_ settings: BlockSettings, fit: FitSpec?, availableWidth: Double, path: String) throws -> MeasuredBlock {
+    func measureText(_ settings: BlockSettings, fit: FitSpec?, availableWidth: Double?, path: String) throws -> MeasuredBlock {
         let text = try settings.text ?? readText(settings.textFile!, at: join(path, "text-file"))
         let (typesetter, fontSpec) = try typesetter(settings)
         let requested = try settings.fontSize(spec: fontSpec)
@@ -40,7 +56,7 @@ extension CardBuilder {
         var layout: Layout
         if let fit {
             let boxWidth = fit.width ?? width, boxHeight = fit.height ?? .infinity
-            let wrap = min(width, boxWidth)
+            let wrap = [width, boxWidth].compactMap { $0 }.min()
             var layouts: [Double: Layout] = [:]
             let layoutAt = { (s: Double) throws -> Layout in
                 if let l = layouts[s] { return l }
@@ -50,7 +66,8 @@ extension CardBuilder {
             }
             let chosen = try Fit.largest(low: min(fit.minSize, requested), high: requested) { s in
                 let l = try layoutAt(s)
-                let padY = settings.highlightPaint(fontSize: s)?.style.paddingY ?? 0
+                // Measured as placed: the highlight's reach (padding and half its stroke) counts.
+                let padY = settings.highlightPaint(fontSize: s)?.reach.y ?? 0
                 let fits = l.height + 2 * padY <= boxHeight && (fit.maxLines.map { l.lines.count <= $0 } ?? true)
                 return Fit.Probe(fits: fits, lines: l.lines.count)
             }
@@ -62,12 +79,12 @@ extension CardBuilder {
                 var clamped = style(settings, size: size, width: wrap)
                 clamped.maxLines = min(maxLines, settings.maxLines ?? maxLines)
                 layout = try typesetter.layout(prepared, style: clamped)
-                let padY = settings.highlightPaint(fontSize: size)?.style.paddingY ?? 0
+                let padY = settings.highlightPaint(fontSize: size)?.reach.y ?? 0
                 guard layout.height + 2 * padY <= boxHeight else {
                     throw CardError(join(path, "fit"), "\(maxLines) lines at min-size \(size) px are \(Int(layout.height.rounded())) px tall, over the box's \(Int(boxHeight)) px")
                 }
             } else {
-                throw CardError(join(path, "fit"), "the text does not fit \(Int(boxWidth))x\(Int(boxHeight)) px even at min-size \(fit.minSize) px (lower min-size or give max-lines)")
+                throw CardError(join(path, "fit"), "the text does not fit \(boxWidth.map { "\(Int($0))" } ?? "unbounded")x\(Int(boxHeight)) px even at min-size \(fit.minSize) px (lower min-size or give max-lines)")
             }
         } else {
             layout = try typesetter.layout(prepared, style: style(settings, size: size, width: width))
@@ -99,11 +116,15 @@ extension CardBuilder {
         let finalLayout = layout, finalSize = size, cut = layout.truncatedAt
         // Hidden lines are reported only as one region (their widths would tell the text).
         let shown = restricted.map { Array(layout.lines.prefix($0.restriction.visibleLines)) } ?? layout.lines
-        return MeasuredBlock(width: layout.width + 2 * padX, height: layout.height + 2 * padY) { x, y in
+        return MeasuredBlock(width: layout.width + 2 * padX, height: layout.height + 2 * padY, droppedMarks: layout.droppedMarks) { x, y in
             let origin = (x + padX, y + padY)
-            var extra: [(String, JSONValue)] = [("size", .number(finalSize)), ("lines", .array(shown.map { lineDump($0, origin: origin) }))]
+            var extra: [(String, JSONValue)] = [("size", .number(finalSize))]
             if let cut { extra += [("truncated", .bool(true)), ("cut", .number(Double(cut)))] }
-            if let restricted { extra.append(("restricted_from_line", .number(Double(restricted.restriction.visibleLines)))) }
+            if let restricted {
+                extra.append(("restricted_from_line", .number(Double(restricted.restriction.visibleLines))))
+                if let region = restrictedRegion(finalLayout, shown: shown.count, origin: origin) { extra.append(("restricted", region)) }
+            }
+            extra.append(("lines", .array(shown.map { lineDump($0, origin: origin) })))
             if let highlight {
                 var visible = finalLayout
                 visible.lines = shown
@@ -115,7 +136,8 @@ extension CardBuilder {
         }
     }
 
-    func measureSteps(_ settings: BlockSettings, availableWidth: Double, path: String) throws -> MeasuredBlock {
+    func measureSteps(_ settings: BlockSettings, availableWidth: Double?, path: String) throws -> MeasuredBlock {
+        guard let availableWidth else { throw CardError(join(path, "steps"), "a steps block needs a card of fixed width") }
         var texts = settings.steps ?? []
         if let file = settings.stepsFile {
             texts = try readText(file, at: join(path, "steps-file")).split(whereSeparator: \.isNewline).map(String.init)
@@ -133,7 +155,7 @@ extension CardBuilder {
         let paint = TextPaint(color: settings.textColor(highlight: highlight, background: groundColor), highlight: highlight,
                               shadow: settings.shadow, stroke: settings.stroke)
         let dotColor = settings.dotColor ?? settings.color ?? contrasting(groundColor, over: .white)
-        return MeasuredBlock(width: availableWidth, height: steps.height) { x, y in
+        return MeasuredBlock(width: availableWidth, height: steps.height, droppedMarks: steps.layouts.reduce(0) { $0 + $1.droppedMarks }) { x, y in
             let placed = try steps.items(x: x, y: y, paint: paint, dotColor: dotColor)
             return (placed, [blockDump("steps", x, y, availableWidth, steps.height, [("size", .number(size)), ("steps", .array(steps.dump(x: x, y: y, scale: self.spec.scale)))])])
         }
@@ -141,6 +163,16 @@ extension CardBuilder {
 
     func lineDump(_ line: Line, origin: (Double, Double)) -> JSONValue {
         LayoutJSON.line(line, originX: origin.0, originY: origin.1, scale: spec.scale)
+    }
+
+    /// The hidden lines as one box (their own widths would tell the text), or nil when every
+    /// line shows.
+    func restrictedRegion(_ layout: Layout, shown: Int, origin: (Double, Double)) -> JSONValue? {
+        guard shown < layout.lines.count else { return nil }
+        let top = shown == 0 ? layout.lines[0].top : layout.lines[shown - 1].bottom
+        let s = spec.scale
+        return .members([("x", px(origin.0, s)), ("top", px(origin.1 + top, s)),
+                         ("width", px(layout.width, s)), ("height", px(layout.height - top, s))])
     }
 
     func highlightDump(_ layout: Layout, _ paint: HighlightPaint, origin: (Double, Double)) -> JSONValue {

@@ -27,6 +27,8 @@ public struct TypesetStyle: Sendable {
     public var alignment: Alignment
     /// Baseline-to-baseline distance as a multiple of the line's natural height.
     public var lineSpacing: Double
+    /// No line is further from the next than this many natural line heights.
+    public static let maxLineSpacing = 1000.0
     public var direction: BaseDirection
     /// BCP 47 language for shaping and line breaking (empty: none).
     public var language: String
@@ -79,7 +81,7 @@ public struct TypesetStyle: Sendable {
         guard lineSpacing.isFinite, lineSpacing > 0 else {
             throw TypesetError.invalidNumber("line spacing", lineSpacing)
         }
-        _ = try Checked.number(lineSpacing, "line spacing", in: 0...1000)
+        _ = try Checked.number(lineSpacing, "line spacing", in: 0...TypesetStyle.maxLineSpacing)
         if let maxLines, maxLines < 1 { throw TypesetError.invalidNumber("max lines", Double(maxLines)) }
         if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) { throw TypesetError.invalidNumber("line height", lineHeight) }
         guard letterSpacing.isFinite, wordSpacing.isFinite, abs(letterSpacing) < 1e5, abs(wordSpacing) < 1e5 else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Card
 import Glibc
 import Render
 import Typeset
@@ -66,6 +67,7 @@ func describe(_ error: Error) -> String {
         default: return error.description
         }
     case let error as ValueError: return error.description
+    case let error as OptionError: return error.message
     default:
         let message = HLRender.message(for: error)
         let first = message.split(separator: "\n").first.map(String.init) ?? message

@@ -15,16 +15,9 @@ struct HighlightOptions: ParsableArguments {
     @Option(help: modelHelp("shadow")) var shadow: String?
     @Option(help: modelHelp("stroke")) var stroke: String?
 
-    func settings() throws -> BlockSettings {
-        var settings = BlockSettings()
+    func apply(to settings: inout BlockSettings) throws {
         try applyFlags([("highlight", highlight), ("highlight-style", highlightStyle), ("outline-color", outlineColor),
                         ("outline-width", outlineWidth), ("padding", padding), ("radius", radius), ("join", join),
                         ("shadow", shadow), ("stroke", stroke)], to: &settings)
-        return settings
-    }
-
-    /// The paint, or nil when no highlight is wanted.
-    func paint(fontSize: Double) throws -> HighlightPaint? {
-        try settings().highlightPaint(fontSize: fontSize)
     }
 }

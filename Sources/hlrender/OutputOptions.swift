@@ -1,4 +1,5 @@
 import ArgumentParser
+import Card
 import FoundationEssentials
 import Render
 import Support
@@ -12,7 +13,7 @@ struct OutputOptions: ParsableArguments {
     @OptionGroup(title: "PDF") var pdf: PDFFlags
     @Option(help: "Background colour, alpha allowed, or transparent (default white; transparent with a highlight, so the caption is an overlay).")
     var background: String?
-    @Option(help: "Space around the text in px when the canvas fits the text.") var margin: Double = 32
+    @Option(help: "Space around the text in px: the canvas is the text plus this margin, or with --canvas the text wraps inside it.") var margin: Double = 32
     @Option(help: ArgumentHelp("A fixed canvas in px, text block centred.", valueName: "WxH")) var canvas: String?
     @Option(help: "Output scale: 1, 2 or 3 (@2x, @3x) with the same layout.") var scale: Double = 1
     @Option(help: "Refuse canvases with more output pixels than this.") var maxPixels: Int = 100_000_000
@@ -46,27 +47,41 @@ struct OutputOptions: ParsableArguments {
         if let dumpLayout { try OutputFile.checkWritable(dumpLayout) }
     }
 
-    func renderOptions(format: OutputFormat, highlighted: Bool = false) throws -> RenderOptions {
+    /// How the card becomes a file.
+    func renderOptions(format: OutputFormat, scale: Double) throws -> RenderOptions {
         var options = RenderOptions()
         options.format = format
         options.encoding = try encoding.options()
         options.pdf = try pdf.metadata()
-        options.background = try background.map { try parseColor($0, option: "--background") }
-            ?? (highlighted ? .transparent : .white)
-        guard margin.isFinite, margin >= 0 else { throw CLIFailure(message: "--margin must be zero or more, got \(margin)") }
-        options.margin = margin
-        guard [1, 2, 3].contains(scale) else { throw CLIFailure(message: "--scale must be 1, 2 or 3, got \(scale)") }
         options.scale = scale
         guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
         options.maxPixels = maxPixels
-        if let canvas { options.canvas = try parseCanvas(canvas) }
         return options
     }
 
-    private func parseCanvas(_ text: String) throws -> (width: Double, height: Double) {
+    /// --background, else white (transparent under a filled highlight: the caption is an overlay).
+    func backgroundColor(highlighted: Bool) throws -> Color {
+        try background.map { try parseColor($0, option: "--background") } ?? (highlighted ? .transparent : .white)
+    }
+
+    /// A one-block card: --canvas fixes its size, else `width`/`height` (nil fits that side to the
+    /// block); --margin pads it, --scale scales it.
+    /// `widthFlag` names the flag that set `width`, for errors.
+    func card(_ block: BlockKind, width: Double? = nil, widthFlag: String = "--canvas", height: Double? = nil,
+              highlighted: Bool) throws -> CardSpec {
+        let size = try canvas.map(parseCanvas) ?? (width, height)
+        let background = try backgroundColor(highlighted: highlighted)
+        do {
+            return try CardSpec(width: size.0, height: size.1, scale: scale, padding: margin, background: .color(background),
+                                blocks: [BlockSpec(block)])
+        } catch let error as CardError {
+            throw CLIFailure(message: flagWording(error, size: canvas == nil ? widthFlag : "--canvas"))
+        }
+    }
+
+    private func parseCanvas(_ text: String) throws -> (Double?, Double?) {
         let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w.isFinite, h.isFinite, w > 0, h > 0 else {
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
             throw CLIFailure(message: "--canvas: '\(text)' is not WIDTHxHEIGHT with positive numbers")
         }
         return (w, h)

@@ -4,8 +4,6 @@ import Render
 import Typeset
 import Support
 
-extension Alignment: ExpressibleByArgument {}
-extension BaseDirection: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 
 struct Render: ParsableCommand {
@@ -38,54 +36,25 @@ struct Render: ParsableCommand {
         if pageSetup != nil { try checkPaged(format: format) }
         try output.checkWritable()
         let input = try InputText.read(text: text.text, file: text.textFile, limit: limits.text)
-        let restriction = try restrict.restriction()
-        if let pageSetup { return try runPaged(input, setup: pageSetup, restriction: restriction) }
-        let (layout, style, typesetter) = try text.typeset(input)
-        warnAboutDroppedMarks([layout])
-        let settings = try highlight.settings()
-        let paint = settings.highlightPaint(fontSize: style.size)
-        var options = try output.renderOptions(format: format, highlighted: paint?.fill != nil)
-        options.highlight = paint
-        options.shadow = settings.shadow
-        options.stroke = settings.stroke
-        let restricted = try restriction.map { restriction, mode, seed in
-            mode == .scramble
-                ? try RestrictedText(scrambled: typesetter.scrambled(layout, fromLine: restriction.visibleLines, seed: seed),
-                                     restriction: restriction)
-                : RestrictedText(realGlyphs: layout, restriction: restriction)
-        }
-        options.textColor = try text.font.textColor(highlight: options.highlight, background: options.background)
-        if output.output != nil { warnIfFlattened(format: format, opaque: options.background.alpha >= 1) }
-        let geometry = try Renderer.geometry(for: layout, options: options)
+        var settings = try text.settings(for: input)
+        try highlight.apply(to: &settings)
+        try restrict.apply(to: &settings)
+        let library = try text.font.library()
+        if let pageSetup { return try runPaged(input, settings: settings, setup: pageSetup, library: library) }
+        let spec = try output.card(.text(settings, fit: nil), highlighted: settings.fillsHighlight)
+        let card = try build(spec, library: library, limits: limits, maxPixels: output.maxPixels)
+        warnAboutDroppedMarks(count: card.droppedMarks)
+        if output.output != nil { warnIfFlattened(format: format, opaque: card.scene.background.isOpaque) }
         let golden = try expect.map { try Posix.readFile($0, as: "golden", limit: limits.image) }
-        let visible = restricted?.restriction.visibleLines
-        let dump = output.dumpLayout.map { _ in layoutReport(layout, geometry: geometry, options: options, visible: visible) }
-        let bytes = output.output != nil || golden != nil
-            ? try restricted.map { try Renderer.render($0, options: options) } ?? Renderer.render(layout, options: options) : nil
+        let options = try output.renderOptions(format: format, scale: card.scale)
+        let bytes = output.output != nil || golden != nil ? try Renderer.render(card.scene, options: options) : nil
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
-        if let path = output.dumpLayout, let dump { try OutputFile.write(dump, to: path) }
+        if let path = output.dumpLayout { try OutputFile.write(card.canvasDump(), to: path) }
         if let golden, let bytes {
             let status = try runComparison(expected: golden, actual: bytes, names: (expect!, "render"), options: comparison,
                                            maxPixels: options.maxPixels)
             if status != ExitStatus.success { throw ExitCode(status) }
         }
-    }
-
-    private func layoutReport(_ layout: Layout, geometry: CanvasGeometry, options: RenderOptions, visible: Int?) -> [UInt8] {
-        var report = LayoutDump(layout: layout, geometry: geometry, scale: options.scale, hiddenFrom: visible)
-        if let paint = options.highlight {
-            // Restricted: the outline of the visible lines only (the whole one would give away
-            // the hidden lines' widths).
-            var shown = layout
-            if let visible { shown.lines = Array(layout.lines.prefix(visible)) }
-            let outline = shown.highlightOutline(paint.style)
-            let s = options.scale
-            report.extra.append(("highlight", .members([
-                ("path", .string(outline.svgPath(scale: s, dx: geometry.originX * s, dy: geometry.originY * s))),
-                ("contours", .number(Double(outline.contours.count))),
-            ])))
-        }
-        return report.encoded()
     }
 }

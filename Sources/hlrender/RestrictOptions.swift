@@ -12,23 +12,11 @@ struct RestrictOptions: ParsableArguments {
     @Option(help: modelHelp("feather")) var feather: String?
     @Option(help: modelHelp("scramble-seed")) var scrambleSeed: String?
 
-    /// The restriction, its mode and the scramble seed (random unless given), or nil.
-    func restriction() throws -> (Restriction, RestrictMode, UInt64)? {
-        var settings = BlockSettings()
+    func apply(to settings: inout BlockSettings) throws {
+        if visibleLines == nil, blurRadius != nil || restrictMode != nil || feather != nil || scrambleSeed != nil {
+            throw CLIFailure(message: "--blur-radius, --restrict-mode, --feather and --scramble-seed need --visible-lines")
+        }
         try applyFlags([("visible-lines", visibleLines), ("blur-radius", blurRadius), ("restrict-mode", restrictMode),
                         ("feather", feather), ("scramble-seed", scrambleSeed)], to: &settings)
-        let restriction: Restriction?
-        do {
-            restriction = try settings.restriction()
-        } catch let error as RenderError {
-            throw CLIFailure(message: error.description)
-        }
-        guard let restriction else {
-            if blurRadius != nil || restrictMode != nil || feather != nil || scrambleSeed != nil {
-                throw CLIFailure(message: "--blur-radius, --restrict-mode, --feather and --scramble-seed need --visible-lines")
-            }
-            return nil
-        }
-        return (restriction, settings.restrictMode ?? .scramble, settings.scrambleSeed ?? ScrambleSeed.random())
     }
 }

@@ -6,7 +6,6 @@ import Steps
 import Typeset
 import Support
 
-extension Side: ExpressibleByArgument {}
 
 struct StepsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,17 +22,15 @@ struct StepsCommand: ParsableCommand {
     @Option(name: .customLong("step"), help: ArgumentHelp("A step's text (repeatable).", valueName: "text"))
     var steps: [String] = []
     @Option(help: "Canvas width in px (default 1080, or the width of --canvas).") var width: Double?
-    @Option(help: "x of the dot column in px (default: the canvas centre).") var column: Double?
-    @Option(help: "Dot diameter in px (default 0.5em).") var dotSize: Double?
-    @Option(help: "Dot colour (default black or white, by contrast with the background).") var dotColor: String?
-    @Option(help: "Space between a dot and its text in px (default 0.5em).") var gap: Double?
-    @Option(help: ArgumentHelp("The current step, from 1: earlier dots done, this one emphasised, later ones hollow.", valueName: "k"))
-    var current: Int?
-    @Flag(help: "Draw a line through the dots.") var connector = false
-    @Option(help: "Side of the first step's text: left or right (default left; right for right-to-left text).")
-    var firstSide: Side?
+    @Option(help: "x of the dot column in px from the canvas's left edge (default: the canvas centre).") var column: Double?
+    @Option(help: modelHelp("dot-size")) var dotSize: String?
+    @Option(help: modelHelp("dot-color")) var dotColor: String?
+    @Option(help: modelHelp("gap")) var gap: String?
+    @Option(help: modelHelp("current")) var current: String?
+    @Flag(help: modelHelp("connector")) var connector = false
+    @Option(help: modelHelp("first-side")) var firstSide: String?
     @Option(help: "Text alignment in each column: left, center, right, start, end or justify (default: towards the dots).")
-    var align: Alignment?
+    var align: String?
 
     @OptionGroup var font: FontOptions
     @OptionGroup var output: OutputOptions
@@ -43,60 +40,27 @@ struct StepsCommand: ParsableCommand {
     func run() throws {
         let format = try output.resolvedFormat()
         try output.checkWritable()
-        let texts = try readSteps()
-        let (typesetter, base) = try font.typesetter()
-        let size = base.size
-        let effects = try highlight.settings()
-        let paint = effects.highlightPaint(fontSize: size)
-        var options = try output.renderOptions(format: format, highlighted: paint?.fill != nil)
-        options.highlight = paint
-        options.textColor = try font.textColor(highlight: options.highlight, background: options.background)
-
-        let canvasWidth = options.canvas?.width ?? width ?? 1080
-        try positive(canvasWidth, "--width")
-        if let dotSize { try positive(dotSize, "--dot-size") }
-        if let gap, !(gap.isFinite && gap >= 0) { throw CLIFailure(message: "--gap must be zero or more, got \(gap)") }
-        if let current, !(1...texts.count).contains(current) {
-            throw CLIFailure(message: "--current must be between 1 and \(texts.count) (the number of steps), got \(current)")
-        }
-        // The flags as block settings; the block (the library) decides the geometry.
+        // The flags as a steps block's settings, through the option table; the card library
+        // decides the geometry. The dot column is a canvas x here, a block x in a card.
         var settings = BlockSettings()
-        settings.dotSize = dotSize
-        settings.gap = gap
-        settings.column = column.map { $0 - options.margin }
-        settings.current = current
-        settings.connector = connector
-        settings.firstSide = firstSide
-        settings.align = align
-        settings.direction = font.baseDirection
-        let block: StepsBlock
-        do {
-            block = try StepsBlock.layout(texts, settings: settings, size: size, width: canvasWidth - 2 * options.margin,
-                                          highlight: paint, typesetter: typesetter,
-                                          style: { width, alignment in
-                                              var style = base
-                                              style.width = width
-                                              style.alignment = alignment
-                                              return style
-                                          })
-        } catch let error as OptionError {
-            throw CLIFailure(message: error.message)
+        if let column, !(column >= output.margin) {
+            throw CLIFailure(message: "--column must be at least --margin (\(Checked.describe(output.margin)) px), got \(Checked.describe(column))")
         }
-        warnAboutDroppedMarks(block.layouts)
-        let canvasHeight = options.canvas?.height ?? block.height + 2 * options.margin
-        let top = options.canvas == nil ? options.margin : (canvasHeight - block.height) / 2
-        let dotColour = try dotColor.map { try parseColor($0, option: "--dot-color") }
-            ?? contrasting(options.background, over: .white)
-        let items = try block.items(x: options.margin, y: top, paint: TextPaint(color: options.textColor, highlight: paint, shadow: effects.shadow, stroke: effects.stroke),
-                                dotColor: dotColour)
-        if output.output != nil { warnIfFlattened(format: format, opaque: options.background.alpha >= 1) }
-        let scene = Scene(width: canvasWidth, height: canvasHeight, background: .color(options.background), items: items)
-
-        let dump = Array((stepsDump(scene, block, x: options.margin, y: top, scale: options.scale).serialized() + "\n").utf8)
-        let bytes = try output.output.map { _ in try Renderer.render(scene, options: options) }
+        let columnInBlock = column.map { Checked.describe($0 - output.margin) }
+        try applyFlags([("column", columnInBlock), ("dot-size", dotSize), ("dot-color", dotColor), ("gap", gap),
+                        ("current", current), ("connector", connector ? "true" : nil), ("first-side", firstSide),
+                        ("align", align)], to: &settings)
+        try OptionModel.named("steps")!.apply(.json(.array(try readSteps().map(JSONValue.string))), to: &settings)
+        try font.apply(to: &settings)
+        try highlight.apply(to: &settings)
+        let spec = try output.card(.steps(settings), width: width ?? 1080, widthFlag: "--width", highlighted: settings.fillsHighlight)
+        let card = try build(spec, library: try font.library(), limits: limits, maxPixels: output.maxPixels)
+        warnAboutDroppedMarks(count: card.droppedMarks)
+        if output.output != nil { warnIfFlattened(format: format, opaque: card.scene.background.isOpaque) }
+        let bytes = try output.output.map { _ in try Renderer.render(card.scene, options: try output.renderOptions(format: format, scale: card.scale)) }
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
-        if let path = output.dumpLayout { try OutputFile.write(dump, to: path) }
+        if let path = output.dumpLayout { try OutputFile.write(card.canvasDump(), to: path) }
     }
 
     private func readSteps() throws -> [String] {
@@ -109,12 +73,5 @@ struct StepsCommand: ParsableCommand {
         }
         guard !texts.isEmpty else { throw CLIFailure(message: "no steps: give --steps-file PATH or --step TEXT") }
         return texts
-    }
-
-    private func stepsDump(_ scene: Scene, _ block: StepsBlock, x: Double, y: Double, scale: Double) -> JSON {
-        .members([
-            ("width", .number((scene.width * scale).rounded(.up))), ("height", .number((scene.height * scale).rounded(.up))),
-            ("scale", .number(scale)), ("steps", .array(block.dump(x: x, y: y, scale: scale))),
-        ])
     }
 }

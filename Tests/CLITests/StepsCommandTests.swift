@@ -80,9 +80,10 @@ let stepsFile = Fixtures.corpus.appendingPathComponent("steps.txt").path
     @Test(arguments: [
         ([] as [String], "no steps"),
         (["--steps-file", "/nonexistent"], "cannot read steps file '/nonexistent'"),
-        (["--step", "a", "--current", "3"], "--current must be between 1 and 1"),
-        (["--step", "a", "--dot-size", "0"], "--dot-size must be a positive"),
-        (["--step", "a", "--width", "40"], "no room for text"),
+        (["--step", "a", "--current", "3"], "--current: must be between 1 and 1"),
+        (["--step", "a", "--dot-size", "0"], "--dot-size: must be a positive"),
+        (["--step", "a", "--width", "40"], "--margin: leaves no room inside a 40xauto canvas"),
+        (["--step", "a", "--width", "100"], "no room for text"),
         (["--step", "a", "--dot-color", "nope"], "--dot-color: 'nope' is not a colour"),
     ])
     func badInput(arguments: [String], message: String) throws {

@@ -36,7 +36,7 @@ func png(_ json: String) throws -> RGBAImage {
         (##"{"blocks": [{"type": "text", "text": "a", "fit": {"height": 0}}]}"##, "blocks[0].fit.height: must be > 0"),
         (##"{"blocks": [{"type": "text", "text": "a", "hightlight": "red"}]}"##, "blocks[0].hightlight: unknown key; did you mean 'highlight'?"),
         (##"{"blocks": [{"type": "text", "text": "a"}, {"type": "image"}]}"##, "blocks[1].src: is missing"),
-        (##"{"blocks": [{"type": "stack", "blocks": [{"type": "text", "text": "a", "size": -4}]}]}"##, "blocks[0].blocks[0].size: must be a positive number"),
+        (##"{"blocks": [{"type": "stack", "blocks": [{"type": "text", "text": "a", "size": -4}]}]}"##, "blocks[0].blocks[0].size: must be between 0.01 and 10000 px, got -4.0"),
         (##"{"blocks": [{"type": "text", "text": "a", "anchor": "middle"}]}"##, "blocks[0].anchor: 'middle' is not one of top-left"),
         (##"{"blocks": [{"type": "circle"}]}"##, "blocks[0].type: 'circle' is not text, steps, image or stack"),
         (##"{"background": {"gradient": {"stops": ["red"]}}, "blocks": []}"##, "background.gradient.stops: must list two or more colours"),

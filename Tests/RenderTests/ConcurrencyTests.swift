@@ -13,10 +13,10 @@ import Typeset
         let text = try Fixtures.corpusText(corpus)
         let typesetter = Typesetter(library: Fixtures.library, font: FontSpec())
         let layout = try typesetter.layout(text, style: TypesetStyle(size: size, width: 500))
-        var options = RenderOptions()
+        var options = TextCanvas()
         options.format = format
         options.highlight = HighlightPaint(style: HighlightStyle(paddingX: 8, paddingY: 2), fill: Color(parsing: "#FFD43B")!)
-        return try Renderer.render(layout, options: options)
+        return try options.render(layout)
     }
 
     @Test func parallelRendersGiveTheSameBytes() throws {

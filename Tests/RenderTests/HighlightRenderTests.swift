@@ -69,14 +69,14 @@ func highlightPaint(_ mode: String, style: HighlightStyle = HighlightStyle(paddi
         let text = "Stories disappear\nafter a day, but\nthe way they look\nstays with people."
         let layout = try Typesetter(library: Fixtures.library, font: FontSpec())
             .layout(text, style: TypesetStyle(size: 32, alignment: .center, lineSpacing: 1.4))
-        var options = RenderOptions()
+        var options = TextCanvas()
         options.background = .black
         options.textColor = .transparent  // nothing but the highlight
         options.highlight = HighlightPaint(style: HighlightStyle(paddingX: 10, paddingY: 4), fill: Color(parsing: "#FFFFFF80")!)
-        let image = try PNGCodec.decode(try Renderer.render(layout, options: options))
-        let geometry = try Renderer.geometry(for: layout, options: options)
+        let image = try PNGCodec.decode(try options.render(layout))
+        let geometry = options.geometry(layout)
         let pixels = interior(image, layout.highlightOutline(options.highlight!.style),
-                              origin: (geometry.originX, geometry.originY), inset: 1.5)
+                              origin: (geometry.x, geometry.y), inset: 1.5)
         #expect(pixels.count > 10_000)
         let colours = Set(pixels.map { image[$0.0, $0.1].r })
         #expect(colours == [128], "interior colours: \(colours.sorted())")
@@ -84,15 +84,15 @@ func highlightPaint(_ mode: String, style: HighlightStyle = HighlightStyle(paddi
 
     @Test func outlineModeDrawsNothingBetweenRows() throws {
         let layout = try Fixtures.layout("A wide first line\nnarrow\nA wide third line", size: 32, align: .center)
-        var options = RenderOptions()
+        var options = TextCanvas()
         options.textColor = .transparent
         options.highlight = HighlightPaint(style: HighlightStyle(paddingX: 10, paddingY: 3), fill: nil,
                                            stroke: .black, strokeWidth: 2)
-        let image = try PNGCodec.decode(try Renderer.render(layout, options: options))
-        let geometry = try Renderer.geometry(for: layout, options: options)
+        let image = try PNGCodec.decode(try options.render(layout))
+        let geometry = options.geometry(layout)
         let outline = layout.highlightOutline(options.highlight!.style)
         // Everything more than the stroke's half width inside the contour is untouched background.
-        let pixels = interior(image, outline, origin: (geometry.originX, geometry.originY), inset: 2.5)
+        let pixels = interior(image, outline, origin: (geometry.x, geometry.y), inset: 2.5)
         #expect(pixels.count > 5_000)
         #expect(pixels.allSatisfy { image[$0.0, $0.1] == (255, 255, 255, 255) })
         // And the stroke is there: some pixels on the contour are dark.

@@ -5,11 +5,11 @@ import TestSupport
 import Testing
 import Typeset
 
-func render(_ layout: Layout, format: OutputFormat = .png, configure: (inout RenderOptions) -> Void = { _ in }) throws -> [UInt8] {
-    var options = RenderOptions()
+func render(_ layout: Layout, format: OutputFormat = .png, configure: (inout TextCanvas) -> Void = { _ in }) throws -> [UInt8] {
+    var options = TextCanvas()
     options.format = format
     configure(&options)
-    return try Renderer.render(layout, options: options)
+    return try options.render(layout)
 }
 
 
@@ -178,16 +178,16 @@ func words(_ text: String) -> [String] {
     @Test func weightsChangeAdvancesAndPixels() throws {
         let light = try layout(weight: 300), heavy = try layout(weight: 800)
         #expect(heavy.lines[0].width > light.lines[0].width + 10)
-        var options = RenderOptions()
+        var options = TextCanvas()
         options.canvas = (600, 120)
-        let a = try PNGCodec.decode(try Renderer.render(light, options: options))
-        let b = try PNGCodec.decode(try Renderer.render(heavy, options: options))
+        let a = try PNGCodec.decode(try options.render(light))
+        let b = try PNGCodec.decode(try options.render(heavy))
         let ink = { (image: RGBAImage) in stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] < 128 }.count }
         #expect(Double(ink(b)) > Double(ink(a)) * 1.5, "the heavy weight has more ink")
     }
 
     @Test func pdfOutlinesAreTheInstance() throws {
-        var options = RenderOptions()
+        var options = TextCanvas()
         options.canvas = (600, 120)
         options.format = .pdf
         let pngOf = { (pdf: [UInt8]) throws -> RGBAImage in
@@ -203,11 +203,11 @@ func words(_ text: String) -> [String] {
             process.waitUntilExit()
             return try PNGCodec.decode([UInt8](try Data(contentsOf: dir.appendingPathComponent("v.png"))))
         }
-        let light = try pngOf(try Renderer.render(try layout(weight: 300), options: options))
-        let heavy = try pngOf(try Renderer.render(try layout(weight: 800), options: options))
+        let light = try pngOf(try options.render(try layout(weight: 300)))
+        let heavy = try pngOf(try options.render(try layout(weight: 800)))
         let ink = { (image: RGBAImage) in stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] < 128 }.count }
         #expect(Double(ink(heavy)) > Double(ink(light)) * 1.5, "the PDF's outlines follow the weight")
-        let text = try pdfText(try Renderer.render(try layout(weight: 800), options: options))
+        let text = try pdfText(try options.render(try layout(weight: 800)))
         #expect(text.filter { !$0.isWhitespace } == "Variableweight", "still extractable: \(text)")
     }
 }

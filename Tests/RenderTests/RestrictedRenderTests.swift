@@ -11,7 +11,7 @@ let restrictedText = "Stories disappear after a day,\nbut the way they look stay
 func restrictedPNG(visible: Int?, highlight: Bool, scramble: Bool = true, format: OutputFormat = .png) throws -> [UInt8] {
     let typesetter = Typesetter(library: Fixtures.library, font: FontSpec())
     let layout = try typesetter.layout(restrictedText, style: TypesetStyle(size: 32, alignment: .center))
-    var options = RenderOptions()
+    var options = TextCanvas()
     options.format = format
     options.background = Color(parsing: "#3B5BDB")!
     if highlight {
@@ -19,12 +19,12 @@ func restrictedPNG(visible: Int?, highlight: Bool, scramble: Bool = true, format
     } else {
         options.textColor = .white
     }
-    guard let visible else { return try Renderer.render(layout, options: options) }
+    guard let visible else { return try options.render(layout) }
     let restriction = try Restriction(visibleLines: visible, sigma: 11)
     let restricted = scramble
         ? try RestrictedText(scrambled: typesetter.scrambled(layout, fromLine: visible, seed: 7), restriction: restriction)
         : RestrictedText(realGlyphs: layout, restriction: restriction)
-    return try Renderer.render(restricted, options: options)
+    return try options.render(restricted)
 }
 
 @Suite struct RestrictedRenderTests {
@@ -41,9 +41,9 @@ func restrictedPNG(visible: Int?, highlight: Bool, scramble: Bool = true, format
         #expect(sharp.width == restricted.width && sharp.height == restricted.height)
         let layout = try Typesetter(library: Fixtures.library, font: FontSpec())
             .layout(restrictedText, style: TypesetStyle(size: 32, alignment: .center))
-        var options = RenderOptions()
+        var options = TextCanvas()
         options.highlight = HighlightPaint(style: HighlightStyle(paddingX: 10, paddingY: 3), fill: .white)
-        let boundary = try Renderer.geometry(for: layout, options: options).originY + layout.lines[visible - 1].bottom
+        let boundary = options.geometry(layout).y + layout.lines[visible - 1].bottom
         let rows = Int((boundary - 0.5).rounded(.up))  // rows whose centre is above the boundary
         let rowBytes = sharp.width * 4
         #expect(sharp.pixels[0..<(rows * rowBytes)] == restricted.pixels[0..<(rows * rowBytes)])
