@@ -100,6 +100,6 @@ let package = Package(
             "Serve", "hlrender-serve", "Compare", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-        .testTarget(name: "CLITests", dependencies: ["hlrender", "Compare", "TestSupport"], exclude: ["References", "Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["hlrender", "Card", "Compare", "Goldens", "Pages", "Render", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),
     ]
 )

@@ -2,6 +2,7 @@ import Highlight
 import Render
 import Steps
 import Typeset
+import Support
 
 /// Hidden lines are drawn with substitute glyphs before the blur (scramble), or keep their
 /// real glyphs under the blur (blur: not for secrets).

@@ -13,14 +13,6 @@ public struct CardError: Error, Equatable, CustomStringConvertible {
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }
 
-/// An option value that is not acceptable; the front end says where it came from (a flag or
-/// a JSON path).
-public struct OptionError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}
-
 /// `path.key` / `path[i]`, for error messages.
 func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 func join(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }

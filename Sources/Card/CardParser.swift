@@ -13,15 +13,14 @@ extension CardSpec {
         var defaults: [(String, JSONValue)] = []
         for (key, value) in members {
             switch key {
-            case "size": (spec.width, spec.height) = try size(value, path: key)
-            case "scale":
-                let s = try number(value, key)
-                guard [1, 2, 3].contains(s) else { throw CardError(key, "must be 1, 2 or 3, got \(s)") }
-                spec.scale = s
-            case "padding": spec.padding = try nonNegative(value, key)
             case "background": spec.background = try background(value, path: key)
             case "blocks": break
-            case "output": spec.output = try string(value, key)
+            case _ where CardSpec.options.named(key) != nil:
+                do {
+                    try CardSpec.options.named(key)!.apply(.json(value), to: &spec)
+                } catch let error as OptionError {
+                    throw CardError(key, error.message)
+                }
             default:
                 guard OptionModel.named(key) != nil else { throw unknownKey(key, path: "", known: cardKeys + OptionModel.names(for: .both) + OptionModel.names(for: .steps)) }
                 defaults.append((key, value))
@@ -56,7 +55,7 @@ extension CardSpec {
         let own = members.filter { !placementKeys.contains($0.key) }
         switch type {
         case "text", "steps":
-            let scope: OptionDefinition.Scope = type == "text" ? .text : .steps
+            let scope: OptionModel.Scope = type == "text" ? .text : .steps
             var settings = BlockSettings()
             let known = OptionModel.names(for: scope)
             // Card-level options are defaults: apply them first (those of the other block kind
@@ -191,31 +190,6 @@ extension CardSpec {
             throw CardError(path, "'\(parts[1])' is not a position in % (\"50%\")")
         }
         return try checked(path) { () throws(ValueError) in try GradientStop(color: color, position: percent / 100) }
-    }
-
-    /// "WIDTHxHEIGHT" or [width, height]; either side may be "auto" (fitted to the content),
-    /// and "auto" alone fits both.
-    static func size(_ json: JSONValue, path: String) throws -> (Double?, Double?) {
-        var sides: [String] = []
-        if case let .array(items) = json, items.count == 2 {
-            sides = items.map { item in
-                if case let .number(n) = item { return "\(n)" }
-                if case let .string(text) = item { return text }
-                return ""
-            }
-        } else if case let .string(text) = json {
-            sides = text.lowercased() == "auto" ? ["auto", "auto"] : text.lowercased().split(separator: "x").map(String.init)
-        }
-        let values = sides.map { side -> Double?? in
-            let text = side.trimmed.lowercased()
-            if text == "auto" { return .some(nil) }
-            guard let v = Double(text), v.isFinite, v > 0, v <= 100_000 else { return nil }
-            return .some(v)
-        }
-        guard values.count == 2, let width = values[0], let height = values[1] else {
-            throw CardError(path, "must be \"WIDTHxHEIGHT\" (like \"1080x1920\"), [width, height] with positive numbers up to 100000, or auto for a side fitted to the content")
-        }
-        return (width, height)
     }
 
     static func string(_ json: JSONValue, _ path: String) throws -> String {

@@ -7,7 +7,7 @@ public enum CardSchema {
             let types = schemaType.split(separator: "|").map { JSONValue.string(String($0)) }
             return types.count == 1 ? types[0] : .array(types)
         }
-        func property(_ option: OptionDefinition) -> (String, JSONValue) {
+        func property<T>(_ option: OptionDefinition<T>) -> (String, JSONValue) {
             var members: [(String, JSONValue)] = [("description", .string(option.help))]
             if option.schemaType == "array" {
                 members += [("type", .array([.string("array"), .string("string")])), ("items", .members([("type", .string("string"))]))]
@@ -16,8 +16,8 @@ public enum CardSchema {
             }
             return (option.name, .members(members))
         }
-        func options(_ scope: OptionDefinition.Scope) -> [(String, JSONValue)] {
-            OptionModel.all.filter { $0.scope == .both || $0.scope == scope }.map(property)
+        func options(_ scope: OptionModel.Scope) -> [(String, JSONValue)] {
+            OptionModel.names(for: scope).compactMap(OptionModel.named).map(property)
         }
         let anchor = JSONValue.members([("enum", .array(Anchor.allCases.map { .string($0.rawValue) }))])
         let offset = JSONValue.members([("type", .string("array")), ("items", .members([("type", .string("number"))])),
@@ -62,11 +62,12 @@ public enum CardSchema {
             ("type", .string("object")),
             ("required", .array([.string("blocks")])),
             ("properties", .members([
-                ("size", .members([("type", .array([.string("string"), .string("array")])), ("description", .string("WIDTHxHEIGHT in px, default 1080x1920; a side given as auto (or size auto) is fitted to the blocks plus padding."))])),
-                ("scale", .members([("enum", .array([.number(1), .number(2), .number(3)]))])),
-                ("padding", .members([("type", .string("number")), ("description", .string("Inset of the anchors from the canvas edges, default 64."))])),
+                property(CardSpec.options.named("size")!),
+                ("scale", .members([("enum", .array([.number(1), .number(2), .number(3)])),
+                                    ("description", .string(CardSpec.options.named("scale")!.help))])),
+                property(CardSpec.options.named("padding")!),
                 ("background", background),
-                ("output", .members([("type", .string("string")), ("description", .string("File name for batch rendering."))])),
+                property(CardSpec.options.named("output")!),
                 ("blocks", blocks),
             ] + defaults)),
             ("additionalProperties", .bool(false)),

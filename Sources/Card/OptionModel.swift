@@ -4,37 +4,26 @@ import Steps
 import Typeset
 import Support
 
-/// One option, defined once: its name (the long flag of `hlrender render`/`steps` and the JSON
-/// key of a card block), the help text, and how a value is parsed and checked into settings.
-/// The CLI and card specs both read this table, so a flag and a key cannot drift apart.
-public struct OptionDefinition: Sendable {
-    public enum Scope: Sendable { case text, steps, both }
-    public let name: String
-    public let valueName: String
-    public let help: String
-    public let scope: Scope
-    /// The JSON Schema type of the value ("number", "string", ...; several with "|").
-    public let schemaType: String
-    let apply: @Sendable (inout BlockSettings, OptionInput) throws -> Void
-
-    public func apply(_ input: OptionInput, to settings: inout BlockSettings) throws {
-        do {
-            try apply(&settings, input)
-        } catch let error as ValueError {
-            // The library's check, worded for an option (the caller adds the flag or key).
-            throw OptionError(error.requirement)
-        }
-    }
-}
+/// A text or steps block's options (the long flags of `hlrender render`/`steps`, the keys of
+/// a card block, the service's card fields).
+public typealias BlockOption = OptionDefinition<BlockSettings>
 
 public enum OptionModel {
-    public static func named(_ name: String) -> OptionDefinition? { byName[name] }
+    /// Which blocks an option applies to.
+    public enum Scope: Sendable { case text, steps, both }
 
-    public static func names(for scope: OptionDefinition.Scope) -> [String] {
-        all.filter { $0.scope == .both || $0.scope == scope }.map(\.name)
+    public static func named(_ name: String) -> BlockOption? { byName[name]?.0 }
+
+    public static func scope(of name: String) -> Scope? { byName[name]?.1 }
+
+    public static func names(for scope: Scope) -> [String] {
+        table.filter { $0.1 == .both || $0.1 == scope }.map(\.0.name)
     }
 
-    private static let byName: [String: OptionDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    /// Every block option, in the table's order.
+    public static var all: [BlockOption] { table.map(\.0) }
+
+    private static let byName: [String: (BlockOption, Scope)] = Dictionary(uniqueKeysWithValues: table.map { ($0.0.name, $0) })
 
     /// No length an option takes needs more (and past it sums and Cairo coordinates overflow).
     static let maxLength = Checked.maxLength
@@ -51,13 +40,13 @@ public enum OptionModel {
         return v
     }
 
-    private static func define(_ name: String, _ valueName: String, _ scope: OptionDefinition.Scope = .both,
+    private static func define(_ name: String, _ valueName: String, _ scope: Scope = .both,
                                schema: String, _ help: String,
-                               _ apply: @escaping @Sendable (inout BlockSettings, OptionInput) throws -> Void) -> OptionDefinition {
-        OptionDefinition(name: name, valueName: valueName, help: help, scope: scope, schemaType: schema, apply: apply)
+                               _ apply: @escaping @Sendable (inout BlockSettings, OptionInput) throws -> Void) -> (BlockOption, Scope) {
+        (BlockOption(name, valueName, schema: schema, help, apply), scope)
     }
 
-    public static let all: [OptionDefinition] = [
+    private static let table: [(BlockOption, Scope)] = [
         define("text", "text", .text, schema: "string", "The text to render.") { $0.text = try $1.string() },
         define("text-file", "path", .text, schema: "string", "Read the text from a UTF-8 file.") { $0.textFile = try $1.string() },
         define("font", "font", schema: "string", "Font as in pango-view (\"Noto Sans Bold 48\") or a font file path.") {

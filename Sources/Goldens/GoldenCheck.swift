@@ -1,4 +1,5 @@
 import Compare
+import Support
 
 /// How a card's render is compared with its golden: the comparator's options and limits
 /// (per run, overridden per card by a manifest's "compare" object).
@@ -10,35 +11,31 @@ public struct GoldenTolerance: Sendable {
         self.limits = limits
     }
 
-    /// A comparison option that is not acceptable: `name` as the front ends spell it.
-    public struct InvalidOption: Error, CustomStringConvertible, Sendable {
-        public let name: String
-        public let description: String
-    }
+    /// The comparison options, defined once: the CLI's flags (`--threshold`), a manifest's
+    /// "compare" keys and the service's form fields all parse and check them here.
+    public static let definitions: [OptionDefinition<GoldenTolerance>] = [
+        OptionDefinition("threshold", "0-1", schema: "number", "Largest perceptual colour delta (YIQ) still taken as equal, 0 to 1 (default 0.1).") {
+            $0.options.threshold = try $1.number(in: 0...1)
+        },
+        OptionDefinition("count-aa", "bool", schema: "boolean", "Also count pixels that look like anti-aliasing.") {
+            $0.options.countAntialiasing = try $1.bool()
+        },
+        OptionDefinition("max-diff-pixels", "n", schema: "integer", "Pass with up to N counted pixels (default 0).") {
+            $0.limits.maxPixels = try $1.integer(in: 0...1_000_000_000_000_000)
+        },
+        OptionDefinition("max-diff-ratio", "0-1", schema: "number", "Pass with up to this fraction of counted pixels, 0 to 1 (default 0).") {
+            $0.limits.maxRatio = try $1.number(in: 0...1)
+        },
+    ]
 
-    /// The options by name: the CLI's flags (`--threshold`), a manifest's "compare" keys and
-    /// the service's form fields all set them here, checked here.
-    public static let optionNames = ["threshold", "count-aa", "max-diff-pixels", "max-diff-ratio"]
+    public static var optionNames: [String] { definitions.map(\.name) }
 
-    /// Sets one option; `count-aa` takes 0 or 1.
-    public mutating func set(_ name: String, _ value: Double) throws(InvalidOption) {
-        let fail = { (message: String) in InvalidOption(name: name, description: message) }
-        let shown = value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        switch name {
-        case "threshold", "max-diff-ratio":
-            guard value.isFinite, (0...1).contains(value) else { throw fail("must be between 0 and 1, got \(shown)") }
-            if name == "threshold" { options.threshold = value } else { limits.maxRatio = value }
-        case "max-diff-pixels":
-            guard value.isFinite, value >= 0, value == value.rounded(), value <= 1e15 else {
-                throw fail(value < 0 ? "must be 0 or more, got \(value)" : "must be a whole number of pixels, got \(shown)")
-            }
-            limits.maxPixels = Int(value)
-        case "count-aa":
-            guard value == 0 || value == 1 else { throw fail("must be true or false (1 or 0), got \(shown)") }
-            options.countAntialiasing = value == 1
-        default:
-            throw fail("is not a comparison option (\(GoldenTolerance.optionNames.joined(separator: ", ")))")
+    /// Sets the option `name` from `value`; an unknown name or a bad value is an `OptionError`.
+    public mutating func set(_ name: String, _ value: OptionInput) throws {
+        guard let definition = GoldenTolerance.definitions.named(name) else {
+            throw OptionError("is not a comparison option (\(GoldenTolerance.optionNames.joined(separator: ", ")))")
         }
+        try definition.apply(value, to: &self)
     }
 }
 

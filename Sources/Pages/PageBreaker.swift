@@ -35,7 +35,7 @@ public enum PageBreaker {
             }
             let top = boxes[first].top
             guard boxes[first].bottom - top <= height + 1e-6 else {
-                throw PageError("line \(first + 1) is \(format(boxes[first].bottom - top)) pt tall, more than the page's \(format(height)) pt for text: use a smaller --size or --page-margin")
+                throw PageError(nil, "line \(first + 1) is \(format(boxes[first].bottom - top)) pt tall, more than the page's \(format(height)) pt for text: use a smaller font size or page margins")
             }
             var end = first + 1
             while end < boxes.count, boxes[end].bottom - top <= height + 1e-6 { end += 1 }

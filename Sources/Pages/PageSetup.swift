@@ -2,8 +2,11 @@ import Support
 
 /// A bad page option, said in one line naming the option.
 public struct PageError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    init(_ description: String) { self.description = description }
+    /// The page option at fault (its flag, key or field name without dashes), if one is.
+    public let option: String?
+    public let message: String
+    init(_ option: String?, _ message: String) { (self.option, self.message) = (option, message) }
+    public var description: String { option.map { "\($0): \(message)" } ?? message }
 }
 
 /// A page size in PDF points (1/72 in); a layout pixel is one point on a page.
@@ -42,12 +45,12 @@ public struct PageSize: Equatable, Sendable {
         let trailing = parts.count == 2 ? PageLength.unit(of: parts[1]) : nil
         guard parts.count == 2, let w = PageLength.points(parts[0], defaultUnit: trailing),
               let h = PageLength.points(parts[1], defaultUnit: nil) else {
-            throw PageError("--page: '\(text)' is not a4, a5, letter, legal or WIDTHxHEIGHT (units pt, mm, in), e.g. 210x297mm")
+            throw PageError("page", "'\(text)' is not a4, a5, letter, legal or WIDTHxHEIGHT (units pt, mm, in), e.g. 210x297mm")
         }
         do {
             try self.init(width: w, height: h)
         } catch {
-            throw PageError("--page: '\(text)' must have sides between 1 and \(Int(PageSize.maxSide)) pt (200 in)")
+            throw PageError("page", "'\(text)' must have sides between 1 and \(Int(PageSize.maxSide)) pt (200 in)")
         }
     }
 }
@@ -89,7 +92,7 @@ public struct PageMargins: Equatable, Sendable {
     public init(parsing text: String) throws {
         let values = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," }).map { PageLength.points($0, defaultUnit: nil) }
         guard (1...4).contains(values.count), let v = values as? [Double] else {
-            throw PageError("--page-margin: '\(text)' is not one to four lengths (pt, mm, in), e.g. '20mm' or '1in 0.75in'")
+            throw PageError("page-margin", "'\(text)' is not one to four lengths (pt, mm, in), e.g. '20mm' or '1in 0.75in'")
         }
         do {
             switch v.count {
@@ -99,7 +102,7 @@ public struct PageMargins: Equatable, Sendable {
             default: try self.init(top: v[0], right: v[1], bottom: v[2], left: v[3])
             }
         } catch {
-            throw PageError("--page-margin: '\(text)': \(error)")
+            throw PageError("page-margin", "'\(text)': \(error)")
         }
     }
 }
@@ -128,16 +131,18 @@ public struct PageSetup: Sendable {
 
     /// Checked here, not by each front end.
     public func validate() throws {
-        if let maxPages, maxPages > 1_000_000 { throw PageError("--max-pages must be at most 1000000, got \(maxPages)") }
-        guard orphans >= 1, orphans <= 100 else { throw PageError("--orphans must be between 1 and 100, got \(orphans)") }
-        guard widows >= 1, widows <= 100 else { throw PageError("--widows must be between 1 and 100, got \(widows)") }
-        if let maxPages, maxPages < 1 { throw PageError("--max-pages must be 1 or more, got \(maxPages)") }
-        for (name, text) in [("--header", header), ("--page-number-format", pageNumbers)] {
+        if let maxPages, !PageSetup.pageCounts.contains(maxPages) {
+            throw PageError("max-pages", "must be a whole number from 1 to \(PageSetup.pageCounts.upperBound), got \(maxPages)")
+        }
+        for (name, value) in [("orphans", orphans), ("widows", widows)] where !PageSetup.lineCounts.contains(value) {
+            throw PageError(name, "must be a whole number from 1 to \(PageSetup.lineCounts.upperBound), got \(value)")
+        }
+        for (name, text) in [("header", header), ("page-number-format", pageNumbers)] {
             if let text { try PageSetup.checkPlaceholders(text, option: name) }
         }
         let m = margins
         guard m.left + m.right < size.width, m.top + m.bottom < size.height else {
-            throw PageError("--page-margin: the margins leave no room on a \(Int(size.width))x\(Int(size.height)) pt page")
+            throw PageError("page-margin", "the margins leave no room on a \(Int(size.width))x\(Int(size.height)) pt page")
         }
     }
 
@@ -148,7 +153,7 @@ public struct PageSetup: Sendable {
             guard let close = rest[open...].firstIndex(of: "}") else { return }
             let name = rest[rest.index(after: open)..<close]
             guard name == "page" || name == "pages" else {
-                throw PageError("\(option): unknown placeholder '{\(name)}' (use {page} and {pages})")
+                throw PageError(option, "unknown placeholder '{\(name)}' (use {page} and {pages})")
             }
             rest = rest[rest.index(after: close)...]
         }

@@ -46,13 +46,13 @@ public struct PagedText {
                 restriction: PageRestriction?, decorationHeight: Double) throws {
         try setup.validate()
         guard PagedText.wrapWidth(setup, highlight: highlight) > 0 else {
-            throw PageError("--page-margin: no room for text between the margins and the highlight's padding")
+            throw PageError("page-margin", "no room for text between the margins and the highlight's padding")
         }
         self.setup = setup
         bands = Bands(setup: setup, decorationHeight: decorationHeight)
         let pad = highlight?.reach ?? (x: 0, y: 0)
         let height = setup.size.height - bands.top - bands.bottom - 2 * pad.y
-        guard height > 0 else { throw PageError("--page-margin: no room for text on the page") }
+        guard height > 0 else { throw PageError("page-margin", "no room for text on the page") }
         textOrigin = (setup.margins.left + pad.x, bands.top + pad.y)
         var source = ChunkedText(text, typesetter: typesetter, style: style, restriction: restriction)
         let boxes = try source.measure()

@@ -35,6 +35,19 @@ public struct EncodeOptions: Sendable {
     /// WebP without loss.
     public var lossless = false
     public init() {}
+
+    /// The encoder options, defined once for the CLI's flags and the service's fields.
+    public static let options: [OptionDefinition<EncodeOptions>] = [
+        OptionDefinition("png-compression", "fast|default|small", schema: "string",
+                         "PNG compression: fast, default or small (the same pixels at each; default fast).") {
+            $0.pngCompression = try $1.choice(PNGCompression.self)
+        },
+        OptionDefinition("quality", "1-100", schema: "integer",
+                         "JPEG and lossy WebP quality, 1 to 100 (default 90; JPEG keeps full chroma from 95).") {
+            $0.quality = try Quality(try $1.integer(in: 1...100))
+        },
+        OptionDefinition("lossless", "bool", schema: "boolean", "WebP without loss.") { $0.lossless = try $1.bool() },
+    ]
 }
 
 /// Raster encoders over a drawn Cairo image surface: drawing never depends on which one runs.

@@ -44,18 +44,19 @@ final class CardService: Sendable {
         }
     }
 
-    /// The strong ETag of a render: the filled spec (keys sorted), the format, hlrender's
-    /// version and the font set.
-    func etag(_ filled: JSONValue, format: OutputFormat) -> String {
-        let key = [settings.version, fontSet, format.rawValue, CardService.sortedKeys(filled).serialized()].joined(separator: "\u{0}")
+    /// The strong ETag of a render: the filled spec (keys sorted), the format and its encoder
+    /// settings, hlrender's version and the font set.
+    func etag(_ filled: JSONValue, format: OutputFormat, encoding: EncodeOptions) -> String {
+        let encoder = "\(encoding.pngCompression.rawValue) \(encoding.quality) \(encoding.lossless)"
+        let key = [settings.version, fontSet, format.rawValue, encoder, CardService.sortedKeys(filled).serialized()].joined(separator: "\u{0}")
         return "\"" + SHA256.hex(Array(key.utf8)).prefix(32) + "\""
     }
 
     /// Renders a filled card spec; bad specs become 422 with the JSON path of the problem.
-    func render(_ filled: JSONValue, format: OutputFormat) throws -> [UInt8] {
+    func render(_ filled: JSONValue, format: OutputFormat, encoding: EncodeOptions = EncodeOptions()) throws -> [UInt8] {
         do {
             return try CardRender.render(filled: filled, folder: policy.folder, resources: resources, format: format,
-                                         encoding: EncodeOptions()).bytes
+                                         encoding: encoding).bytes
         } catch let error as CardError {
             throw RequestError(status: 422, message: error.message, path: error.path.isEmpty ? nil : error.path)
         } catch let error as RenderError {

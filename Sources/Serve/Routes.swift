@@ -77,7 +77,7 @@ struct Routes: Sendable {
             return HTTP.error(.badRequest, "the query string is not valid percent-encoded UTF-8")
         }
         var variables: [String: String] = [:]
-        for (key, value) in fields {
+        for (key, value) in fields where EncodeOptions.options.named(key) == nil {
             guard value.utf8.count <= settings.maxBody else { return HTTP.error(.contentTooLarge, "variable '\(key)' is too long") }
             variables[key] = value
         }
@@ -107,14 +107,10 @@ struct Routes: Sendable {
         // The comparison options by the names the CLI and manifests use, checked in one place.
         var tolerance = GoldenTolerance()
         for part in parts where GoldenTolerance.optionNames.contains(part.name) {
-            let text = String(decoding: part.bytes, as: UTF8.self).trimmed
-            guard let value = text == "true" ? 1 : text == "false" ? 0 : Double(text) else {
-                return HTTP.error(.unprocessableContent, "must be a number", path: part.name)
-            }
             do {
-                try tolerance.set(part.name, value)
+                try tolerance.set(part.name, .text(String(decoding: part.bytes, as: UTF8.self).trimmed))
             } catch {
-                return HTTP.error(.unprocessableContent, error.description, path: part.name)
+                return HTTP.error(.unprocessableContent, "\(error)", path: part.name)
             }
         }
         let maxPixels = settings.maxPixels
@@ -129,13 +125,18 @@ struct Routes: Sendable {
     // MARK: - Rendering behind the cache and the gate
 
     private func rendered(_ json: JSONValue, variables: [String: String], format: OutputFormat, request: Request) async throws -> Response {
+        let encoding: EncodeOptions
+        switch chooseEncoding(request) {
+        case let .success(e): encoding = e
+        case let .failure(failure): return failure.response
+        }
         let filled: JSONValue
         do {
             filled = try service.fill(json, variables: variables)
         } catch let error as CardService.RequestError {
             return HTTP.error(.init(code: error.status), error.message, path: error.path)
         }
-        let etag = service.etag(filled, format: format)
+        let etag = service.etag(filled, format: format, encoding: encoding)
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=\(settings.maxAge)", .vary: "Accept"]
         let fresh = HTTP.wantsFresh(request.headers[.cacheControl])
         if !fresh && HTTP.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
@@ -150,7 +151,7 @@ struct Routes: Sendable {
         metrics.cacheMisses.increment()
         let service = self.service
         let started = ContinuousClock.now
-        return await behindGate { try service.render(filled, format: format) } respond: { bytes in
+        return await behindGate { try service.render(filled, format: format, encoding: encoding) } respond: { bytes in
             metrics.renderSeconds.record(ContinuousClock.now - started)
             cache.store(bytes, for: etag)
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
@@ -192,6 +193,21 @@ struct Routes: Sendable {
         for (a, b) in zip(given, wanted) { difference |= Int(a ^ b) }
         guard difference != 0 else { return nil }
         return HTTP.error(.unauthorized, "a bearer token is required", headers: [.wwwAuthenticate: "Bearer"])
+    }
+
+    /// The encoder options a query names (`quality`, `png-compression`, `lossless`), parsed by
+    /// the same definitions as the CLI's flags.
+    private func chooseEncoding(_ request: Request) -> Result<EncodeOptions, ResponseFailure> {
+        var encoding = EncodeOptions()
+        for option in EncodeOptions.options {
+            guard let value = request.uri.queryParameters.get(option.name) else { continue }
+            do {
+                try option.apply(.text(value), to: &encoding)
+            } catch {
+                return .failure(ResponseFailure(HTTP.error(.unprocessableContent, "\(error)", path: option.name)))
+            }
+        }
+        return .success(encoding)
     }
 
     private func chooseFormat(_ request: Request) -> Result<OutputFormat, ResponseFailure> {

@@ -10,23 +10,17 @@ enum SizeMismatch: String, CaseIterable, ExpressibleByArgument {
 
 /// The comparator's options (shared by `compare`, `render --expect` and `batch --expect-dir`).
 struct DiffFlags: ParsableArguments {
-    @Option(help: "Largest perceptual colour delta (YIQ) still taken as equal, 0...1.") var threshold: Double = 0.1
-    @Flag(help: "Also count pixels that look like anti-aliasing.") var countAa = false
-    @Option(help: "Pass with up to N counted pixels (default 0).") var maxDiffPixels: Int?
-    @Option(help: "Pass with up to this fraction of counted pixels, 0...1 (default 0).") var maxDiffRatio: Double?
+    @Option(help: modelHelp("threshold", in: GoldenTolerance.definitions)) var threshold: String?
+    @Flag(help: modelHelp("count-aa", in: GoldenTolerance.definitions)) var countAa = false
+    @Option(help: modelHelp("max-diff-pixels", in: GoldenTolerance.definitions)) var maxDiffPixels: String?
+    @Option(help: modelHelp("max-diff-ratio", in: GoldenTolerance.definitions)) var maxDiffRatio: String?
     @Option(help: ArgumentHelp("Skip a region (repeatable).", valueName: "x,y,w,h")) var ignore: [String] = []
 
     /// The options and limits, checked by the one definition every front end shares.
     func tolerance() throws -> GoldenTolerance {
         var tolerance = GoldenTolerance()
-        do {
-            try tolerance.set("threshold", threshold)
-            if countAa { try tolerance.set("count-aa", 1) }
-            if let maxDiffPixels { try tolerance.set("max-diff-pixels", Double(maxDiffPixels)) }
-            if let maxDiffRatio { try tolerance.set("max-diff-ratio", maxDiffRatio) }
-        } catch {
-            throw CLIFailure(message: "--\(error.name) \(error.description)")
-        }
+        try applyFlags([("threshold", threshold), ("count-aa", countAa ? "true" : nil), ("max-diff-pixels", maxDiffPixels),
+                        ("max-diff-ratio", maxDiffRatio)], to: &tolerance, table: GoldenTolerance.definitions)
         tolerance.options.ignore = try ignore.map(parseRegion)
         return tolerance
     }
@@ -53,7 +47,6 @@ struct CompareOptions: ParsableArguments {
         """, valueName: "fail|pad"))
     var sizeMismatch: SizeMismatch = .fail
 
-    var threshold: Double { diffFlags.threshold }
     func tolerance() throws -> GoldenTolerance { try diffFlags.tolerance() }
 }
 
@@ -69,7 +62,7 @@ func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), 
     let a = try decode(expected, name: names.0, maxPixels: maxPixels)
     if expected == actual, options.diff == nil {
         let result = DiffResult(width: a.width, height: a.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: true)
-        report(result, expectedSize: (a.width, a.height), actualSize: (a.width, a.height), options: options, status: ExitStatus.success)
+        report(result, expectedSize: (a.width, a.height), actualSize: (a.width, a.height), options: options, threshold: diffOptions.threshold, status: ExitStatus.success)
         return ExitStatus.success
     }
     let b = try decode(actual, name: names.1, maxPixels: maxPixels)
@@ -85,7 +78,7 @@ func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), 
             try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: blank, actual: b)), to: diff)
         }
         let result = DiffResult.sizesDiffer(expected: (a.width, a.height), actual: (b.width, b.height))
-        report(result, expectedSize: (a.width, a.height), actualSize: (b.width, b.height), options: options,
+        report(result, expectedSize: (a.width, a.height), actualSize: (b.width, b.height), options: options, threshold: diffOptions.threshold,
                status: ExitStatus.sizesDiffer, total: result.differentPixels)
         return ExitStatus.sizesDiffer
     }
@@ -97,7 +90,7 @@ func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), 
         try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: panel, actual: b)), to: diff)
     }
     let status = tolerance.limits.passes(result) ? ExitStatus.success : ExitStatus.differ
-    report(result, expectedSize: (a.width, a.height), actualSize: (b.width, b.height), options: options, status: status)
+    report(result, expectedSize: (a.width, a.height), actualSize: (b.width, b.height), options: options, threshold: diffOptions.threshold, status: status)
     return status
 }
 
@@ -110,11 +103,11 @@ private func decode(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RG
 }
 
 private func report(_ result: DiffResult, expectedSize: (Int, Int), actualSize: (Int, Int), options: CompareOptions,
-                    status: Int32, total: Int? = nil) {
+                    threshold: Double, status: Int32, total: Int? = nil) {
     let percent = { (ratio: Double) in significant(ratio * 100) }
     if options.json {
         let verdict: CompareReport.Verdict = status == ExitStatus.success ? .match : status == ExitStatus.differ ? .differ : .sizeMismatch
-        print(CompareReport.json(result, expected: expectedSize, actual: actualSize, verdict: verdict, threshold: options.threshold,
+        print(CompareReport.json(result, expected: expectedSize, actual: actualSize, verdict: verdict, threshold: threshold,
                                  total: total).serialized())
     } else if status == ExitStatus.sizesDiffer {
         print("sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1)")

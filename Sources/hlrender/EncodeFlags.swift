@@ -2,21 +2,17 @@ import ArgumentParser
 import Render
 import Support
 
-extension PNGCompression: ExpressibleByArgument {}
-
-/// Encoder settings for raster outputs, shared by every command that writes images.
+/// Encoder settings for raster outputs, shared by every command that writes images; parsed by
+/// the encoder's option table, as the service's fields are.
 struct EncodeFlags: ParsableArguments {
-    @Option(help: "PNG compression: fast, default or small (the same pixels at each; default fast).")
-    var pngCompression: PNGCompression = .fast
-    @Option(help: "JPEG and lossy WebP quality, 1 to 100 (default 90; JPEG keeps full chroma from 95).")
-    var quality: Int = 90
-    @Flag(help: "WebP without loss.") var lossless = false
+    @Option(help: modelHelp("png-compression", in: EncodeOptions.options)) var pngCompression: String?
+    @Option(help: modelHelp("quality", in: EncodeOptions.options)) var quality: String?
+    @Flag(help: modelHelp("lossless", in: EncodeOptions.options)) var lossless = false
 
     func options() throws -> EncodeOptions {
         var options = EncodeOptions()
-        options.pngCompression = pngCompression
-        options.quality = try flag("--quality") { () throws(ValueError) in try Quality(quality) }
-        options.lossless = lossless
+        try applyFlags([("png-compression", pngCompression), ("quality", quality), ("lossless", lossless ? "true" : nil)],
+                       to: &options, table: EncodeOptions.options)
         return options
     }
 }

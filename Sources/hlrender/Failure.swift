@@ -1,5 +1,6 @@
 import ArgumentParser
 import Card
+import Pages
 import Glibc
 import Render
 import Typeset
@@ -68,6 +69,7 @@ func describe(_ error: Error) -> String {
         }
     case let error as ValueError: return error.description
     case let error as OptionError: return error.message
+    case let error as PageError: return error.option.map { "--\($0): \(error.message)" } ?? error.message
     default:
         let message = HLRender.message(for: error)
         let first = message.split(separator: "\n").first.map(String.init) ?? message

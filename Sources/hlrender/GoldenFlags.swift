@@ -36,16 +36,10 @@ struct GoldenFlags: ParsableArguments {
         var tolerance = base
         guard case let .object(members)? = compare else { return tolerance }
         for (key, value) in members {
-            let number: Double
-            switch value {
-            case let .number(n): number = n
-            case let .bool(b): number = b ? 1 : 0
-            default: throw CardError("compare.\(key)", "must be a number")
-            }
             do {
-                try tolerance.set(key, number)
-            } catch {
-                throw CardError("compare.\(key)", error.description)
+                try tolerance.set(key, .json(value))
+            } catch let error as OptionError {
+                throw CardError("compare.\(key)", error.message)
             }
         }
         return tolerance

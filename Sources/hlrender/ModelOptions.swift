@@ -1,20 +1,32 @@
 import ArgumentParser
 import Card
+import Support
 
-/// Help text from the shared option table, so a flag says what the card key says.
+/// Help text from an option table, so a flag says what the card key or HTTP field says.
+func modelHelp<T>(_ name: String, in table: [OptionDefinition<T>]) -> ArgumentHelp {
+    guard let option = table.named(name) else { return ArgumentHelp("") }
+    return ArgumentHelp(option.help, valueName: option.valueName)
+}
+
+/// Help text from the block option table.
 func modelHelp(_ name: String) -> ArgumentHelp {
     guard let option = OptionModel.named(name) else { return ArgumentHelp("") }
     return ArgumentHelp(option.help, valueName: option.valueName)
 }
 
-/// Applies flags given as text through the shared option table: parsing, defaults and
-/// validation live there once; errors name the flag.
-func applyFlags(_ flags: [(String, String?)], to settings: inout BlockSettings) throws {
+/// Applies flags given as text through an option table: parsing, defaults and validation live
+/// there once; errors name the flag.
+func applyFlags<T>(_ flags: [(String, String?)], to target: inout T, table: [OptionDefinition<T>]) throws {
     for case let (name, value?) in flags {
         do {
-            try OptionModel.named(name)!.apply(.text(value), to: &settings)
+            try table.named(name)!.apply(.text(value), to: &target)
         } catch let error as OptionError {
             throw CLIFailure(message: "--\(name): \(error.message)")
         }
     }
+}
+
+/// The same through the block option table.
+func applyFlags(_ flags: [(String, String?)], to settings: inout BlockSettings) throws {
+    try applyFlags(flags, to: &settings, table: OptionModel.all)
 }

@@ -13,9 +13,10 @@ struct OutputOptions: ParsableArguments {
     @OptionGroup(title: "PDF") var pdf: PDFFlags
     @Option(help: "Background colour, alpha allowed, or transparent (default white; transparent with a highlight, so the caption is an overlay).")
     var background: String?
-    @Option(help: "Space around the text in px: the canvas is the text plus this margin, or with --canvas the text wraps inside it.") var margin: Double = 32
-    @Option(help: ArgumentHelp("A fixed canvas in px, text block centred.", valueName: "WxH")) var canvas: String?
-    @Option(help: "Output scale: 1, 2 or 3 (@2x, @3x) with the same layout.") var scale: Double = 1
+    @Option(help: ArgumentHelp("Space around the text in px (default 32): the canvas is the text plus this margin, or with --canvas the text wraps inside it.", valueName: "px"))
+    var margin: String?
+    @Option(help: ArgumentHelp("A fixed canvas in px (a side may be auto), the block centred.", valueName: "WxH")) var canvas: String?
+    @Option(help: modelHelp("scale", in: CardSpec.options)) var scale: String?
     @Option(help: "Refuse canvases with more output pixels than this.") var maxPixels: Int = 100_000_000
     @Option(help: ArgumentHelp("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
     var dumpLayout: String?
@@ -64,26 +65,31 @@ struct OutputOptions: ParsableArguments {
         try background.map { try parseColor($0, option: "--background") } ?? (highlighted ? .transparent : .white)
     }
 
-    /// A one-block card: --canvas fixes its size, else `width`/`height` (nil fits that side to the
-    /// block); --margin pads it, --scale scales it.
-    /// `widthFlag` names the flag that set `width`, for errors.
+    /// A one-block card: `width`/`height` (nil fits that side to the block; `widthFlag` names the
+    /// flag that set the width), then --canvas, --scale and --margin through the card options.
     func card(_ block: BlockKind, width: Double? = nil, widthFlag: String = "--canvas", height: Double? = nil,
               highlighted: Bool) throws -> CardSpec {
-        let size = try canvas.map(parseCanvas) ?? (width, height)
-        let background = try backgroundColor(highlighted: highlighted)
+        var spec: CardSpec
         do {
-            return try CardSpec(width: size.0, height: size.1, scale: scale, padding: margin, background: .color(background),
+            spec = try CardSpec(width: width, height: height, background: .color(try backgroundColor(highlighted: highlighted)),
                                 blocks: [BlockSpec(block)])
         } catch let error as CardError {
-            throw CLIFailure(message: flagWording(error, size: canvas == nil ? widthFlag : "--canvas"))
+            throw CLIFailure(message: flagWording(error, size: widthFlag))
         }
+        // The flags' own names; the card keys they set.
+        for (flag, key, value) in [("canvas", "size", canvas), ("scale", "scale", scale), ("margin", "padding", margin ?? "32")] {
+            guard let value else { continue }
+            do {
+                try CardSpec.options.named(key)!.apply(.text(value), to: &spec)
+            } catch let error as OptionError {
+                throw CLIFailure(message: "--\(flag): \(error.message)")
+            }
+        }
+        return spec
     }
 
-    private func parseCanvas(_ text: String) throws -> (Double?, Double?) {
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw CLIFailure(message: "--canvas: '\(text)' is not WIDTHxHEIGHT with positive numbers")
-        }
-        return (w, h)
+    /// --margin, checked as the card's padding.
+    func marginValue() throws -> Double {
+        try card(.stack(gap: 0, align: .center, blocks: []), highlighted: false).padding
     }
 }

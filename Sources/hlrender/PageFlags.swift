@@ -3,41 +3,32 @@ import Pages
 
 /// Paged PDF output: the flags only; sizes, margins and breaking live in the Pages library.
 struct PageFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("Put the text on pages: a4, a5, letter, legal (-landscape to turn) or WxH in pt, mm or in (PDF only; default: one page fitted to the text).", valueName: "size"))
-    var page: String?
-    @Option(help: ArgumentHelp("Page margins, one to four lengths in CSS order (default 20mm).", valueName: "lengths"))
-    var pageMargin: String?
-    @Option(help: "Least lines of a paragraph left at the bottom of a page.") var orphans: Int = 2
-    @Option(help: "Least lines of a paragraph carried to the top of a page.") var widows: Int = 2
-    @Flag(help: "Number the pages in the footer.") var pageNumbers = false
-    @Option(help: ArgumentHelp("The page number's text ({page}, {pages}).", valueName: "format"))
-    var pageNumberFormat: String?
-    @Option(help: ArgumentHelp("Text at the top of every page ({page}, {pages} filled in).", valueName: "text"))
-    var header: String?
-    @Option(help: ArgumentHelp("Write at most this many pages (a preview of a long text's start).", valueName: "n"))
-    var maxPages: Int?
+    @Option(help: modelHelp("page", in: PageSetup.options)) var page: String?
+    @Option(help: modelHelp("page-margin", in: PageSetup.options)) var pageMargin: String?
+    @Option(help: modelHelp("orphans", in: PageSetup.options)) var orphans: String?
+    @Option(help: modelHelp("widows", in: PageSetup.options)) var widows: String?
+    @Flag(help: modelHelp("page-numbers", in: PageSetup.options)) var pageNumbers = false
+    @Option(help: modelHelp("page-number-format", in: PageSetup.options)) var pageNumberFormat: String?
+    @Option(help: modelHelp("header", in: PageSetup.options)) var header: String?
+    @Option(help: modelHelp("max-pages", in: PageSetup.options)) var maxPages: String?
 
     /// The page setup, or nil without --page (then every other page flag is an error).
     func setup() throws -> PageSetup? {
-        guard let page else {
-            let stray = [("--page-margin", pageMargin != nil), ("--page-numbers", pageNumbers),
-                         ("--page-number-format", pageNumberFormat != nil), ("--header", header != nil),
-                         ("--max-pages", maxPages != nil), ("--orphans", orphans != 2), ("--widows", widows != 2)]
-                .filter(\.1).map(\.0)
+        let others = [("page-margin", pageMargin), ("orphans", orphans), ("widows", widows),
+                      ("page-numbers", pageNumbers ? "true" : nil), ("page-number-format", pageNumberFormat),
+                      ("header", header), ("max-pages", maxPages)]
+        guard page != nil else {
+            let stray = others.filter { $0.1 != nil }.map { "--" + $0.0 }
             if !stray.isEmpty { throw CLIFailure(message: "\(stray.joined(separator: ", ")) need --page (e.g. --page a4)") }
             return nil
         }
+        var setup = PageSetup(size: .a4)
+        try applyFlags([("page", page)] + others, to: &setup, table: PageSetup.options)
         do {
-            var setup = PageSetup(size: try PageSize(parsing: page), margins: try pageMargin.map { try PageMargins(parsing: $0) } ?? .default)
-            setup.orphans = orphans
-            setup.widows = widows
-            setup.header = header
-            setup.pageNumbers = pageNumbers || pageNumberFormat != nil ? pageNumberFormat ?? PageSetup.defaultNumberFormat : nil
-            setup.maxPages = maxPages
             try setup.validate()
-            return setup
         } catch let error as PageError {
-            throw CLIFailure(message: error.description)
+            throw CLIFailure(message: describe(error))
         }
+        return setup
     }
 }

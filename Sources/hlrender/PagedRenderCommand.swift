@@ -10,7 +10,7 @@ extension Render {
         guard format == .pdf else { throw CLIFailure(message: "--page makes PDF pages; the output format is \(format.rawValue)") }
         guard expect == nil else { throw CLIFailure(message: "--expect compares PNG renders, not pages") }
         guard output.canvas == nil else { throw CLIFailure(message: "--canvas and --page both set the size: give one") }
-        guard output.scale == 1 else { throw CLIFailure(message: "--scale is for images; --page sets the PDF's size") }
+        guard output.scale.map({ Double($0) == 1 }) ?? true else { throw CLIFailure(message: "--scale is for images; --page sets the PDF's size") }
     }
 
     func runPaged(_ input: String, settings: BlockSettings, setup: PageSetup, library: FontLibrary) throws {
@@ -18,8 +18,6 @@ extension Render {
         do {
             document = try PagedPDF(input, settings: settings, setup: setup, library: library,
                                     background: try output.backgroundColor(highlighted: false))
-        } catch let error as PageError {
-            throw CLIFailure(message: error.description)
         } catch let error as CardError {
             throw CLIFailure(message: flagWording(error))
         }

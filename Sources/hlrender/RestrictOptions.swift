@@ -13,10 +13,11 @@ struct RestrictOptions: ParsableArguments {
     @Option(help: modelHelp("scramble-seed")) var scrambleSeed: String?
 
     func apply(to settings: inout BlockSettings) throws {
+        // Each value is checked first; then whether they make sense together.
+        try applyFlags([("visible-lines", visibleLines), ("blur-radius", blurRadius), ("restrict-mode", restrictMode),
+                        ("feather", feather), ("scramble-seed", scrambleSeed)], to: &settings)
         if visibleLines == nil, blurRadius != nil || restrictMode != nil || feather != nil || scrambleSeed != nil {
             throw CLIFailure(message: "--blur-radius, --restrict-mode, --feather and --scramble-seed need --visible-lines")
         }
-        try applyFlags([("visible-lines", visibleLines), ("blur-radius", blurRadius), ("restrict-mode", restrictMode),
-                        ("feather", feather), ("scramble-seed", scrambleSeed)], to: &settings)
     }
 }

@@ -43,10 +43,11 @@ struct StepsCommand: ParsableCommand {
         // The flags as a steps block's settings, through the option table; the card library
         // decides the geometry. The dot column is a canvas x here, a block x in a card.
         var settings = BlockSettings()
-        if let column, !(column >= output.margin) {
-            throw CLIFailure(message: "--column must be at least --margin (\(Checked.describe(output.margin)) px), got \(Checked.describe(column))")
+        let margin = try output.marginValue()
+        if let column, !(column >= margin) {
+            throw CLIFailure(message: "--column must be at least --margin (\(Checked.describe(margin)) px), got \(Checked.describe(column))")
         }
-        let columnInBlock = column.map { Checked.describe($0 - output.margin) }
+        let columnInBlock = column.map { Checked.describe($0 - margin) }
         try applyFlags([("column", columnInBlock), ("dot-size", dotSize), ("dot-color", dotColor), ("gap", gap),
                         ("current", current), ("connector", connector ? "true" : nil), ("first-side", firstSide),
                         ("align", align)], to: &settings)

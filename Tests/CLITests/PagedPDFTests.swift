@@ -237,7 +237,7 @@ private func words(_ text: String) -> [Substring] {
             (["--page", "a4", "--page-margin", "400pt", "-o", out], "--page-margin"),
             (["--page-numbers", "-o", out], "--page-numbers need --page"),
             (["--page", "a4", "--page-number-format", "{pg}", "-o", out], "unknown placeholder '{pg}'"),
-            (["--page", "a4", "--orphans", "0", "-o", out], "--orphans must be"),
+            (["--page", "a4", "--orphans", "0", "-o", out], "--orphans: must be a whole number from 1 to 100, got 0"),
             (["--page", "200x40", "--page-margin", "2", "--size", "60", "-o", out], "pt tall"),
         ] {
             let result = try CLI.run(["render", "--text", "Hello there"] + flags)

@@ -41,7 +41,7 @@ func png(_ json: String) throws -> RGBAImage {
         (##"{"blocks": [{"type": "circle"}]}"##, "blocks[0].type: 'circle' is not text, steps, image or stack"),
         (##"{"background": {"gradient": {"stops": ["red"]}}, "blocks": []}"##, "background.gradient.stops: must list two or more colours"),
         (##"{"background": {"image": "x.png", "dim": 2}, "blocks": []}"##, "background.dim: must be a number from 0 to 1, got 2"),
-        (##"{"size": "wide", "blocks": []}"##, "size: must be \"WIDTHxHEIGHT\""),
+        (##"{"size": "wide", "blocks": []}"##, "size: 'wide' is not \"WIDTHxHEIGHT\""),
         (##"{"colour": "red", "blocks": []}"##, "colour: unknown key; did you mean 'color'?"),
         (##"{"font": "Noto Sans"}"##, "blocks: is missing"),
         // Absurd numbers are refused before they reach the layout or Cairo.

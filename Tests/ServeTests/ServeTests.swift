@@ -81,6 +81,31 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
         }
     }
 
+    /// The encoder options are the CLI's, by the same names and checks: the bytes and the ETag
+    /// follow them, and a bad value is a 422 naming the field.
+    @Test func encoderOptionsFromTheQuery() async throws {
+        let fixture = try ServeFixture()
+        try await fixture.app().test(.router) { client in
+            var seen: [(Int, String)] = []
+            for query in ["format=jpeg", "format=jpeg&quality=40", "format=png&png-compression=small"] {
+                try await client.execute(uri: "/v1/card?\(query)", method: .post, headers: json, body: card()) { response in
+                    #expect(response.status == .ok, "\(query)")
+                    seen.append((body(response).count, response.headers[.eTag] ?? ""))
+                }
+            }
+            #expect(seen[1].0 < seen[0].0, "quality 40 makes a smaller JPEG than 90")
+            #expect(Set(seen.map(\.1)).count == 3, "each setting has its own ETag")
+            for (query, field) in [("format=jpeg&quality=0", "quality"), ("format=png&png-compression=tiny", "png-compression"),
+                                   ("format=webp&lossless=maybe", "lossless")] {
+                try await client.execute(uri: "/v1/card?\(query)", method: .post, headers: json, body: card()) { response in
+                    #expect(response.status == .unprocessableContent, "\(query)")
+                    let error = try errorJSON(response)
+                    #expect(error["path"] == field, "\(query)")
+                }
+            }
+        }
+    }
+
     @Test func templatesFromQueryParameters() async throws {
         let fixture = try ServeFixture()
         try await fixture.app().test(.router) { client in

@@ -1,0 +1,44 @@
+import Support
+
+extension CardSpec {
+    /// The card-level options (a spec's top-level keys; `scale`, and `size` and `padding` as the
+    /// CLI's --canvas and --margin), defined once.
+    public static let options: [OptionDefinition<CardSpec>] = [
+        OptionDefinition("size", "WxH", schema: "string|array", "WIDTHxHEIGHT in px, default 1080x1920; a side given as auto (or size auto) is fitted to the blocks plus padding.") {
+            ($0.width, $0.height) = try size($1)
+        },
+        OptionDefinition("scale", "1|2|3", schema: "number", "Output pixels per layout pixel (@2x, @3x), the layout unchanged.") {
+            let s = try $1.number()
+            guard scales.contains(s) else { throw OptionError("must be 1, 2 or 3, got \(Checked.describe(s))") }
+            $0.scale = s
+        },
+        OptionDefinition("padding", "px", schema: "number", "Inset of the anchors from the canvas edges, default 64.") {
+            $0.padding = try $1.number(in: 0...Checked.maxLength)
+        },
+        OptionDefinition("output", "path", schema: "string", "Where batch mode writes the card (relative to --out-dir).") {
+            $0.output = try $1.string()
+        },
+    ]
+
+    /// "WIDTHxHEIGHT" or [width, height]; either side may be "auto" (fitted to the content),
+    /// and "auto" alone fits both.
+    static func size(_ input: OptionInput) throws -> (Double?, Double?) {
+        var sides: [String] = []
+        if case let .json(.array(items)) = input, items.count == 2 {
+            sides = try items.map { try OptionInput.json($0).string() }
+        } else if let text = try? input.string() {
+            sides = text.lowercased() == "auto" ? ["auto", "auto"] : text.lowercased().split(separator: "x").map(String.init)
+        }
+        let values = sides.map { side -> Double?? in
+            let text = side.trimmed.lowercased()
+            if text == "auto" { return .some(nil) }
+            guard let v = Double(text), v.isFinite, v > 0, v <= maxSide else { return nil }
+            return .some(v)
+        }
+        guard values.count == 2, let width = values[0], let height = values[1] else {
+            let given = (try? input.string()).map { "'\($0)' is not" } ?? "must be"
+            throw OptionError("\(given) \"WIDTHxHEIGHT\" (like \"1080x1920\"), [width, height] with positive numbers up to \(Int(maxSide)), or auto for a side fitted to the content")
+        }
+        return (width, height)
+    }
+}

@@ -1,0 +1,112 @@
+/// An option value that is not acceptable; the front end says where it came from (a flag, a
+/// JSON path or an HTTP field).
+public struct OptionError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// One option, defined once: its name (the long flag, the JSON key, the HTTP field), help,
+/// value name and JSON Schema type, and how a value is parsed and checked into `Target` (the
+/// settings of its scope: a block's, a card's, an encoder's, a page's, a comparison's). Every
+/// front end reads the same definition, so a flag, a key and a field cannot drift apart.
+public struct OptionDefinition<Target>: Sendable {
+    public let name: String
+    public let valueName: String
+    public let help: String
+    /// The JSON Schema type of the value ("number", "string", ...; several with "|").
+    public let schemaType: String
+    private let parse: @Sendable (inout Target, OptionInput) throws -> Void
+
+    public init(_ name: String, _ valueName: String, schema: String, _ help: String,
+                _ parse: @escaping @Sendable (inout Target, OptionInput) throws -> Void) {
+        (self.name, self.valueName, self.schemaType, self.help, self.parse) = (name, valueName, schema, help, parse)
+    }
+
+    /// Parses `input` into `target`; a refusal is an `OptionError` (the caller adds the flag,
+    /// key or field).
+    public func apply(_ input: OptionInput, to target: inout Target) throws {
+        do {
+            try parse(&target, input)
+        } catch let error as ValueError {
+            throw OptionError(error.requirement)
+        }
+    }
+}
+
+extension Array {
+    /// The definition named `name` in a table.
+    public func named<Target>(_ name: String) -> OptionDefinition<Target>? where Element == OptionDefinition<Target> {
+        first { $0.name == name }
+    }
+}
+
+/// An option's value as a front end has it: a command-line string (or an HTTP field), or a
+/// JSON value (where numbers, booleans and arrays may be given natively).
+public enum OptionInput: Sendable {
+    case text(String)
+    case json(JSONValue)
+
+    public func string() throws -> String {
+        switch self {
+        case let .text(text): return text
+        case let .json(.string(text)): return text
+        case let .json(.number(n)): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        // A JSON boolean reads as the word a command line would give.
+        case let .json(.bool(b)): return b ? "true" : "false"
+        case let .json(value): throw OptionError("must be a string, not \(value.typeName)")
+        }
+    }
+
+    public func number() throws -> Double {
+        if case let .json(.number(n)) = self { return n }
+        let text = try string()
+        guard let value = Double(text.trimmed), value.isFinite else { throw OptionError("'\(text)' is not a number") }
+        return value
+    }
+
+    public func integer() throws -> Int {
+        let value = try number()
+        guard value == value.rounded(), abs(value) < 1e15 else { throw OptionError("\(Checked.describe(value)) is not a whole number") }
+        return Int(value)
+    }
+
+    /// A number in `range`, refused in one wording for every option.
+    public func number(in range: ClosedRange<Double>) throws -> Double {
+        let value = try number()
+        guard range.contains(value) else {
+            throw OptionError("must be a number from \(Checked.describe(range.lowerBound)) to \(Checked.describe(range.upperBound)), got \(Checked.describe(value))")
+        }
+        return value
+    }
+
+    /// A whole number in `range`.
+    public func integer(in range: ClosedRange<Int>) throws -> Int {
+        let value = try integer()
+        guard range.contains(value) else { throw OptionError("must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(value)") }
+        return value
+    }
+
+    public func bool() throws -> Bool {
+        if case let .json(.bool(b)) = self { return b }
+        switch try string().lowercased() {
+        case "true", "yes", "1", "on": return true
+        case "false", "no", "0", "off": return false
+        case let other: throw OptionError("'\(other)' is not true or false")
+        }
+    }
+
+    /// A list: a JSON array, or comma-separated text.
+    public func list() throws -> [OptionInput] {
+        if case let .json(.array(items)) = self { return items.map { .json($0) } }
+        return try string().split(separator: ",", omittingEmptySubsequences: false).map { .text(String($0)) }
+    }
+
+    public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
+        let text = try string()
+        guard let value = T(rawValue: text.lowercased()) else {
+            throw OptionError("'\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return value
+    }
+}

@@ -1,0 +1,137 @@
+import Card
+import Foundation
+import Goldens
+import Pages
+import Render
+import Support
+import Testing
+import TestSupport
+
+/// The option tables are the one definition of every option. Walked whole: for each option and
+/// sample values (the limits, just past them, and values of every kind), a CLI string and the
+/// same JSON value parse to the same result or the same error; the CLI's flag of that name
+/// refuses exactly what the table refuses, in the table's words; and a card key does too.
+@Suite struct OptionTableTests {
+    static let samples = [
+        "-1", "0", "0.5", "1", "2", "3", "8", "20", "21", "100", "101", "200", "201", "1000", "1001", "10000", "10001",
+        "100000", "100001", "1000000", "1000001", "1e+300", "-1e+300", "nan", "inf", "abc", "true", "auto", "#fff",
+        "1,2", "2,25", "0.3em", "a4", "", "{page}", "{pgae}", "100xauto",
+    ]
+
+    /// The JSON value a CLI string stands for: a number, a boolean, else a string. (Numbers are
+    /// spelled as Swift prints them, so a message that quotes one reads the same either way.)
+    static func json(_ text: String) -> JSONValue {
+        if let n = Double(text), n.isFinite { return .number(n) }
+        if text == "true" { return .bool(true) }
+        return .string(text)
+    }
+
+    /// What applying a value to a fresh target gives: the target as text, or the refusal.
+    static func outcome<T>(_ option: OptionDefinition<T>, _ input: OptionInput, _ fresh: T) -> String {
+        var target = fresh
+        do {
+            try option.apply(input, to: &target)
+            return "ok \(target)"
+        } catch let error as OptionError {
+            return "error \(error.message)"
+        } catch {
+            return "thrown \(error)"
+        }
+    }
+
+    static func walk<T>(_ table: [OptionDefinition<T>], fresh: T) -> [String] {
+        var mismatches: [String] = []
+        for option in table {
+            for sample in samples {
+                let text = outcome(option, .text(sample), fresh), json = outcome(option, .json(json(sample)), fresh)
+                if text != json { mismatches.append("\(option.name)=\(sample): text \(text) | json \(json)") }
+                if text.hasPrefix("thrown") { mismatches.append("\(option.name)=\(sample): not an OptionError: \(text)") }
+            }
+        }
+        return mismatches
+    }
+
+    static let card = try! CardSpec(width: 100, height: 100, background: .color(.white), blocks: [])
+
+    @Test func textAndJSONAgreeInEveryTable() {
+        #expect(Self.walk(OptionModel.all, fresh: BlockSettings()) == [])
+        #expect(Self.walk(CardSpec.options, fresh: Self.card) == [])
+        #expect(Self.walk(EncodeOptions.options, fresh: EncodeOptions()) == [])
+        #expect(Self.walk(PageSetup.options, fresh: PageSetup(size: .a4)) == [])
+        #expect(Self.walk(GoldenTolerance.definitions, fresh: GoldenTolerance()) == [])
+    }
+
+    /// The table's refusal of `value` for the flag `flag` of `command`, or nil when the table
+    /// accepts it (or the flag is not the table's option of that name).
+    static func refusal(_ command: String, _ flag: String, _ value: String) -> String? {
+        // Flags whose meaning is not the key of the same name: steps' canvas width and its
+        // dot column in canvas coordinates.
+        if command == "steps", ["width", "column"].contains(flag) { return nil }
+        // The card's own options, under the CLI's names for them.
+        if let key = ["margin": "padding", "canvas": "size", "scale": "scale"][flag] { return cardRefusal(key, value) }
+        func check<T>(_ table: [OptionDefinition<T>], _ fresh: T) -> String?? {
+            guard let option = table.named(flag) else { return nil }
+            let result = outcome(option, .text(value), fresh)
+            return .some(result.hasPrefix("error ") ? String(result.dropFirst(6)) : nil)
+        }
+        if let r = check(OptionModel.all, BlockSettings()) { return r }
+        if let r = check(EncodeOptions.options, EncodeOptions()) { return r }
+        if let r = check(PageSetup.options, PageSetup(size: .a4)) { return r }
+        if let r = check(GoldenTolerance.definitions, GoldenTolerance()) { return r }
+        return nil
+    }
+
+    /// The card table's refusal of a top-level key's value (a card's `size` and `padding` are
+    /// its own, not the blocks' options of those names).
+    static func cardRefusal(_ key: String, _ value: String) -> String? {
+        let result = outcome(CardSpec.options.named(key)!, .text(value), card)
+        return result.hasPrefix("error ") ? String(result.dropFirst(6)) : nil
+    }
+
+    @Test(arguments: ["render", "steps", "compare"])
+    func flagsRefuseWhatTheTableRefuses(command: String) throws {
+        let flags = try #require(try HostileNumberTests.options()[command])
+        let folder = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let base = try HostileNumberTests.base(command, folder)
+        var checked = 0
+        for flag in flags {
+            // Page options need pages (and a PDF).
+            let paged = PageSetup.options.named(flag) != nil
+            let call = paged ? ["render", "--text", "hi", "-o", "out.pdf"] + (flag == "page" ? [] : ["--page", "a4"]) : base
+            for value in Self.samples {
+                guard let message = Self.refusal(command, flag, value) else { continue }
+                // An empty value as its own argument (`--flag=` is "missing" to the parser).
+                let result = try CLI.run(call + (value.isEmpty ? ["--\(flag)", ""] : ["--\(flag)=\(value)"]), directory: folder)
+                #expect(result.status == 3 && result.stderr == "hlrender: error: --\(flag): \(message)\n",
+                        "\(command) --\(flag)=\(value): \(result.stderr)")
+                checked += 1
+            }
+        }
+        #expect(checked > 20, "only \(checked) refusals checked for \(command)")
+    }
+
+    @Test func cardKeysRefuseWhatTheTableRefuses() throws {
+        for option in OptionModel.all where !["text", "text-file", "steps", "steps-file"].contains(option.name) {
+            let steps = OptionModel.scope(of: option.name) == .steps
+            for value in Self.samples {
+                guard let message = Self.refusal("card", option.name, value) else { continue }
+                let block: JSONValue = .object([("type", .string(steps ? "steps" : "text")),
+                                                (steps ? "steps" : "text", steps ? .array([.string("a")]) : .string("a")),
+                                                (option.name, Self.json(value))])
+                let spec: JSONValue = .object([("blocks", .array([block]))])
+                #expect(throws: CardError("blocks[0].\(option.name)", message), "\(option.name)=\(value)") {
+                    _ = try CardSpec.parse(spec, folder: ".")
+                }
+            }
+        }
+        for option in CardSpec.options {
+            for value in Self.samples {
+                guard let message = Self.cardRefusal(option.name, value) else { continue }
+                #expect(throws: CardError(option.name, message), "\(option.name)=\(value)") {
+                    _ = try CardSpec.parse(.object([(option.name, Self.json(value)), ("blocks", .array([]))]), folder: ".")
+                }
+            }
+        }
+    }
+}
