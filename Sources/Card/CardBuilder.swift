@@ -5,10 +5,11 @@ import Steps
 import Typeset
 import Support
 
-/// What building a card needs from outside: the fonts (shared, thread-safe) and a way to read
-/// files (the caller bounds and names them).
+/// What building a card needs from outside: the fonts (the caller's context, shared and
+/// thread-safe) and a way to read files (the caller bounds and names them).
 public struct CardResources: Sendable {
-    public var library: FontLibrary
+    public var fonts: FontContext
+    public var library: FontLibrary { fonts.library }
     public var readFile: @Sendable (String) throws -> [UInt8]
     public var maxPixels: Int
     /// Checks a font file a spec names before it is opened (a service limits these to its
@@ -18,8 +19,8 @@ public struct CardResources: Sendable {
     /// decodes its template's photo once).
     let images = ImageCache()
 
-    public init(library: FontLibrary, maxPixels: Int = 100_000_000, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
-        self.library = library
+    public init(fonts: FontContext, maxPixels: Int = 100_000_000, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
+        self.fonts = fonts
         self.readFile = readFile
         self.maxPixels = maxPixels
     }

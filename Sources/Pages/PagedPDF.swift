@@ -34,11 +34,14 @@ public struct PagedPDF {
     public var paint: TextPaint
     public var background: Color
     public var decorations: PageDecorations?
+    /// The fonts the text was set in, drawn with.
+    public var fonts: FontContext
     /// One outline entry per paragraph that starts with "# " (visible lines only).
     public var bookmarks = true
 
-    public init(text: PagedText, paint: TextPaint, background: Color, decorations: PageDecorations?) {
+    public init(text: PagedText, paint: TextPaint, background: Color, decorations: PageDecorations?, fonts: FontContext) {
         self.text = text
+        self.fonts = fonts
         self.paint = paint
         self.background = background
         self.decorations = decorations
@@ -48,7 +51,7 @@ public struct PagedPDF {
     public func render(options: RenderOptions, visit: (PagedText.Page, PagedText.Body) throws -> Void = { _, _ in }) throws -> [UInt8] {
         var options = options
         options.scale = 1
-        let document = try PDFDocument(options: options)
+        let document = try PDFDocument(options: options, fonts: fonts)
         try text.forEachPage { page, body in
             try visit(page, body)
             try document.add(try scene(page, body))

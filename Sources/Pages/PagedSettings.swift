@@ -6,8 +6,8 @@ extension PagedPDF {
     /// `text` on pages, set as a card's text block with `settings` would be (font, size,
     /// highlight, effects, restriction, colour by contrast with `background`), wrapped at the
     /// block's width or the page's room, whichever is narrower.
-    public init(_ text: String, settings: BlockSettings, setup: PageSetup, library: FontLibrary, background: Color) throws {
-        let (typesetter, font) = try settings.typesetter(library: library)
+    public init(_ text: String, settings: BlockSettings, setup: PageSetup, fonts: FontContext, background: Color) throws {
+        let (typesetter, font) = try settings.typesetter(library: fonts.library)
         let size = try settings.fontSize(spec: font)
         let highlight = settings.highlightPaint(fontSize: size)
         let room = PagedText.wrapWidth(setup, highlight: highlight)
@@ -21,6 +21,6 @@ extension PagedPDF {
                                   restriction: restriction, decorationHeight: try decorations?.lineHeight() ?? 0)
         let paint = TextPaint(color: settings.textColor(highlight: highlight, background: background), highlight: highlight,
                               shadow: settings.shadow, stroke: settings.stroke)
-        self.init(text: paged, paint: paint, background: background, decorations: decorations)
+        self.init(text: paged, paint: paint, background: background, decorations: decorations, fonts: fonts)
     }
 }

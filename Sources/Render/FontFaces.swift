@@ -1,15 +1,61 @@
 import CCairo
 import CFreeType
+import Glibc
 import Typeset
 import Support
 
-/// Cairo font faces over FreeType faces, made once per font file and index and kept for the
-/// process (Cairo caches scaled fonts on them, and any thread may draw with them: Cairo locks a
-/// face while it uses it). FreeType's library object is not thread-safe for opening and closing
-/// faces, so every FreeType call here happens under one lock. Cairo does not own an FT_Face:
-/// each is released by a destroy callback when Cairo drops its last reference (never, here).
-final class FontContext: @unchecked Sendable {
-    static let shared = FontContext()
+/// FreeType's library object and the one lock every FreeType call takes (opening and closing
+/// faces on one library is not thread-safe). Shared by a context and by every face it made, so
+/// a face Cairo still holds after its context is gone is freed under the same lock. The lock
+/// is recursive: Cairo may drop a face, and so call its destroy callback, from inside a locked
+/// section.
+final class FreeTypeLibrary: @unchecked Sendable {
+    let handle: FT_Library
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() throws {
+        var library: FT_Library?
+        let error = FT_Init_FreeType(&library)
+        guard error == 0, let library else { throw RenderError.freetype("the FreeType library", code: error) }
+        handle = library
+        mutex = .allocate(capacity: 1)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    func withLock<T>(_ body: (FT_Library) throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(handle)
+    }
+
+    deinit {
+        FT_Done_FreeType(handle)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+}
+
+/// What a Cairo face's destroy callback frees: its FreeType face, under its library's lock.
+private final class FaceOwner {
+    let face: FT_Face
+    let freetype: FreeTypeLibrary
+    init(face: FT_Face, freetype: FreeTypeLibrary) { (self.face, self.freetype) = (face, freetype) }
+}
+
+/// The fonts a run draws with, made by the caller (a CLI run, a batch, the service, a test)
+/// and passed down: the font library (Fontconfig, HarfBuzz) and Cairo faces over FreeType faces
+/// of the same files, made on first use and kept for at most `faceLimit` fonts (the oldest is
+/// let go first; Cairo frees it when the last render using it is done). Safe to use from
+/// several threads: every FreeType call is under the library's lock.
+public final class FontContext: @unchecked Sendable {
+    public let library: FontLibrary
+    private let freetype: FreeTypeLibrary
+    /// How many fonts keep their faces open.
+    let faceLimit: Int
 
     private struct Entry {
         var cairoFace: OpaquePointer
@@ -20,83 +66,101 @@ final class FontContext: @unchecked Sendable {
         var checked: Set<UInt32>
     }
 
-    private let lock = Lock()
-    private nonisolated(unsafe) var library: FT_Library?
     private nonisolated(unsafe) var entries: [FontFace: Entry] = [:]
-
-    private init() {
-        var library: FT_Library?
-        self.library = FT_Init_FreeType(&library) == 0 ? library : nil
-    }
-
+    private nonisolated(unsafe) var order: [FontFace] = []
     private nonisolated(unsafe) static var key = cairo_user_data_key_t()
 
-    /// Runs `body` with the FreeType library under the lock.
-    func withLibrary<T>(_ body: (FT_Library?) -> T) -> T {
-        lock.withLock { body(library) }
+    public init(library: FontLibrary, faceLimit: Int = 64) throws {
+        self.library = library
+        self.faceLimit = max(1, faceLimit)
+        freetype = try FreeTypeLibrary()
     }
 
-    private func openFace(_ font: FontFace) throws -> FT_Face {
+    deinit {
+        freetype.withLock { _ in
+            for entry in entries.values {
+                cairo_font_face_destroy(entry.cairoFace)
+                FT_Done_Face(entry.checkFace)
+            }
+        }
+    }
+
+    private func openFace(_ font: FontFace, _ library: FT_Library) throws -> FT_Face {
         var face: FT_Face?
         let error = FT_New_Face(library, font.file, FT_Long(font.index), &face)
         guard error == 0, let face else { throw RenderError.freetype(font.file, code: error) }
         return face
     }
 
-    private func entry(_ font: FontFace) throws -> Entry {
+    /// The entry of `font`, made on first use; called under the lock.
+    private func entry(_ font: FontFace, _ library: FT_Library) throws -> Entry {
         if let entry = entries[font] { return entry }
-        let face = try openFace(font)
+        let face = try openFace(font, library)
         // Outlines unhinted (positions come from HarfBuzz); colour bitmaps for emoji.
         let flags = Int32(FT_LOAD_NO_HINTING) | (font.isColor ? Int32(FT_LOAD_COLOR) : 0)
         guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, flags) else {
             FT_Done_Face(face)
             throw RenderError.cairo("cannot create a font face for \(font.file)")
         }
-        let status = cairo_font_face_set_user_data(cairoFace, &FontContext.key, UnsafeMutableRawPointer(face)) { face in
-            if let face { FT_Done_Face(face.assumingMemoryBound(to: FT_FaceRec.self)) }
+        let owner = Unmanaged.passRetained(FaceOwner(face: face, freetype: freetype)).toOpaque()
+        let status = cairo_font_face_set_user_data(cairoFace, &FontContext.key, owner) { owner in
+            guard let owner else { return }
+            let released = Unmanaged<FaceOwner>.fromOpaque(owner).takeRetainedValue()
+            released.freetype.withLock { _ in _ = FT_Done_Face(released.face) }
         }
         if status != CAIRO_STATUS_SUCCESS {
+            Unmanaged<FaceOwner>.fromOpaque(owner).release()
             cairo_font_face_destroy(cairoFace)
             FT_Done_Face(face)
             try Cairo.check(status, "font face \(font.file)")
         }
         let checkFace: FT_Face
         do {
-            checkFace = try openFace(font)
+            checkFace = try openFace(font, library)
         } catch {
             cairo_font_face_destroy(cairoFace)
             throw error
         }
         let entry = Entry(cairoFace: cairoFace, spaceGlyph: UInt32(FT_Get_Char_Index(face, 0x20)), checkFace: checkFace, checked: [])
         entries[font] = entry
+        order.append(font)
+        while order.count > faceLimit {
+            // Renders in flight hold their own references: the face lives until they finish.
+            let oldest = order.removeFirst()
+            if let gone = entries.removeValue(forKey: oldest) {
+                cairo_font_face_destroy(gone.cairoFace)
+                FT_Done_Face(gone.checkFace)
+            }
+        }
         return entry
     }
 
-    /// The faces of `fonts`, opened on first use.
+    /// The faces of `fonts`, opened on first use, each referenced until the faces are dropped.
     func faces(_ fonts: [FontFace]) throws -> FontFaces {
-        try lock.withLock {
+        try freetype.withLock { library in
             var faces: [FontFace: (OpaquePointer, UInt32)] = [:]
             for font in fonts where faces[font] == nil {
-                let entry = try entry(font)
-                faces[font] = (entry.cairoFace, entry.spaceGlyph)
+                let entry = try entry(font, library)
+                faces[font] = (cairo_font_face_reference(entry.cairoFace), entry.spaceGlyph)
             }
             return FontFaces(faces: faces)
         }
     }
 
     /// Checks that FreeType can load every glyph the layouts draw: Cairo skips a glyph it cannot
-    /// load without a word, so a damaged font would render blank. Each glyph is checked once per
-    /// process. Colour bitmap fonts have no outlines to load unscaled and are left to Cairo.
+    /// load without a word, so a damaged font would render blank. Each glyph is checked once
+    /// while its font is kept. Colour bitmap fonts have no outlines to load unscaled and are
+    /// left to Cairo.
     func checkGlyphs(of layouts: [Layout]) throws {
-        try lock.withLock {
+        try freetype.withLock { library in
             for layout in layouts {
                 for line in layout.lines {
                     for run in line.runs {
                         let font = layout.fonts[run.font]
                         guard !font.isColor else { continue }
-                        let face = try entry(font).checkFace
+                        let face = try entry(font, library).checkFace
                         // Inserted in place: the set of checked glyphs is not copied per run.
-                        for glyph in run.glyphs where entries[font]!.checked.insert(glyph.id).inserted {
+                        for glyph in run.glyphs where entries[font]?.checked.insert(glyph.id).inserted ?? true {
                             let error = FT_Load_Glyph(face, glyph.id, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING))
                             if error != 0 { throw RenderError.badGlyph(font.file, glyph: glyph.id, code: error) }
                         }
@@ -107,27 +171,27 @@ final class FontContext: @unchecked Sendable {
     }
 }
 
-/// The faces one render uses, looked up once from the shared context.
-struct FontFaces {
-    fileprivate let faces: [FontFace: (OpaquePointer, UInt32)]
-
-    init(_ fonts: [FontFace]) throws {
-        self = try FontContext.shared.faces(fonts)
-    }
+/// The faces one render uses, looked up once from its context and referenced until the
+/// render is done.
+final class FontFaces {
+    private let faces: [FontFace: (OpaquePointer, UInt32)]
 
     fileprivate init(faces: [FontFace: (OpaquePointer, UInt32)]) { self.faces = faces }
 
     /// The faces a scene's text uses, each opened once and its glyphs checked.
-    init(for scene: Scene) throws {
+    static func of(_ scene: Scene, in context: FontContext) throws -> FontFaces {
         let layouts = scene.layouts
-        try self.init(layouts.flatMap(\.fonts))
-        try checkGlyphs(of: layouts)
+        let faces = try context.faces(layouts.flatMap(\.fonts))
+        try context.checkGlyphs(of: layouts)
+        return faces
+    }
+
+    deinit {
+        for (face, _) in faces.values { cairo_font_face_destroy(face) }
     }
 
     subscript(font: FontFace) -> OpaquePointer { faces[font]!.0 }
 
     /// The font's glyph for U+0020 (0 when it has none).
     func spaceGlyph(font: FontFace) -> UInt32 { faces[font]?.1 ?? 0 }
-
-    func checkGlyphs(of layouts: [Layout]) throws { try FontContext.shared.checkGlyphs(of: layouts) }
 }

@@ -5,19 +5,19 @@ import Typeset
 
 /// Every C library whose version can change a rendered pixel, in a fixed order.
 public enum LibraryVersions {
+    private static var freetypeVersion: String {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
+        defer { FT_Done_FreeType(library) }
+        var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
+        FT_Library_Version(library, &major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }
+
     public static var all: [(name: String, version: String)] {
         [("Cairo", String(cString: cairo_version_string())), ("pixman", String(cString: pixman_version_string())),
-         ("FreeType", FontContext.shared.freetypeVersion)]
+         ("FreeType", freetypeVersion)]
             + TypesetLibraries.versions + [("libpng", String(cString: hl_png_version()))]
     }
 }
 
-extension FontContext {
-    var freetypeVersion: String {
-        withLibrary { library in
-            var major: FT_Int = 0, minor: FT_Int = 0, patch: FT_Int = 0
-            FT_Library_Version(library, &major, &minor, &patch)
-            return "\(major).\(minor).\(patch)"
-        }
-    }
-}

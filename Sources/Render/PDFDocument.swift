@@ -7,10 +7,12 @@ import CCairo
 public final class PDFDocument {
     private let canvas: Canvas
     private var options: RenderOptions
+    private let fonts: FontContext
     public private(set) var pageCount = 0
 
     /// An empty document; `options.pdf` holds its metadata, `options.scale` scales every page.
-    public init(options: RenderOptions) throws {
+    public init(options: RenderOptions, fonts: FontContext) throws {
+        self.fonts = fonts
         var options = options
         options.format = .pdf
         self.options = options
@@ -20,7 +22,7 @@ public final class PDFDocument {
     /// Draws `scene` on a new page of its own size.
     public func add(_ scene: Scene) throws {
         let size = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
-        let faces = try FontFaces(for: scene)
+        let faces = try FontFaces.of(scene, in: fonts)
         cairo_pdf_surface_set_size(canvas.surface, Double(size.0), Double(size.1))
         try Renderer.draw(scene, on: canvas, faces: faces, pixelSize: size, options: options)
         cairo_show_page(canvas.context)

@@ -4,16 +4,16 @@ import Support
 import Typeset
 
 extension Renderer {
-    /// Draws a scene on a new surface and returns the encoded file.
-    public static func render(_ scene: Scene, options: RenderOptions) throws -> [UInt8] {
-        try draw(scene, options: options).finish()
+    /// Draws a scene with the caller's fonts on a new surface and returns the encoded file.
+    public static func render(_ scene: Scene, options: RenderOptions, fonts: FontContext) throws -> [UInt8] {
+        try draw(scene, options: options, fonts: fonts).finish()
     }
 
     /// Draws a scene on a new canvas of `options.format`'s kind; the caller encodes it.
-    public static func draw(_ scene: Scene, options: RenderOptions) throws -> Canvas {
+    public static func draw(_ scene: Scene, options: RenderOptions, fonts: FontContext) throws -> Canvas {
         try scene.validate()
         let (pixelWidth, pixelHeight) = try pixelSize(width: scene.width, height: scene.height, options: options)
-        let faces = try FontFaces(for: scene)
+        let faces = try FontFaces.of(scene, in: fonts)
         // A raster canvas starts as a copy of the cached background (a gradient, a photo).
         let background = options.format == .pdf ? nil
             : try BackgroundCache.pixels(scene.background, width: scene.width, height: scene.height, scale: options.scale,

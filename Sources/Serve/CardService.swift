@@ -26,7 +26,7 @@ final class CardService: Sendable {
         let policy = try AssetPolicy(folder: settings.assets)
         self.policy = policy
         let library = try FontLibrary(directories: settings.fontDirectories + fontDirectories, includeSystemFonts: settings.systemFonts)
-        var resources = CardResources(library: library, maxPixels: settings.maxPixels) { path in
+        var resources = CardResources(fonts: try FontContext(library: library), maxPixels: settings.maxPixels) { path in
             try policy.read(path, limit: 64 << 20)
         }
         resources.checkFontFile = { _ = try policy.resolve($0) }

@@ -7,7 +7,7 @@ import Support
 /// Draws each example card once, then times every encoder on the same pixels.
 func benchmarkEncoders(examples: String, fonts: String) throws {
     let library = try FontLibrary(directories: [fonts], includeSystemFonts: false)
-    let resources = CardResources(library: library) { path in
+    let resources = CardResources(fonts: try FontContext(library: library)) { path in
         guard let data = FileManager.default.contents(atPath: path) else { throw CardError("", "cannot read \(path)") }
         return [UInt8](data)
     }
@@ -22,7 +22,7 @@ func benchmarkEncoders(examples: String, fonts: String) throws {
         let card = try CardBuilder.build(try CardSpec.parse(json, folder: examples), resources: resources)
         var options = RenderOptions()
         var canvas: Canvas?
-        measure("  \(name): draw", runs: 15) { canvas = try! Renderer.draw(card.scene, options: options) }
+        measure("  \(name): draw", runs: 15) { canvas = try! Renderer.draw(card.scene, options: options, fonts: resources.fonts) }
         options.format = .png
         var settings: [(String, OutputFormat, EncodeOptions)] = []
         for compression in PNGCompression.allCases {

@@ -42,8 +42,10 @@ struct BatchCommand: ParsableCommand {
     func run() throws {
         let (rows, folder) = try loadRows()
         let selected = try select(rows)
-        let proofs = try runOptions.proofSheet()
         try goldenFlags.validate()
+        // Goldens must not depend on a machine's fonts: only the pinned ones unless asked.
+        let resources = try runOptions.resources(systemFonts: goldenFlags.expectDir == nil || goldenFlags.systemFonts)
+        let proofs = try runOptions.proofSheet(fonts: resources.fonts)
         guard outDir != nil || proofs != nil || goldenFlags.expectDir != nil else {
             throw CLIFailure(message: "give --out-dir DIR for the cards (or --pdf FILE for a proof sheet, --expect-dir DIR for golden tests)")
         }
@@ -59,8 +61,6 @@ struct BatchCommand: ParsableCommand {
         } ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let encodeOptions = try runOptions.encoding.options()
         let pdf = try runOptions.pdf.metadata()
-        // Goldens must not depend on a machine's fonts: only the pinned ones unless asked.
-        let resources = try runOptions.resources(systemFonts: goldens == nil || goldenFlags.systemFonts)
         let reportFile = try report.map { try ReportFile(path: $0) }
         let progress = BatchProgress(total: selected.count, quiet: quiet)
         let next = Atomic<Int>(0)

@@ -36,8 +36,9 @@ struct CardCommand: ParsableCommand {
         }
         guard let spec = specs.first else { throw CLIFailure(message: "no spec: give SPEC.json, or - for standard input") }
         let values = try parseVariables()
-        if let proofs = try runOptions.proofSheet() {
-            return try writeProofs(proofs, values: values)
+        if runOptions.proofs != nil {
+            let resources = try runOptions.resources()
+            return try writeProofs(try runOptions.proofSheet(fonts: resources.fonts)!, resources: resources, values: values)
         }
         guard specs.count == 1 else { throw CLIFailure(message: "several specs make one PDF of proofs: add --pdf FILE.pdf") }
         let resolvedFormat = try OutputOptions.format(output: output, forced: format, otherwise: dumpLayout != nil,
@@ -74,9 +75,8 @@ struct CardCommand: ParsableCommand {
     }
 
     /// `--pdf`: each spec on its own page (and -o/--dump-layout are for one card).
-    private func writeProofs(_ proofs: ProofSheet, values: [String: String]) throws {
+    private func writeProofs(_ proofs: ProofSheet, resources: CardResources, values: [String: String]) throws {
         guard output == nil, dumpLayout == nil else { throw CLIFailure(message: "--pdf writes the proofs; -o and --dump-layout are for one card") }
-        let resources = try runOptions.resources()
         for (index, spec) in specs.enumerated() {
             let (json, folder) = try read(spec)
             do {

@@ -17,7 +17,7 @@ struct CardRunOptions: ParsableArguments {
     @OptionGroup var limits: InputLimits
 
     /// The proof sheet --pdf asks for, checked writable before anything is rendered.
-    func proofSheet() throws -> ProofSheet? {
+    func proofSheet(fonts: FontContext) throws -> ProofSheet? {
         guard let proofs else { return nil }
         guard OutputFormat(extension: OutputFile.split(proofs).1.split(separator: ".").last.map(String.init) ?? "") == .pdf else {
             throw CLIFailure(message: "--pdf: '\(proofs)' must end in .pdf")
@@ -26,15 +26,15 @@ struct CardRunOptions: ParsableArguments {
         var options = RenderOptions()
         options.pdf = try pdf.metadata()
         options.maxPixels = maxPixels
-        return try ProofSheet(path: proofs, options: options)
+        return try ProofSheet(path: proofs, options: options, fonts: fonts)
     }
 
     /// Fonts loaded once; files read with the input bound and named in errors.
     func resources(systemFonts: Bool = true) throws -> CardResources {
         guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
-        let library = try FontSetup.library(extraDirectories: fontDir, systemFonts: systemFonts && !noSystemFonts)
+        let fonts = try FontSetup.fonts(extraDirectories: fontDir, systemFonts: systemFonts && !noSystemFonts)
         let limit = limits.image
-        return CardResources(library: library, maxPixels: maxPixels) { path in
+        return CardResources(fonts: fonts, maxPixels: maxPixels) { path in
             try Posix.readFile(path, as: "file", limit: limit)
         }
     }

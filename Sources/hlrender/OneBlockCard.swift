@@ -5,8 +5,8 @@ import Typeset
 
 /// `render` and `steps` draw a card of one block: built by the card library like any card,
 /// its errors worded with this command's flags.
-func build(_ spec: CardSpec, library: FontLibrary, limits: InputLimits, maxPixels: Int) throws -> BuiltCard {
-    let resources = CardResources(library: library, maxPixels: maxPixels) { [limit = limits.image] path in
+func build(_ spec: CardSpec, fonts: FontContext, limits: InputLimits, maxPixels: Int) throws -> BuiltCard {
+    let resources = CardResources(fonts: fonts, maxPixels: maxPixels) { [limit = limits.image] path in
         try Posix.readFile(path, as: "file", limit: limit)
     }
     do {

@@ -17,9 +17,9 @@ final class ProofSheet: Sendable {
     let path: String
     private let state: Mutex<State>
 
-    init(path: String, options: RenderOptions) throws {
+    init(path: String, options: RenderOptions, fonts: FontContext) throws {
         self.path = path
-        state = Mutex(State(document: try PDFDocument(options: options)))
+        state = Mutex(State(document: try PDFDocument(options: options, fonts: fonts)))
     }
 
     /// The card at `index` (0-based among the run's cards); nil when it has no page (it failed).

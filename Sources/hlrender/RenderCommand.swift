@@ -39,15 +39,15 @@ struct Render: ParsableCommand {
         var settings = try text.settings(for: input)
         try highlight.apply(to: &settings)
         try restrict.apply(to: &settings)
-        let library = try text.font.library()
-        if let pageSetup { return try runPaged(input, settings: settings, setup: pageSetup, library: library) }
+        let fonts = try text.font.fonts()
+        if let pageSetup { return try runPaged(input, settings: settings, setup: pageSetup, fonts: fonts) }
         let spec = try output.card(.text(settings, fit: nil), highlighted: settings.fillsHighlight)
-        let card = try build(spec, library: library, limits: limits, maxPixels: output.maxPixels)
+        let card = try build(spec, fonts: fonts, limits: limits, maxPixels: output.maxPixels)
         warnAboutDroppedMarks(count: card.droppedMarks)
         if output.output != nil { warnIfFlattened(format: format, opaque: card.scene.background.isOpaque) }
         let golden = try expect.map { try Posix.readFile($0, as: "golden", limit: limits.image) }
         let options = try output.renderOptions(format: format, scale: card.scale)
-        let bytes = output.output != nil || golden != nil ? try Renderer.render(card.scene, options: options) : nil
+        let bytes = output.output != nil || golden != nil ? try Renderer.render(card.scene, options: options, fonts: fonts) : nil
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
         if let path = output.dumpLayout { try OutputFile.write(card.canvasDump(), to: path) }

@@ -55,10 +55,11 @@ struct StepsCommand: ParsableCommand {
         try font.apply(to: &settings)
         try highlight.apply(to: &settings)
         let spec = try output.card(.steps(settings), width: width ?? 1080, widthFlag: "--width", highlighted: settings.fillsHighlight)
-        let card = try build(spec, library: try font.library(), limits: limits, maxPixels: output.maxPixels)
+        let fonts = try font.fonts()
+        let card = try build(spec, fonts: fonts, limits: limits, maxPixels: output.maxPixels)
         warnAboutDroppedMarks(count: card.droppedMarks)
         if output.output != nil { warnIfFlattened(format: format, opaque: card.scene.background.isOpaque) }
-        let bytes = try output.output.map { _ in try Renderer.render(card.scene, options: try output.renderOptions(format: format, scale: card.scale)) }
+        let bytes = try output.output.map { _ in try Renderer.render(card.scene, options: try output.renderOptions(format: format, scale: card.scale), fonts: fonts) }
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
         if let path = output.dumpLayout { try OutputFile.write(card.canvasDump(), to: path) }

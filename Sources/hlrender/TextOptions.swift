@@ -42,8 +42,8 @@ struct FontOptions: ParsableArguments {
     }
 
     /// The run's fonts.
-    func library() throws -> FontLibrary {
-        try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
+    func fonts() throws -> FontContext {
+        try FontSetup.fonts(extraDirectories: fontDir, systemFonts: !noSystemFonts)
     }
 }
 

@@ -9,7 +9,7 @@ import Support
 
 let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
-let resources = CardResources(library: Fixtures.library) { path in
+let resources = CardResources(fonts: try! FontContext(library: Fixtures.library)) { path in
     guard let data = FileManager.default.contents(atPath: path) else { throw CardError("", "cannot read '\(path)'") }
     return [UInt8](data)
 }
@@ -26,7 +26,7 @@ func png(_ json: String) throws -> RGBAImage {
     let card = try build(json)
     var options = RenderOptions()
     options.scale = card.scale
-    return try PNGCodec.decode(try Renderer.render(card.scene, options: options))
+    return try PNGCodec.decode(try Renderer.render(card.scene, options: options, fonts: resources.fonts))
 }
 
 /// Errors name the JSON path of what is wrong.

@@ -31,7 +31,7 @@ import Typeset
         var options = RenderOptions()
         options.format = format
         options.maxPixels = 4_000_000
-        _ = try Renderer.render(scene, options: options)
+        _ = try Renderer.render(scene, options: options, fonts: resources.fonts)
     }
 
     @Test(arguments: hostile) func effectsAndScalars(value: Double) {
@@ -127,7 +127,7 @@ import Typeset
             #"{"blocks": [{"type": "steps", "steps": ["a", "b"], "gap": \#(n)}]}"#,
             #"{"blocks": [{"type": "stack", "gap": \#(n), "blocks": [{"type": "text", "text": "a"}]}]}"#,
         ]
-        let resources = CardResources(library: Fixtures.library, maxPixels: 4_000_000) { _ in throw TestFailure("no files") }
+        let resources = CardResources(fonts: resources.fonts, maxPixels: 4_000_000) { _ in throw TestFailure("no files") }
         for spec in specs {
             do {
                 _ = try CardRender.render(try JSONValue.parse(Array(spec.utf8)), variables: [:], folder: ".", resources: resources,

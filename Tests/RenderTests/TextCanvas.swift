@@ -1,6 +1,10 @@
 import Highlight
 import Render
+import TestSupport
 import Typeset
+
+/// The renderer tests' one font context, over the pinned fonts.
+let testFonts = try! FontContext(library: Fixtures.library)
 
 /// One laid-out text centred on a canvas, for the renderer's own tests: the scene a one-block
 /// card would build, without the card library (these tests start from a `Layout`).
@@ -16,6 +20,7 @@ struct TextCanvas {
     var highlight: HighlightPaint?
     var shadow: TextShadow?
     var stroke: TextStroke?
+    var fonts = testFonts
 
     /// The canvas size and the text's top-left corner.
     func geometry(_ layout: Layout) -> (width: Double, height: Double, x: Double, y: Double) {
@@ -46,6 +51,6 @@ struct TextCanvas {
     }
 
     private func render(_ item: SceneItem, _ g: (width: Double, height: Double, x: Double, y: Double)) throws -> [UInt8] {
-        try Renderer.render(Scene(width: g.width, height: g.height, background: .color(background), items: [item]), options: options)
+        try Renderer.render(Scene(width: g.width, height: g.height, background: .color(background), items: [item]), options: options, fonts: fonts)
     }
 }
