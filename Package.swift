@@ -51,7 +51,7 @@ let package = Package(
         // The step indicator's packing: pure geometry.
         .target(name: "Steps"),
         // Golden-image comparison over RGBA buffers, PNG in and out through libpng.
-        .target(name: "Compare", dependencies: ["CPNGCodec"]),
+        .target(name: "Compare", dependencies: ["Support", "CPNGCodec"]),
         .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CTurboJPEG", "CWebP"]),
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
         .target(name: "Card", dependencies: ["Support", "Render", "Typeset", "Highlight", "Steps"]),

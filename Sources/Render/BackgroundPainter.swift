@@ -124,7 +124,12 @@ enum ImagePainter {
     /// A premultiplied ARGB32 surface of the image (the caller destroys it).
     static func surface(_ image: RasterImage) throws -> OpaquePointer {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height))!
-        try Cairo.check(surface: surface, "creating an image surface of \(image.width)x\(image.height)")
+        do {
+            try Cairo.check(surface: surface, "creating an image surface of \(image.width)x\(image.height)")
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
         cairo_surface_flush(surface)
         let stride = Int(cairo_image_surface_get_stride(surface))
         let data = cairo_image_surface_get_data(surface)!

@@ -7,9 +7,10 @@ import Glibc
 nonisolated(unsafe) private let ownedPixelsKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
 /// The surface a render draws on, chosen by the format's kind (an image for raster formats, a
-/// PDF page), owned by the caller, and encoded once drawing is done: drawing itself never asks
-/// which encoder will run. Not for use from two threads at once.
-public final class Canvas {
+/// PDF page), and encoded once drawing is done: drawing itself never asks which encoder will
+/// run. Callers hold an `ImageCanvas` (pixels) or a `PDFDocument` (pages). Not for use from
+/// two threads at once.
+final class Canvas {
     let format: OutputFormat
     let surface: OpaquePointer
     let context: OpaquePointer
@@ -76,20 +77,19 @@ public final class Canvas {
     }
 
     /// The encoded file, in the canvas's format.
-    public func finish() throws -> [UInt8] {
+    func finish() throws -> [UInt8] {
         try Cairo.check(context: context, "rendering")
         if format == .pdf {
             cairo_surface_finish(surface)
             try Cairo.check(surface: surface, "writing PDF")
             return sink.bytes
         }
-        return try encode(as: format, options: encoding)
+        return try encode(as: format.imageFormat!, options: encoding)
     }
 
-    /// A drawn raster canvas encoded as `format` (PNG, JPEG or WebP) with `options`: the same
-    /// drawing can be encoded several ways.
-    public func encode(as format: OutputFormat, options: EncodeOptions) throws -> [UInt8] {
-        precondition(self.format != .pdf && format != .pdf, "only image canvases are encoded from pixels")
+    /// A drawn raster canvas encoded as `format` with `options`: the same drawing can be
+    /// encoded several ways.
+    func encode(as format: ImageFormat, options: EncodeOptions) throws -> [UInt8] {
         // JPEG flattens the pixels over white in place: do it on a copy.
         guard format == .jpeg, cairo_image_surface_get_format(surface) != CAIRO_FORMAT_RGB24 else {
             return try ImageEncoder.encode(surface, format: format, options: options)
@@ -103,5 +103,16 @@ public final class Canvas {
         cairo_paint(cr)
         cairo_destroy(cr)
         return try ImageEncoder.encode(copy, format: format, options: options)
+    }
+}
+
+/// A drawn image, owned by the caller: encoded as any raster format, as often as wanted (a
+/// benchmark times each encoder on the same pixels).
+public final class ImageCanvas {
+    let canvas: Canvas
+    init(_ canvas: Canvas) { self.canvas = canvas }
+
+    public func encode(as format: ImageFormat, options: EncodeOptions) throws -> [UInt8] {
+        try canvas.encode(as: format, options: options)
     }
 }

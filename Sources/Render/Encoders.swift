@@ -50,9 +50,29 @@ public struct EncodeOptions: Sendable {
     ]
 }
 
-/// Raster encoders over a drawn Cairo image surface: drawing never depends on which one runs.
-enum ImageEncoder {
-    static func encode(_ surface: OpaquePointer, format: OutputFormat, options: EncodeOptions) throws -> [UInt8] {
+/// The formats encoded from pixels (a PDF is drawn, not encoded).
+public enum ImageFormat: String, CaseIterable, Sendable {
+    case png, jpeg, webp
+}
+
+extension OutputFormat {
+    /// The image format, or nil for PDF.
+    public var imageFormat: ImageFormat? { ImageFormat(rawValue: rawValue) }
+}
+
+/// Raster encoders: over a drawn Cairo image surface (drawing never depends on which one
+/// runs), or over any straight-RGBA image (a comparison's diff, a test's pixels).
+public enum ImageEncoder {
+    /// `image` as PNG, JPEG (flattened over white) or WebP.
+    public static func encode(_ image: RGBAImage, as format: ImageFormat, options: EncodeOptions = EncodeOptions()) throws -> [UInt8] {
+        let checked: RasterImage
+        do { checked = try RasterImage(image) } catch { throw RenderError.invalidOption("\(error)") }
+        let surface = try ImagePainter.surface(checked)
+        defer { cairo_surface_destroy(surface) }
+        return try encode(surface, format: format, options: options)
+    }
+
+    static func encode(_ surface: OpaquePointer, format: ImageFormat, options: EncodeOptions) throws -> [UInt8] {
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
@@ -66,8 +86,6 @@ enum ImageEncoder {
             return try jpeg(data, width: width, height: height, stride: stride, quality: options.quality.value)
         case .webp:
             return try webp(data, width: width, height: height, stride: stride, rgb24: rgb24, options: options)
-        case .pdf:
-            preconditionFailure("a PDF is not encoded from pixels")
         }
     }
 

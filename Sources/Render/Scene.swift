@@ -29,9 +29,11 @@ public enum ImageFit: String, CaseIterable, Sendable {
 
 /// Straight 8-bit RGBA pixels, rows top to bottom.
 public struct RasterImage: Sendable {
-    public let width: Int
-    public let height: Int
-    public let pixels: [UInt8]
+    /// The pixels, straight RGBA.
+    public let image: RGBAImage
+    public var width: Int { image.width }
+    public var height: Int { image.height }
+    public var pixels: [UInt8] { image.pixels }
     /// Unique per decoded picture (copies share it): what caches of drawn backgrounds key on.
     public let identity: UInt64
 
@@ -41,10 +43,13 @@ public struct RasterImage: Sendable {
               pixels.count == width * height * 4 else {
             throw ValueError("image", "\(width)x\(height) with \(pixels.count) bytes", expected: "4 bytes a pixel for a non-empty size")
         }
-        self.width = width
-        self.height = height
-        self.pixels = pixels
+        image = RGBAImage(width: width, height: height, pixels: pixels)
         identity = RasterImage.counter.add(1, ordering: .relaxed).newValue
+    }
+
+    /// A decoded or generated image, checked as above.
+    public init(_ image: RGBAImage) throws(ValueError) {
+        try self.init(width: image.width, height: image.height, pixels: image.pixels)
     }
 
     private static let counter = Atomic<UInt64>(0)

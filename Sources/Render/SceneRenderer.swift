@@ -9,8 +9,15 @@ extension Renderer {
         try draw(scene, options: options, fonts: fonts).finish()
     }
 
-    /// Draws a scene on a new canvas of `options.format`'s kind; the caller encodes it.
-    public static func draw(_ scene: Scene, options: RenderOptions, fonts: FontContext) throws -> Canvas {
+    /// Draws a scene on a new image (`options.format` must be a raster one); the caller
+    /// encodes it.
+    public static func drawImage(_ scene: Scene, options: RenderOptions, fonts: FontContext) throws -> ImageCanvas {
+        guard options.format.imageFormat != nil else { throw RenderError.invalidOption("a PDF is drawn as pages, not as an image") }
+        return ImageCanvas(try draw(scene, options: options, fonts: fonts))
+    }
+
+    /// Draws a scene on a new canvas of `options.format`'s kind.
+    static func draw(_ scene: Scene, options: RenderOptions, fonts: FontContext) throws -> Canvas {
         try scene.validate()
         let (pixelWidth, pixelHeight) = try pixelSize(width: scene.width, height: scene.height, options: options)
         let faces = try FontFaces.of(scene, in: fonts)

@@ -21,10 +21,10 @@ func benchmarkEncoders(examples: String, fonts: String) throws {
         let json = try Variables.substitute(try JSONValue.parse([UInt8](FileManager.default.contents(atPath: path)!)), vars)
         let card = try CardBuilder.build(try CardSpec.parse(json, folder: examples), resources: resources)
         var options = RenderOptions()
-        var canvas: Canvas?
-        measure("  \(name): draw", runs: 15) { canvas = try! Renderer.draw(card.scene, options: options, fonts: resources.fonts) }
+        var canvas: ImageCanvas?
+        measure("  \(name): draw", runs: 15) { canvas = try! Renderer.drawImage(card.scene, options: options, fonts: resources.fonts) }
         options.format = .png
-        var settings: [(String, OutputFormat, EncodeOptions)] = []
+        var settings: [(String, ImageFormat, EncodeOptions)] = []
         for compression in PNGCompression.allCases {
             var e = EncodeOptions()
             e.pngCompression = compression

@@ -211,3 +211,17 @@ func words(_ text: String) -> [String] {
         #expect(text.filter { !$0.isWhitespace } == "Variableweight", "still extractable: \(text)")
     }
 }
+
+@Suite struct PublicEncoderTests {
+    /// Any straight-RGBA image encodes through the renderer's encoders and decodes back.
+    @Test func rgbaImagesRoundTripThroughPNG() throws {
+        var image = RGBAImage(width: 7, height: 5, fill: (30, 144, 255, 255))
+        image[2, 3] = (255, 0, 0, 255)
+        image[6, 0] = (0, 0, 0, 0)
+        let decoded = try PNGCodec.decode(try ImageEncoder.encode(image, as: .png))
+        #expect(decoded == image)
+        let jpeg = try ImageEncoder.encode(image, as: .jpeg)
+        #expect(Array(jpeg.prefix(2)) == [0xFF, 0xD8])
+        #expect(throws: RenderError.self) { try ImageEncoder.encode(RGBAImage(width: 0, height: 0, pixels: []), as: .webp) }
+    }
+}

@@ -1,4 +1,5 @@
-/// An 8-bit straight-alpha RGBA image, rows top to bottom, no padding.
+/// An 8-bit straight-alpha RGBA image, rows top to bottom, no padding: what decoders give,
+/// comparisons read and the public encoders take.
 public struct RGBAImage: Equatable, Sendable {
     public var width: Int
     public var height: Int
