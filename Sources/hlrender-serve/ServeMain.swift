@@ -83,10 +83,32 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// One line on stderr, exit status 3, as every hlrender command fails.
-    private func fail(_ message: String) -> ExitCode {
+    private func fail(_ message: String) -> ExitCode { Self.fail(message) }
+
+    private static func fail(_ message: String) -> ExitCode {
         let line = Array("hlrender: error: \(message)\n".utf8)
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         return ExitCode(3)
+    }
+
+    /// The entry point: every failure, ArgumentParser's own included, is one line and exit 3
+    /// (not a usage dump), as in the CLI; --help and --version print as usual.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var service = command as? ServeCommand {
+                try await service.run()
+            } else {
+                try command.run()
+            }
+        } catch let exit as ExitCode {
+            Glibc.exit(exit.rawValue)
+        } catch {
+            if exitCode(for: error) == .success { self.exit(withError: error) }
+            let message = self.message(for: error)
+            let first = message.split(separator: "\n").first.map(String.init) ?? message
+            Glibc.exit(fail(first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first).rawValue)
+        }
     }
 }
 

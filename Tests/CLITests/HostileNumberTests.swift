@@ -16,6 +16,8 @@ import TestSupport
         "visible-lines", "blur-radius", "feather", "scramble-seed", "page", "page-margin", "orphans", "widows",
         "max-pages", "threshold", "max-diff-pixels", "max-diff-ratio", "ignore", "max-input-bytes", "column",
         "dot-size", "gap", "current", "jobs", "shard",
+        // The service's.
+        "port", "max-age", "cache-mb", "max-body", "concurrency", "queue", "timeout-ms",
     ]
     /// Options whose value is text, a path, a colour or a choice.
     static let other: Set<String> = [
@@ -24,6 +26,7 @@ import TestSupport
         "dump-layout", "highlight", "highlight-style", "outline-color", "join", "restrict-mode", "page-number-format",
         "header", "expect", "diff", "size-mismatch", "steps-file", "step", "dot-color", "first-side", "var", "pdf",
         "template", "data", "output", "out-dir", "report", "expect-dir", "html-report", "junit",
+        "host", "templates", "assets", "token-file",
     ]
 
     /// A value for a composite option with the hostile number in each of its places.
@@ -57,6 +60,8 @@ import TestSupport
             let png = try CLI.run(["render", "--text", "a", "-o", "-", "--size", "12"]).stdout
             try Data(png).write(to: folder.appendingPathComponent("a.png"))
             return ["compare", "a.png", "a.png"]
+        // Any port: a value the service accepts starts it (and the test stops it).
+        case "serve": return ["serve", "--port", "0"]
         default: throw TestFailure("no base call for \(command)")
         }
     }
@@ -69,15 +74,22 @@ import TestSupport
         let dump = try CLI.run(["--experimental-dump-help"], pinnedFonts: false)
         let json = try JSONSerialization.jsonObject(with: Data(dump.stdout)) as? [String: Any]
         let subcommands = (json?["command"] as? [String: Any])?["subcommands"] as? [[String: Any]] ?? []
-        var result: [String: [String]] = [:]
-        for command in subcommands {
-            guard let name = command["commandName"] as? String, !["help", "serve"].contains(name) else { continue }
+        let options = { (command: [String: Any]) -> [String] in
             let arguments = command["arguments"] as? [[String: Any]] ?? []
-            result[name] = arguments.filter { $0["kind"] as? String == "option" }.compactMap { argument in
+            return arguments.filter { $0["kind"] as? String == "option" }.compactMap { argument in
                 ((argument["names"] as? [[String: Any]])?.first { $0["kind"] as? String != "short" }
                     ?? (argument["names"] as? [[String: Any]])?.first)?["name"] as? String
             }
         }
+        var result: [String: [String]] = [:]
+        for command in subcommands {
+            guard let name = command["commandName"] as? String, !["help", "serve"].contains(name) else { continue }
+            result[name] = options(command)
+        }
+        // `serve` passes its arguments to the service's binary, which describes its own.
+        let serve = try CLI.run(["serve", "--experimental-dump-help"], pinnedFonts: false)
+        let serveJSON = try JSONSerialization.jsonObject(with: Data(serve.stdout)) as? [String: Any]
+        result["serve"] = options(serveJSON?["command"] as? [String: Any] ?? [:])
         return result
     }
 
@@ -87,7 +99,7 @@ import TestSupport
         #expect(all.subtracting(Self.numeric.union(Self.other)).sorted() == [], "classify these options as numeric or not")
     }
 
-    @Test(arguments: ["render", "steps", "card", "batch", "compare"])
+    @Test(arguments: ["render", "steps", "card", "batch", "compare", "serve"])
     func hostileNumbers(command: String) throws {
         let options = try #require(try Self.options()[command])
         let folder = try CLI.scratchFolder()
@@ -99,7 +111,8 @@ import TestSupport
             for number in isNumeric ? Self.hostile : ["nan"] {
                 for value in isNumeric ? Self.values(for: option, number) : [number] {
                     let flag = option.count == 1 ? "-\(option)" : "--\(option)"
-                    let result = try CLI.run(base + ["\(flag)=\(value)"], directory: folder)
+                    let result = try CLI.run(base + ["\(flag)=\(value)"], pinnedFonts: command != "serve", directory: folder,
+                                             timeout: command == "serve" ? 5 : nil)
                     let call = "\(command) \(flag)=\(value)"
                     #expect(!result.signalled, "\(call) ended by signal \(result.status)")
                     if result.signalled { continue }

@@ -25,8 +25,10 @@ public enum CLI {
     }
 
     @discardableResult
+    /// Runs the CLI; with `timeout`, a process still running after that many seconds is sent
+    /// SIGTERM (a service that started when it should have refused its options).
     public static func run(_ arguments: [String], stdin: [UInt8]? = nil, pinnedFonts: Bool = true,
-                           environment: [String: String] = [:], directory: URL? = nil) throws -> CLIResult {
+                           environment: [String: String] = [:], directory: URL? = nil, timeout: Double? = nil) throws -> CLIResult {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
         if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
@@ -37,6 +39,9 @@ public enum CLI {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        if let timeout {
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { process.terminate() } }
+        }
         input.fileHandleForWriting.write(Data(stdin ?? []))
         try input.fileHandleForWriting.close()
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
