@@ -8,8 +8,10 @@ import Support
 /// What building a card needs from outside: the fonts (the caller's context, shared and
 /// thread-safe) and a way to read files (the caller bounds and names them).
 public struct CardResources: Sendable {
-    public var fonts: FontContext
+    public var fonts: FontContext { renderer.fonts }
     public var library: FontLibrary { fonts.library }
+    /// Draws the cards, sharing what repeats between them (a template's drawn background).
+    public let renderer: Renderer
     public var readFile: @Sendable (String) throws -> [UInt8]
     public var maxPixels: Int
     /// Checks a font file a spec names before it is opened (a service limits these to its
@@ -20,7 +22,7 @@ public struct CardResources: Sendable {
     let images = ImageCache()
 
     public init(fonts: FontContext, maxPixels: Int = 100_000_000, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
-        self.fonts = fonts
+        renderer = Renderer(fonts: fonts)
         self.readFile = readFile
         self.maxPixels = maxPixels
     }

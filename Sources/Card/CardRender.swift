@@ -30,7 +30,7 @@ public enum CardRender {
         options.maxPixels = resources.maxPixels
         options.encoding = encoding
         options.pdf = pdf
-        let bytes = render ? try Renderer.render(card.scene, options: options, fonts: resources.fonts) : []
+        let bytes = render ? try resources.renderer.render(card.scene, options: options) : []
         return Output(bytes: bytes, card: card, opaque: card.scene.background.isOpaque)
     }
 }

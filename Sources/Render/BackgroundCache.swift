@@ -4,22 +4,22 @@ import Synchronization
 /// Drawn backgrounds kept for reuse: a batch of cards from one template repeats the same
 /// gradient or blurred photo on every card, and rasterising it (or blurring it) is most of the
 /// drawing. Raster canvases copy the cached pixels instead. A few entries, whole canvases.
-enum BackgroundCache {
+final class BackgroundCache: Sendable {
     private struct Key: Hashable {
         var description: String
         var width: Int
         var height: Int
     }
 
-    private static let entries = Mutex<[(Key, [UInt8])]>([])
-    private static let limit = 4
+    private let entries = Mutex<[(Key, [UInt8])]>([])
+    private let limit = 4
 
     /// The pixels of `background` on a raster canvas of `pixelWidth` x `pixelHeight` (32-bit
     /// words, Cairo's stride), from the cache when it holds them; nil for backgrounds not worth
     /// caching.
-    static func pixels(_ background: Background, width: Double, height: Double, scale: Double,
+    func pixels(_ background: Background, width: Double, height: Double, scale: Double,
                        pixelWidth: Int, pixelHeight: Int) throws -> [UInt8]? {
-        guard let description = describe(background) else { return nil }
+        guard let description = BackgroundCache.describe(background) else { return nil }
         let key = Key(description: description + "@\(scale)", width: pixelWidth, height: pixelHeight)
         if let cached = entries.withLock({ list in list.first { $0.0 == key }?.1 }) { return cached }
         let layer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))!

@@ -44,7 +44,15 @@ public struct RenderOptions: Sendable {
     public init() {}
 }
 
-public enum Renderer {
+/// Draws scenes with the caller's fonts, and keeps what repeats between scenes (drawn
+/// gradients and blurred photos): one per run (a CLI command, a batch, the service), shared by
+/// its threads.
+public final class Renderer: Sendable {
+    public let fonts: FontContext
+    let backgrounds = BackgroundCache()
+
+    public init(fonts: FontContext) { self.fonts = fonts }
+
     /// The output size in device pixels, refused when empty, over the format's side limit or
     /// over the pixel limit (checked before anything is drawn at that size).
     static func pixelSize(width: Double, height: Double, options: RenderOptions) throws -> (Int, Int) {

@@ -4,31 +4,31 @@ import Support
 import Typeset
 
 extension Renderer {
-    /// Draws a scene with the caller's fonts on a new surface and returns the encoded file.
-    public static func render(_ scene: Scene, options: RenderOptions, fonts: FontContext) throws -> [UInt8] {
-        try draw(scene, options: options, fonts: fonts).finish()
+    /// Draws a scene on a new surface and returns the encoded file.
+    public func render(_ scene: Scene, options: RenderOptions) throws -> [UInt8] {
+        try draw(scene, options: options).finish()
     }
 
     /// Draws a scene on a new image (`options.format` must be a raster one); the caller
     /// encodes it.
-    public static func drawImage(_ scene: Scene, options: RenderOptions, fonts: FontContext) throws -> ImageCanvas {
+    public func drawImage(_ scene: Scene, options: RenderOptions) throws -> ImageCanvas {
         guard options.format.imageFormat != nil else { throw RenderError.invalidOption("a PDF is drawn as pages, not as an image") }
-        return ImageCanvas(try draw(scene, options: options, fonts: fonts))
+        return ImageCanvas(try draw(scene, options: options))
     }
 
     /// Draws a scene on a new canvas of `options.format`'s kind.
-    static func draw(_ scene: Scene, options: RenderOptions, fonts: FontContext) throws -> Canvas {
+    func draw(_ scene: Scene, options: RenderOptions) throws -> Canvas {
         try scene.validate()
-        let (pixelWidth, pixelHeight) = try pixelSize(width: scene.width, height: scene.height, options: options)
+        let (pixelWidth, pixelHeight) = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
         let faces = try FontFaces.of(scene, in: fonts)
         // A raster canvas starts as a copy of the cached background (a gradient, a photo).
         let background = options.format == .pdf ? nil
-            : try BackgroundCache.pixels(scene.background, width: scene.width, height: scene.height, scale: options.scale,
+            : try backgrounds.pixels(scene.background, width: scene.width, height: scene.height, scale: options.scale,
                                          pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         let output = try Canvas(format: options.format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                                 opaque: scene.background.isOpaque, encoding: options.encoding, pdf: options.pdf,
                                 background: background)
-        try draw(scene, on: output, faces: faces, pixelSize: (pixelWidth, pixelHeight), options: options)
+        try Renderer.draw(scene, on: output, faces: faces, pixelSize: (pixelWidth, pixelHeight), options: options)
         return output
     }
 

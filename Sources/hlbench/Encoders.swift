@@ -22,7 +22,7 @@ func benchmarkEncoders(examples: String, fonts: String) throws {
         let card = try CardBuilder.build(try CardSpec.parse(json, folder: examples), resources: resources)
         var options = RenderOptions()
         var canvas: ImageCanvas?
-        measure("  \(name): draw", runs: 15) { canvas = try! Renderer.drawImage(card.scene, options: options, fonts: resources.fonts) }
+        measure("  \(name): draw", runs: 15) { canvas = try! resources.renderer.drawImage(card.scene, options: options) }
         options.format = .png
         var settings: [(String, ImageFormat, EncodeOptions)] = []
         for compression in PNGCompression.allCases {

@@ -26,7 +26,7 @@ func png(_ json: String) throws -> RGBAImage {
     let card = try build(json)
     var options = RenderOptions()
     options.scale = card.scale
-    return try PNGCodec.decode(try Renderer.render(card.scene, options: options, fonts: resources.fonts))
+    return try PNGCodec.decode(try resources.renderer.render(card.scene, options: options))
 }
 
 /// Errors name the JSON path of what is wrong.

@@ -31,7 +31,7 @@ import Typeset
         var options = RenderOptions()
         options.format = format
         options.maxPixels = 4_000_000
-        _ = try Renderer.render(scene, options: options, fonts: resources.fonts)
+        _ = try resources.renderer.render(scene, options: options)
     }
 
     @Test(arguments: hostile) func effectsAndScalars(value: Double) {

@@ -51,6 +51,6 @@ struct TextCanvas {
     }
 
     private func render(_ item: SceneItem, _ g: (width: Double, height: Double, x: Double, y: Double)) throws -> [UInt8] {
-        try Renderer.render(Scene(width: g.width, height: g.height, background: .color(background), items: [item]), options: options, fonts: fonts)
+        try Renderer(fonts: fonts).render(Scene(width: g.width, height: g.height, background: .color(background), items: [item]), options: options)
     }
 }
