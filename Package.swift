@@ -59,8 +59,11 @@ let package = Package(
         .target(name: "Pages", dependencies: ["Support", "Card", "Render", "Typeset"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
         .target(name: "Goldens", dependencies: ["Support", "Compare", "Render"]),
+        // A batch of cards: rows from a manifest or a template and data, rendered on several
+        // threads, written atomically, checked against a folder of goldens.
+        .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "Render"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Support", "Card", "Goldens", "Pages", "Render", "Typeset", "Highlight", "Compare", "Steps",
+            "Batch", "Support", "Card", "Goldens", "Pages", "Render", "Typeset", "Highlight", "Compare", "Steps",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Batch
 import Card
 import Dispatch
 import Glibc
@@ -50,33 +51,33 @@ struct BatchCommand: ParsableCommand {
             throw CLIFailure(message: "give --out-dir DIR for the cards (or --pdf FILE for a proof sheet, --expect-dir DIR for golden tests)")
         }
         let goldens = try goldenFlags.expectDir.map {
-            GoldenRun(flags: goldenFlags, folder: $0, tolerance: try goldenFlags.diff.tolerance(), maxPixels: runOptions.maxPixels,
-                      inputLimit: runOptions.limits.image)
+            GoldenSuite(settings: goldenFlags.settings, folder: $0, tolerance: try goldenFlags.diff.tolerance(),
+                        maxPixels: runOptions.maxPixels, inputLimit: runOptions.limits.image, describe: describe) { line in
+                Posix.writeAll(STDERR_FILENO, Array("hlrender: \(line)\n".utf8))
+            }
         }
         let started = Clock.now()
         if let outDir { try Posix.makeFolders(outDir) }
-        let jobs = try self.jobs.map { n -> Int in
+        var settings = BatchRun.Settings()
+        settings.outDir = outDir
+        settings.skipExisting = skipExisting
+        settings.scrambleSeed = scrambleSeed
+        settings.jobs = try self.jobs.map { n -> Int in
             guard (1...256).contains(n) else { throw CLIFailure(message: "--jobs must be between 1 and 256, got \(n)") }
             return n
         } ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        let encodeOptions = try runOptions.encoding.options()
-        let pdf = try runOptions.pdf.metadata()
+        settings.failFast = failFast
+        settings.encoding = try runOptions.encoding.options()
+        settings.pdf = try runOptions.pdf.metadata()
+        settings.proofs = proofs != nil
         let reportFile = try report.map { try ReportFile(path: $0) }
         let progress = BatchProgress(total: selected.count, quiet: quiet)
-        let next = Atomic<Int>(0)
-        let stop = Atomic<Bool>(false)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, selected.count))) { _ in
-            while !stop.load(ordering: .relaxed) {
-                let i = next.add(1, ordering: .relaxed).oldValue
-                guard i < selected.count else { return }
-                let (outcome, scene) = renderRow(selected[i], folder: folder, resources: resources, encoding: encodeOptions,
-                                                 pdf: pdf, proof: proofs != nil, goldens: goldens)
+        BatchRun(settings: settings, resources: resources, folder: folder, goldens: goldens, describe: describe)
+            .run(selected) { i, outcome, scene in
                 proofs?.deliver(scene, at: i, name: outcome.output)
                 reportFile?.write(outcome)
                 progress.record(outcome)
-                if failFast, case .failed = outcome.status { stop.store(true, ordering: .relaxed) }
             }
-        }
         reportFile?.close()
         let summary = progress.finish()
         if let proofs, summary.failed == 0 || !failFast {
@@ -84,61 +85,13 @@ struct BatchCommand: ParsableCommand {
             if !quiet { Posix.writeAll(STDERR_FILENO, Array("hlrender: proof sheet: \(pages) pages in \(proofs.path)\n".utf8)) }
         }
         if let goldens {
-            let status = try goldens.finish(version: HLRender.configuration.version, seconds: Clock.since(started) / 1000)
-            if status != ExitStatus.success { throw ExitCode(status) }
+            switch try goldens.finish(version: HLRender.configuration.version, seconds: Clock.since(started) / 1000) {
+            case .passed: break
+            case .failed: throw ExitCode(ExitStatus.differ)
+            case .notRendered: throw ExitCode(ExitStatus.badInput)
+            }
         }
         if summary.failed > 0 { throw ExitCode(ExitStatus.badInput) }
-    }
-
-    struct Outcome: Sendable {
-        enum Status: Sendable { case rendered, skipped, failed(String) }
-        var row: Int
-        var output: String
-        var status: Status
-        var milliseconds: Double
-        var bytes: Int
-    }
-
-    private func renderRow(_ row: BatchRow, folder: String, resources: CardResources, encoding: EncodeOptions,
-                           pdf: PDFMetadata, proof: Bool, goldens: GoldenRun?) -> (Outcome, Scene?) {
-        let start = Clock.now()
-        var name = row.output
-        do {
-            name = try Variables.fill(row.output, row.variables, path: "output")
-            let path = try outDir.map { try BatchManifest.outputPath(name, in: $0) }
-            let skip = skipExisting && path.map { Posix.kind($0) == .regular } == true
-            if skip && !proof {
-                return (Outcome(row: row.number, output: name, status: .skipped, milliseconds: 0, bytes: 0), nil)
-            }
-            guard let format = OutputFormat(extension: String(name.split(separator: ".").last ?? "")), name.contains(".") else {
-                throw CardError("output", "'\(name)' has no .png, .jpg, .webp or .pdf extension")
-            }
-            var spec = row.spec
-            if let scrambleSeed, case let .object(members) = spec, spec["scramble-seed"] == nil {
-                // Each row's own seed, the same whichever worker renders it.
-                spec = .object(members + [(key: "scramble-seed", value: .number(Double((scrambleSeed &+ UInt64(row.number)) % (1 << 52))))])
-            }
-            let write = path != nil && !skip
-            if goldens != nil, format != .png { throw CardError("output", "'\(name)': --expect-dir compares PNG cards") }
-            let rendered = try CardRender.render(spec, variables: row.variables, folder: folder, resources: resources,
-                                                 format: format, encoding: encoding, pdf: pdf, render: write || goldens != nil)
-            goldens?.check(row, name: name, png: rendered.bytes, fonts: rendered.card.scene.fontFiles,
-                           milliseconds: Clock.since(start))
-            let scene = proof ? rendered.card.scene : nil
-            guard write, let path else {
-                return (Outcome(row: row.number, output: name, status: skip ? .skipped : .rendered, milliseconds: Clock.since(start),
-                                bytes: 0), scene)
-            }
-            let parent = OutputFile.split(path).0
-            if Posix.kind(parent) != .folder { try Posix.makeFolders(parent) }
-            try OutputFile.write(rendered.bytes, to: path)
-            return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
-                            bytes: rendered.bytes.count), scene)
-        } catch {
-            goldens?.failed(row, name: name, message: describe(error), milliseconds: Clock.since(start))
-            return (Outcome(row: row.number, output: name, status: .failed(describe(error)), milliseconds: Clock.since(start),
-                            bytes: 0), nil)
-        }
     }
 
     private func loadRows() throws -> ([BatchRow], String) {
@@ -172,15 +125,4 @@ struct BatchCommand: ParsableCommand {
         }
         return rows.enumerated().filter { $0.offset % n == k }.map(\.element)
     }
-}
-
-/// Monotonic time in ms.
-enum Clock {
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
-    }
-
-    static func since(_ start: Double) -> Double { now() - start }
 }

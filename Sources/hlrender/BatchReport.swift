@@ -1,3 +1,4 @@
+import Batch
 import Card
 import Glibc
 import Synchronization
@@ -15,7 +16,7 @@ final class ReportFile: Sendable {
         guard fd >= 0 else { throw CLIFailure(message: "cannot write '\(path)': \(Posix.reason())") }
     }
 
-    func write(_ outcome: BatchCommand.Outcome) {
+    func write(_ outcome: BatchRun.Outcome) {
         var members: [(String, JSONValue)] = [("row", .number(Double(outcome.row))), ("output", .string(outcome.output))]
         switch outcome.status {
         case .rendered: members.append(("status", .string("ok")))
@@ -60,7 +61,7 @@ final class BatchProgress: Sendable {
         terminal = isatty(STDERR_FILENO) != 0
     }
 
-    func record(_ outcome: BatchCommand.Outcome) {
+    func record(_ outcome: BatchRun.Outcome) {
         counts.withLock { c in
             switch outcome.status {
             case .rendered: c.rendered += 1

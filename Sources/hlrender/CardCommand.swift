@@ -1,4 +1,5 @@
 import ArgumentParser
+import Batch
 import Card
 import FoundationEssentials
 import Glibc

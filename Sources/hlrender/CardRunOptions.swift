@@ -1,4 +1,5 @@
 import ArgumentParser
+import Batch
 import Card
 import Render
 import Support
@@ -26,7 +27,7 @@ struct CardRunOptions: ParsableArguments {
         var options = RenderOptions()
         options.pdf = try pdf.metadata()
         options.maxPixels = maxPixels
-        return try ProofSheet(path: proofs, options: options, fonts: fonts)
+        return try ProofSheet(path: proofs, options: options, fonts: fonts, describe: describe)
     }
 
     /// Fonts loaded once; files read with the input bound and named in errors.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Batch
 import Card
 import Pages
 import Glibc
@@ -69,6 +70,7 @@ func describe(_ error: Error) -> String {
         }
     case let error as ValueError: return error.description
     case let error as OptionError: return error.message
+    case let error as BatchError: return error.description
     case let error as PageError: return error.option.map { "--\($0): \(error.message)" } ?? error.message
     default:
         let message = HLRender.message(for: error)

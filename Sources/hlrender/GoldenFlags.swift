@@ -1,6 +1,7 @@
 import ArgumentParser
 import Card
 import Compare
+import Batch
 import Goldens
 import Support
 
@@ -31,17 +32,12 @@ struct GoldenFlags: ParsableArguments {
         if let junit { try OutputFile.checkWritable(junit) }
     }
 
-    /// `base` (the run's flags, parsed once) with a card's "compare" object on top.
-    static func tolerance(_ base: GoldenTolerance, card compare: JSONValue?) throws -> GoldenTolerance {
-        var tolerance = base
-        guard case let .object(members)? = compare else { return tolerance }
-        for (key, value) in members {
-            do {
-                try tolerance.set(key, .json(value))
-            } catch let error as OptionError {
-                throw CardError("compare.\(key)", error.message)
-            }
-        }
-        return tolerance
+    /// The suite's settings from these flags.
+    var settings: GoldenSuite.Settings {
+        var settings = GoldenSuite.Settings()
+        settings.update = update
+        settings.htmlReport = htmlReport
+        settings.junit = junit
+        return settings
     }
 }

@@ -4,19 +4,19 @@ import Support
 
 /// The rows of a batch: each a card spec (JSON, variables unfilled), its variables, and the
 /// output file name it asks for.
-struct BatchRow: Sendable {
+public struct BatchRow: Sendable {
     /// 1-based, as the error messages and the report count.
-    var number: Int
-    var spec: JSONValue
-    var variables: [String: String]
-    var output: String
+    public var number: Int
+    public var spec: JSONValue
+    public var variables: [String: String]
+    public var output: String
     /// A manifest line's "compare" object: this card's comparison limits with --expect-dir.
-    var compare: JSONValue? = nil
+    public var compare: JSONValue? = nil
 }
 
-enum BatchManifest {
+public enum BatchManifest {
     /// `CARDS.jsonl`: one card spec per line, each with "output".
-    static func cards(_ bytes: [UInt8], name: String) throws -> [BatchRow] {
+    public static func cards(_ bytes: [UInt8], name: String) throws -> [BatchRow] {
         var rows: [BatchRow] = []
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
@@ -25,17 +25,17 @@ enum BatchManifest {
             do {
                 spec = try JSONValue.parse(Array(line))
             } catch let error as JSONSyntaxError {
-                throw CLIFailure(message: "\(name): line \(number): \(error.message) (column \(error.column))")
+                throw BatchError("\(name): line \(number): \(error.message) (column \(error.column))")
             }
             guard case let .string(output)? = spec["output"] else {
-                throw CLIFailure(message: "\(name): line \(number): output: is missing (the file name under --out-dir)")
+                throw BatchError("\(name): line \(number): output: is missing (the file name under --out-dir)")
             }
             var card = spec
             var compare: JSONValue?
             if case let .object(members) = spec, let value = spec["compare"] {
                 // Not a card key: how the golden comparison treats this card.
                 guard case .object = value else {
-                    throw CLIFailure(message: "\(name): line \(number): compare: must be an object, e.g. {\"max-diff-pixels\": 20}")
+                    throw BatchError("\(name): line \(number): compare: must be an object, e.g. {\"max-diff-pixels\": 20}")
                 }
                 compare = value
                 card = .object(members.filter { $0.key != "compare" })
@@ -47,15 +47,15 @@ enum BatchManifest {
 
     /// `--template CARD.json --data ROWS.csv|ROWS.jsonl --output PATTERN`: each row fills the
     /// template's variables and the output pattern.
-    static func template(_ template: JSONValue, data: [UInt8], dataName: String, pattern: String) throws -> [BatchRow] {
-        guard let text = String(validating: data, as: UTF8.self) else { throw CLIFailure(message: "\(dataName) is not valid UTF-8") }
+    public static func template(_ template: JSONValue, data: [UInt8], dataName: String, pattern: String) throws -> [BatchRow] {
+        guard let text = String(validating: data, as: UTF8.self) else { throw BatchError("\(dataName) is not valid UTF-8") }
         var rows: [(Int, [String: String])] = []
         if dataName.lowercased().hasSuffix(".csv") {
             do {
                 let table = try CSV.parse(text)
                 rows = table.rows.map { line, fields in (line, Dictionary(zip(table.header, fields), uniquingKeysWith: { $1 })) }
             } catch let error as CardError {
-                throw CLIFailure(message: "\(dataName): \(error)")
+                throw BatchError("\(dataName): \(error)")
             }
         } else {
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -64,10 +64,10 @@ enum BatchManifest {
                 do {
                     object = try JSONValue.parse(Array(line.utf8))
                 } catch let error as JSONSyntaxError {
-                    throw CLIFailure(message: "\(dataName): line \(index + 1): \(error.message)")
+                    throw BatchError("\(dataName): line \(index + 1): \(error.message)")
                 }
                 guard case let .object(members) = object else {
-                    throw CLIFailure(message: "\(dataName): line \(index + 1): a data row must be a JSON object of variables")
+                    throw BatchError("\(dataName): line \(index + 1): a data row must be a JSON object of variables")
                 }
                 var values: [String: String] = [:]
                 for (key, value) in members {
@@ -75,7 +75,7 @@ enum BatchManifest {
                     case let .string(s): values[key] = s
                     case .number: values[key] = try OptionInput.json(value).string()
                     case let .bool(b): values[key] = b ? "true" : "false"
-                    default: throw CLIFailure(message: "\(dataName): line \(index + 1): \(key): must be a string, number or boolean")
+                    default: throw BatchError("\(dataName): line \(index + 1): \(key): must be a string, number or boolean")
                     }
                 }
                 rows.append((index + 1, values))
@@ -87,11 +87,17 @@ enum BatchManifest {
     }
 
     /// The output path under `folder`, refused when it would leave it.
-    static func outputPath(_ name: String, in folder: String) throws -> String {
+    public static func outputPath(_ name: String, in folder: String) throws -> String {
         let parts = name.split(separator: "/", omittingEmptySubsequences: true)
         guard !name.isEmpty, !name.hasPrefix("/"), !parts.contains(".."), !parts.isEmpty else {
             throw CardError("output", "'\(name)' must be a relative file name inside --out-dir")
         }
         return folder + "/" + parts.joined(separator: "/")
     }
+}
+
+/// A batch input that cannot be read as rows: its file and line in the message.
+public struct BatchError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    init(_ description: String) { self.description = description }
 }

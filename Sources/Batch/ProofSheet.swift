@@ -5,7 +5,7 @@ import Support
 /// `--pdf proofs.pdf`: every card of a run on its own page, in row order whatever order the
 /// workers finish in. Cards that arrive early wait (as scenes, not pixels) until the ones
 /// before them are on their page.
-final class ProofSheet: Sendable {
+public final class ProofSheet: Sendable {
     private struct State {
         var document: PDFDocument
         /// Cards that arrived before their turn, with the names their failures are told by.
@@ -14,16 +14,18 @@ final class ProofSheet: Sendable {
         var failures: [String] = []
     }
 
-    let path: String
+    public let path: String
     private let state: Mutex<State>
+    private let describe: @Sendable (Error) -> String
 
-    init(path: String, options: RenderOptions, fonts: FontContext) throws {
+    public init(path: String, options: RenderOptions, fonts: FontContext, describe: @escaping @Sendable (Error) -> String) throws {
         self.path = path
+        self.describe = describe
         state = Mutex(State(document: try PDFDocument(options: options, fonts: fonts)))
     }
 
     /// The card at `index` (0-based among the run's cards); nil when it has no page (it failed).
-    func deliver(_ scene: Scene?, at index: Int, name: String) {
+    public func deliver(_ scene: Scene?, at index: Int, name: String) {
         state.withLock { state in
             state.waiting[index] = (scene, name)
             while let ready = state.waiting.removeValue(forKey: state.next) {
@@ -36,12 +38,12 @@ final class ProofSheet: Sendable {
     }
 
     /// Writes the file (atomically) once every card has been delivered.
-    func finish() throws -> Int {
+    public func finish() throws -> Int {
         try state.withLock { state in
             if let first = state.failures.first {
-                throw CLIFailure(message: "--pdf: \(state.failures.count) card(s) could not be put on a page, '\(path)' not written; first: \(first)")
+                throw BatchError("the proof sheet: \(state.failures.count) card(s) could not be put on a page, '\(path)' not written; first: \(first)")
             }
-            guard state.document.pageCount > 0 else { throw CLIFailure(message: "--pdf: no card rendered, '\(path)' not written") }
+            guard state.document.pageCount > 0 else { throw BatchError("the proof sheet: no card rendered, '\(path)' not written") }
             try OutputFile.write(try state.document.finish(), to: path)
             return state.document.pageCount
         }

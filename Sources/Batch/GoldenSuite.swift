@@ -5,18 +5,35 @@ import Synchronization
 import Support
 
 /// One batch run against a folder of goldens: each worker checks its cards here; at the end
-/// the goldens are re-recorded (--update) or the failures reported (summary, HTML, JUnit).
-final class GoldenRun: Sendable {
-    let flags: GoldenFlags
+/// the goldens are re-recorded (`update`) or the failures reported (summary lines, HTML,
+/// JUnit). The front end words its own errors (`describe`) and prints the lines (`say`).
+public final class GoldenSuite: Sendable {
+    public struct Settings: Sendable {
+        /// Write the cards that differ or have no golden as the new goldens.
+        public var update = false
+        public var htmlReport: String?
+        public var junit: String?
+        public init() {}
+    }
+
+    /// How a suite ended.
+    public enum Verdict: Sendable { case passed, failed, notRendered }
+
+    let settings: Settings
     let folder: String
+    private let describe: @Sendable (Error) -> String
+    private let say: @Sendable (String) -> Void
     /// The run's comparison flags, parsed once; a card's "compare" object goes on top.
     private let tolerance: GoldenTolerance
     private let maxPixels: Int
     private let inputLimit: Int
     private let state = Mutex<(results: [GoldenResult], fonts: Set<String>)>(([], []))
 
-    init(flags: GoldenFlags, folder: String, tolerance: GoldenTolerance, maxPixels: Int, inputLimit: Int) {
-        self.flags = flags
+    public init(settings: Settings, folder: String, tolerance: GoldenTolerance, maxPixels: Int, inputLimit: Int,
+                describe: @escaping @Sendable (Error) -> String, say: @escaping @Sendable (String) -> Void) {
+        self.settings = settings
+        self.describe = describe
+        self.say = say
         self.folder = folder
         self.tolerance = tolerance
         self.maxPixels = maxPixels
@@ -24,12 +41,12 @@ final class GoldenRun: Sendable {
     }
 
     /// Compares a rendered card with its golden and keeps the verdict.
-    func check(_ row: BatchRow, name: String, png: [UInt8], fonts: Set<String>, milliseconds: Double) {
+    public func check(_ row: BatchRow, name: String, png: [UInt8], fonts: Set<String>, milliseconds: Double) {
         var result = GoldenResult(name: name, row: row.number, status: .error, message: "", spec: "", milliseconds: milliseconds)
         do {
             let path = try BatchManifest.outputPath(name, in: folder)
             let golden = Posix.kind(path) == .regular ? try Posix.readFile(path, as: "golden", limit: inputLimit) : nil
-            try GoldenCheck.check(png, golden: golden, tolerance: try GoldenFlags.tolerance(tolerance, card: row.compare), maxPixels: maxPixels,
+            try GoldenCheck.check(png, golden: golden, tolerance: try GoldenSuite.tolerance(tolerance, card: row.compare), maxPixels: maxPixels,
                                   into: &result)
         } catch {
             result.status = .error
@@ -43,7 +60,7 @@ final class GoldenRun: Sendable {
     }
 
     /// A card that could not be rendered: an error in the reports.
-    func failed(_ row: BatchRow, name: String, message: String, milliseconds: Double) {
+    public func failed(_ row: BatchRow, name: String, message: String, milliseconds: Double) {
         let result = GoldenResult(name: name, row: row.number, status: .error, message: message, spec: Self.spec(row),
                                   milliseconds: milliseconds)
         state.withLock { $0.results.append(result) }
@@ -53,9 +70,9 @@ final class GoldenRun: Sendable {
         ((try? Variables.substitute(row.spec, row.variables)) ?? row.spec).serialized()
     }
 
-    /// Re-records or reports; returns the exit status (0 all pass or recorded, 1 goldens
-    /// differ or are missing, 3 cards failed to render).
-    func finish(version: String, seconds: Double) throws -> Int32 {
+    /// Re-records or reports: every card passed (or was recorded), some goldens differ or are
+    /// missing, or some cards could not be rendered.
+    public func finish(version: String, seconds: Double) throws -> Verdict {
         let (results, fonts) = state.withLock { ($0.results.sorted { $0.row < $1.row }, $0.fonts) }
         // Reading and hashing every font is only needed to record the environment or to
         // explain failures.
@@ -63,14 +80,14 @@ final class GoldenRun: Sendable {
             try GoldenEnvironment.current(version: version, fontFiles: Array(fonts)) { try Posix.readFile($0, as: "font", limit: Int.max) }
         }
         let errors = results.filter { $0.status == .error }.count
-        if flags.update { return try record(results, environment: try current(), errors: errors) }
+        if settings.update { return try record(results, environment: try current(), errors: errors) }
         let failing = results.filter { $0.status == .failed || $0.status == .missing }
         let changes = failing.isEmpty ? [] : environmentChanges(try current())
-        if let dir = flags.htmlReport {
+        if let dir = settings.htmlReport {
             try Posix.makeFolders(dir + "/images")
             for file in HTMLReport.files(results, environment: changes) { try OutputFile.write(file.bytes, to: dir + "/" + file.path) }
         }
-        if let junit = flags.junit {
+        if let junit = settings.junit {
             try OutputFile.write(Array(JUnitReport.xml(results, suite: "hlrender goldens", seconds: seconds).utf8), to: junit)
         }
         var line = "goldens: \(results.count - failing.count - errors) passed, \(failing.filter { $0.status == .failed }.count) failed, "
@@ -81,11 +98,11 @@ final class GoldenRun: Sendable {
             say("\(result.status == .error ? "ERROR" : "FAIL") \(result.name) (row \(result.row)): \(result.message)")
         }
         say(line)
-        return errors > 0 ? ExitStatus.badInput : failing.isEmpty ? ExitStatus.success : ExitStatus.differ
+        return errors > 0 ? .notRendered : failing.isEmpty ? .passed : .failed
     }
 
     /// --update: writes the cards whose golden differs or is missing, and the environment.
-    private func record(_ results: [GoldenResult], environment: GoldenEnvironment, errors: Int) throws -> Int32 {
+    private func record(_ results: [GoldenResult], environment: GoldenEnvironment, errors: Int) throws -> Verdict {
         var added = 0, changed = 0
         for result in results where result.status == .failed || result.status == .missing {
             guard let bytes = result.actual else { continue }
@@ -98,7 +115,7 @@ final class GoldenRun: Sendable {
         try OutputFile.write(Array((environment.json.serialized() + "\n").utf8), to: folder + "/" + GoldenEnvironment.fileName)
         say("goldens: recorded \(added + changed) (\(added) new, \(changed) changed), \(results.count - added - changed - errors) unchanged"
             + (errors > 0 ? ", \(errors) not rendered" : "") + "; \(GoldenEnvironment.fileName) written")
-        return errors > 0 ? ExitStatus.badInput : ExitStatus.success
+        return errors > 0 ? .notRendered : .passed
     }
 
     /// What differs from the recorded environment (nothing when none was recorded).
@@ -109,5 +126,17 @@ final class GoldenRun: Sendable {
         return current.differences(from: recorded)
     }
 
-    private func say(_ line: String) { _ = Posix.writeAll(STDERR_FILENO, Array("hlrender: \(line)\n".utf8)) }
+    /// `base` (the run's options) with a card's "compare" object on top.
+    public static func tolerance(_ base: GoldenTolerance, card compare: JSONValue?) throws -> GoldenTolerance {
+        var tolerance = base
+        guard case let .object(members)? = compare else { return tolerance }
+        for (key, value) in members {
+            do {
+                try tolerance.set(key, .json(value))
+            } catch let error as OptionError {
+                throw CardError("compare.\(key)", error.message)
+            }
+        }
+        return tolerance
+    }
 }
