@@ -28,7 +28,7 @@ public enum BatchManifest {
                 throw BatchError("\(name): line \(number): \(error.message) (column \(error.column))")
             }
             guard case let .string(output)? = spec["output"] else {
-                throw BatchError("\(name): line \(number): output: is missing (the file name under --out-dir)")
+                throw BatchError("\(name): line \(number): output: is missing (the file name to write)")
             }
             var card = spec
             var compare: JSONValue?
@@ -90,7 +90,7 @@ public enum BatchManifest {
     public static func outputPath(_ name: String, in folder: String) throws -> String {
         let parts = name.split(separator: "/", omittingEmptySubsequences: true)
         guard !name.isEmpty, !name.hasPrefix("/"), !parts.contains(".."), !parts.isEmpty else {
-            throw CardError("output", "'\(name)' must be a relative file name inside --out-dir")
+            throw CardError("output", "'\(name)' must be a relative file name inside the output folder")
         }
         return folder + "/" + parts.joined(separator: "/")
     }

@@ -99,11 +99,19 @@ public struct BatchRun: Sendable {
             try OutputFile.write(rendered.bytes, to: path)
             return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
                             bytes: rendered.bytes.count), scene)
+        } catch var error as CardError where error.missingVariable != nil {
+            // Variables come from the row here.
+            error.message += " (the row has no column or key of that name)"
+            return failed(error, row: row, name: name, start: start)
         } catch {
-            goldens?.failed(row, name: name, message: describe(error), milliseconds: Clock.since(start))
-            return (Outcome(row: row.number, output: name, status: .failed(describe(error)), milliseconds: Clock.since(start),
-                            bytes: 0), nil)
+            return failed(error, row: row, name: name, start: start)
         }
+    }
+
+    private func failed(_ error: Error, row: BatchRow, name: String, start: Double) -> (Outcome, Scene?) {
+        goldens?.failed(row, name: name, message: describe(error), milliseconds: Clock.since(start))
+        return (Outcome(row: row.number, output: name, status: .failed(describe(error)), milliseconds: Clock.since(start),
+                        bytes: 0), nil)
     }
 }
 

@@ -4,10 +4,14 @@ import Typeset
 public struct CardError: Error, Equatable, CustomStringConvertible {
     public var path: String
     public var message: String
+    /// The `{{variable}}` that had no value, when that is the problem: each front end says
+    /// where values come from (--var, a data column, a query parameter).
+    public var missingVariable: String?
 
-    public init(_ path: String, _ message: String) {
+    public init(_ path: String, _ message: String, missingVariable: String? = nil) {
         self.path = path
         self.message = message
+        self.missingVariable = missingVariable
     }
 
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }

@@ -15,7 +15,7 @@ extension CardSpec {
         OptionDefinition("padding", "px", schema: "number", "Inset of the anchors from the canvas edges, default 64.") {
             $0.padding = try $1.number(in: 0...Checked.maxLength)
         },
-        OptionDefinition("output", "path", schema: "string", "Where batch mode writes the card (relative to --out-dir).") {
+        OptionDefinition("output", "path", schema: "string", "Where a batch writes the card (relative to its output folder).") {
             $0.output = try $1.string()
         },
     ]

@@ -22,7 +22,7 @@ public enum Variables {
             guard let close = after.firstRange(of: "}}") else { out += rest[open.lowerBound...]; return out }
             let name = after[..<close.lowerBound].trimmed
             guard let value = values[name] else {
-                throw CardError(path, "variable {{\(name)}} has no value (give --var \(name)=...)")
+                throw CardError(path, "variable {{\(name)}} has no value", missingVariable: name)
             }
             out += value
             rest = after[close.upperBound...]

@@ -10,7 +10,7 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .notPNG(why): return "not a valid PNG file (\(why))"
         case let .tooLarge(width, height, limit):
-            return "declares \(width)x\(height) pixels, over the limit of \(limit) (--max-pixels)"
+            return "declares \(width)x\(height) pixels, over the limit of \(limit)"
         case let .encode(why): return "cannot encode PNG (\(why))"
         }
     }

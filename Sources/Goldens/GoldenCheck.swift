@@ -78,7 +78,7 @@ public enum GoldenCheck {
                              into result: inout GoldenResult) throws {
         guard let golden else {
             result.status = .missing
-            result.message = "no golden; run with --update"
+            result.message = "no golden recorded"
             result.actual = actual
             return
         }

@@ -27,7 +27,7 @@ struct AssetPolicy: Sendable {
 
     /// The file to open for `path` (as the card builder joined it), or a refusal.
     func resolve(_ path: String) throws -> String {
-        guard let root else { throw Refused(description: "this server reads no files (start it with --assets DIR)") }
+        guard let root else { throw Refused(description: "this server reads no files (it was started without an assets folder)") }
         guard path.hasPrefix(root + "/") else { throw Refused(description: "absolute paths are not allowed; use a path relative to the assets folder") }
         let relative = String(path.dropFirst(root.count + 1))
         if let colon = relative.firstIndex(of: ":"), relative[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+.-".contains($0) }) {

@@ -40,7 +40,9 @@ final class CardService: Sendable {
         do {
             return try Variables.substitute(json, variables)
         } catch let error as CardError {
-            throw RequestError(status: 422, message: error.message, path: error.path.isEmpty ? nil : error.path)
+            // A template's variables are the query's parameters; a posted spec has none.
+            let hint = error.missingVariable.map { " (a template takes it as the query parameter \($0)=...; a posted spec takes no variables)" } ?? ""
+            throw RequestError(status: 422, message: error.message + hint, path: error.path.isEmpty ? nil : error.path)
         }
     }
 

@@ -54,7 +54,7 @@ struct CardCommand: ParsableCommand {
                                              encoding: try runOptions.encoding.options(), pdf: try runOptions.pdf.metadata(),
                                              render: output != nil)
         } catch let error as CardError {
-            throw CLIFailure(message: "\(name): \(error)")
+            throw CLIFailure(message: "\(name): \(error)\(varHint(error))")
         }
         if output != nil { warnIfFlattened(format: resolvedFormat, opaque: rendered.opaque) }
         let image: [UInt8]? = output == nil ? nil : rendered.bytes
@@ -85,10 +85,15 @@ struct CardCommand: ParsableCommand {
                                                  encoding: EncodeOptions(), render: false).card
                 proofs.deliver(card.scene, at: index, name: spec)
             } catch let error as CardError {
-                throw CLIFailure(message: "\(spec == "-" ? "standard input" : spec): \(error)")
+                throw CLIFailure(message: "\(spec == "-" ? "standard input" : spec): \(error)\(varHint(error))")
             }
         }
         _ = try proofs.finish()
+    }
+
+    /// Where a missing variable's value comes from here.
+    private func varHint(_ error: CardError) -> String {
+        error.missingVariable.map { " (give --var \($0)=...)" } ?? ""
     }
 
     private func parseVariables() throws -> [String: String] {

@@ -101,7 +101,7 @@ private func reportLines(_ path: String) throws -> [[String: Any]] {
                                   "--data", dir.appendingPathComponent("rows.jsonl").path, "--output", "{{id}}.png",
                                   "--out-dir", dir.appendingPathComponent("out").path, "--quiet", "--report", report])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("row 4: blocks[1].text: variable {{note}} has no value"), "\(result.stderr)")
+        #expect(result.stderr.contains("row 4: blocks[1].text: variable {{note}} has no value (the row has no column or key of that name)"), "\(result.stderr)")
         #expect(result.stderr.contains("rendered 3, failed 1"))
         #expect(try files(dir.appendingPathComponent("out")) == ["c0.png", "c1.png", "c2.png"])
         let failed = try reportLines(report).filter { $0["status"] as? String == "error" }
@@ -112,7 +112,7 @@ private func reportLines(_ path: String) throws -> [[String: Any]] {
         let dir = try setUp(rows: 1, extraRow: "../escape,t,n")
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try batch(dir, [])
-        #expect(result.status == 3 && result.stderr.contains("must be a relative file name inside --out-dir"), "\(result.stderr)")
+        #expect(result.status == 3 && result.stderr.contains("must be a relative file name inside the output folder"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("escape.png").path))
     }
 

@@ -43,7 +43,7 @@ private let exampleVars = ["--var", "quote=A highlight should hug every line and
     @Test(arguments: [
         (##"{"blocks": [{"type": "text", "text": "a", "highlight": "#GGG"}]}"##, "spec.json: blocks[0].highlight: '#GGG' is not a colour"),
         (#"{"blocks": [{"type": "text", "text": "a",}]}"#, "spec.json: line 1, column 42: expected a key in double quotes"),
-        (#"{"blocks": [{"type": "text", "text": "{{who}}"}]}"#, "spec.json: blocks[0].text: variable {{who}} has no value"),
+        (#"{"blocks": [{"type": "text", "text": "{{who}}"}]}"#, "spec.json: blocks[0].text: variable {{who}} has no value (give --var who=...)"),
     ])
     func errorsAreOneLineWithThePath(spec: String, message: String) throws {
         let dir = try CLI.scratchFolder()

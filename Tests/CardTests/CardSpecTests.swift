@@ -67,7 +67,7 @@ func png(_ json: String) throws -> RGBAImage {
     }
 
     @Test func anUnfilledVariableIsNamed() {
-        #expect(throws: CardError("blocks[0].text", "variable {{name}} has no value (give --var name=...)")) {
+        #expect(throws: CardError("blocks[0].text", "variable {{name}} has no value", missingVariable: "name")) {
             try parse(##"{"blocks": [{"type": "text", "text": "Hi {{name}}"}]}"##)
         }
     }
