@@ -85,7 +85,7 @@ let package = Package(
         // Release-built benchmarks that print figures.
         .executableTarget(name: "hlbench", dependencies: ["Support", "Card", "Highlight", "Compare", "Render", "Typeset"]),
 
-        .testTarget(name: "TypesetTests", dependencies: ["Typeset", "TestSupport"]),
+        .testTarget(name: "TypesetTests", dependencies: ["Support", "Typeset", "TestSupport"]),
         .testTarget(name: "HighlightTests", dependencies: [
             "Highlight", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

@@ -39,23 +39,26 @@ final class FreeTypeLibrary: @unchecked Sendable {
     }
 }
 
-/// What a Cairo face's destroy callback frees: its FreeType face, under its library's lock.
+/// What a Cairo face's destroy callback frees: its FreeType face, under its library's lock,
+/// and then the file's bytes the face read.
 private final class FaceOwner {
     let face: FT_Face
     let freetype: FreeTypeLibrary
-    init(face: FT_Face, freetype: FreeTypeLibrary) { (self.face, self.freetype) = (face, freetype) }
+    let blob: FontBlob
+    init(face: FT_Face, freetype: FreeTypeLibrary, blob: FontBlob) {
+        (self.face, self.freetype, self.blob) = (face, freetype, blob)
+    }
 }
 
 /// The fonts a run draws with, made by the caller (a CLI run, a batch, the service, a test)
 /// and passed down: the font library (Fontconfig, HarfBuzz) and Cairo faces over FreeType faces
-/// of the same files, made on first use and kept for at most `faceLimit` fonts (the oldest is
-/// let go first; Cairo frees it when the last render using it is done). Safe to use from
-/// several threads: every FreeType call is under the library's lock.
+/// read from the same mapped bytes as HarfBuzz's (one blob per file), made on first use and
+/// kept for at most `faceLimit` fonts (the oldest is let go first; Cairo frees it when the
+/// last render using it is done). Safe to use from several threads: every FreeType call is
+/// under the library's lock.
 public final class FontContext: @unchecked Sendable {
     public let library: FontLibrary
     private let freetype: FreeTypeLibrary
-    /// How many fonts keep their faces open.
-    let faceLimit: Int
 
     private struct Entry {
         var cairoFace: OpaquePointer
@@ -64,45 +67,51 @@ public final class FontContext: @unchecked Sendable {
         /// face may be in use by another thread at the same moment).
         var checkFace: FT_Face
         var checked: Set<UInt32>
+        /// The bytes `checkFace` reads.
+        var blob: FontBlob
     }
 
-    private nonisolated(unsafe) var entries: [FontFace: Entry] = [:]
-    private nonisolated(unsafe) var order: [FontFace] = []
+    private nonisolated(unsafe) var entries: BoundedCache<FontFace, Entry>
     private nonisolated(unsafe) static var key = cairo_user_data_key_t()
 
     public init(library: FontLibrary, faceLimit: Int = 64) throws {
         self.library = library
-        self.faceLimit = max(1, faceLimit)
+        entries = BoundedCache(limit: faceLimit)
         freetype = try FreeTypeLibrary()
     }
 
     deinit {
         freetype.withLock { _ in
-            for entry in entries.values {
-                cairo_font_face_destroy(entry.cairoFace)
-                FT_Done_Face(entry.checkFace)
-            }
+            entries.all.forEach(FontContext.release)
         }
     }
 
-    private func openFace(_ font: FontFace, _ library: FT_Library) throws -> FT_Face {
+    /// Drops the context's hold on an entry's faces; called under the lock.
+    private static func release(_ entry: Entry) {
+        cairo_font_face_destroy(entry.cairoFace)
+        FT_Done_Face(entry.checkFace)
+    }
+
+    private func openFace(_ blob: FontBlob, index: Int, _ library: FT_Library) throws -> FT_Face {
         var face: FT_Face?
-        let error = FT_New_Face(library, font.file, FT_Long(font.index), &face)
-        guard error == 0, let face else { throw RenderError.freetype(font.file, code: error) }
+        let base = blob.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self)
+        let error = FT_New_Memory_Face(library, base, FT_Long(blob.bytes.count), FT_Long(index), &face)
+        guard error == 0, let face else { throw RenderError.freetype(blob.file, code: error) }
         return face
     }
 
     /// The entry of `font`, made on first use; called under the lock.
     private func entry(_ font: FontFace, _ library: FT_Library) throws -> Entry {
         if let entry = entries[font] { return entry }
-        let face = try openFace(font, library)
+        let blob = try self.library.blob(of: font)
+        let face = try openFace(blob, index: font.index, library)
         // Outlines unhinted (positions come from HarfBuzz); colour bitmaps for emoji.
         let flags = Int32(FT_LOAD_NO_HINTING) | (font.isColor ? Int32(FT_LOAD_COLOR) : 0)
         guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, flags) else {
             FT_Done_Face(face)
             throw RenderError.cairo("cannot create a font face for \(font.file)")
         }
-        let owner = Unmanaged.passRetained(FaceOwner(face: face, freetype: freetype)).toOpaque()
+        let owner = Unmanaged.passRetained(FaceOwner(face: face, freetype: freetype, blob: blob)).toOpaque()
         let status = cairo_font_face_set_user_data(cairoFace, &FontContext.key, owner) { owner in
             guard let owner else { return }
             let released = Unmanaged<FaceOwner>.fromOpaque(owner).takeRetainedValue()
@@ -116,22 +125,15 @@ public final class FontContext: @unchecked Sendable {
         }
         let checkFace: FT_Face
         do {
-            checkFace = try openFace(font, library)
+            checkFace = try openFace(blob, index: font.index, library)
         } catch {
             cairo_font_face_destroy(cairoFace)
             throw error
         }
-        let entry = Entry(cairoFace: cairoFace, spaceGlyph: UInt32(FT_Get_Char_Index(face, 0x20)), checkFace: checkFace, checked: [])
-        entries[font] = entry
-        order.append(font)
-        while order.count > faceLimit {
-            // Renders in flight hold their own references: the face lives until they finish.
-            let oldest = order.removeFirst()
-            if let gone = entries.removeValue(forKey: oldest) {
-                cairo_font_face_destroy(gone.cairoFace)
-                FT_Done_Face(gone.checkFace)
-            }
-        }
+        let entry = Entry(cairoFace: cairoFace, spaceGlyph: UInt32(FT_Get_Char_Index(face, 0x20)),
+                          checkFace: checkFace, checked: [], blob: blob)
+        // Renders in flight hold their own references: an evicted face lives until they finish.
+        entries.insert(entry, for: font).forEach(FontContext.release)
         return entry
     }
 
@@ -160,7 +162,7 @@ public final class FontContext: @unchecked Sendable {
                         guard !font.isColor else { continue }
                         let face = try entry(font, library).checkFace
                         // Inserted in place: the set of checked glyphs is not copied per run.
-                        for glyph in run.glyphs where entries[font]?.checked.insert(glyph.id).inserted ?? true {
+                        for glyph in run.glyphs where entries.update(font, { $0.checked.insert(glyph.id).inserted }) ?? true {
                             let error = FT_Load_Glyph(face, glyph.id, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING))
                             if error != 0 { throw RenderError.badGlyph(font.file, glyph: glyph.id, code: error) }
                         }

@@ -33,12 +33,14 @@ public final class FontLibrary: @unchecked Sendable {
     /// Guards the chains cache and Fontconfig (not thread-safe per config).
     private let lock = Lock()
     private var chains: [FontSpec: FontChain] = [:]
-    /// HarfBuzz faces per file and index, kept for the library's life; fonts per size in a
-    /// bounded cache (a run that fits text to a box asks for many sizes).
+    /// Bounded caches: one blob per font file, HarfBuzz faces per file and index, fonts per
+    /// size (a run that fits text to a box asks for many sizes). What a cache lets go lives on
+    /// while a font or face made from it does.
     private let fontLock = Lock()
-    private var harfBuzzFaces: [FaceKey: HarfBuzzFace] = [:]
-    private var sizedFonts: [SizedKey: ShapingFont] = [:]
-    private var sizedOrder: [SizedKey] = []
+    private var blobs = BoundedCache<String, FontBlob>(limit: FontLibrary.fileLimit)
+    private var harfBuzzFaces = BoundedCache<FaceKey, HarfBuzzFace>(limit: FontLibrary.fileLimit)
+    private var sizedFonts = BoundedCache<SizedKey, ShapingFont>(limit: FontLibrary.sizedFontLimit)
+    static let fileLimit = 128
     static let sizedFontLimit = 256
 
     /// - Parameters:
@@ -113,16 +115,24 @@ public final class FontLibrary: @unchecked Sendable {
         try fontLock.withLock {
             let faceKey = FaceKey(face), key = SizedKey(face: faceKey, size: size, variations: variations)
             if let font = sizedFonts[key] { return font }
-            let shared = try harfBuzzFaces[faceKey] ?? HarfBuzzFace(file: face.file, index: face.index)
-            harfBuzzFaces[faceKey] = shared
-            let font = try ShapingFont(face: shared, size: size, variations: variations)
-            if sizedOrder.count >= FontLibrary.sizedFontLimit {
-                sizedFonts[sizedOrder.removeFirst()] = nil  // the oldest size goes first
-            }
-            sizedFonts[key] = font
-            sizedOrder.append(key)
+            let harfBuzzFace = try harfBuzzFaces[faceKey] ?? HarfBuzzFace(blob: try unlockedBlob(face.file), index: face.index)
+            harfBuzzFaces.insert(harfBuzzFace, for: faceKey)
+            let font = try ShapingFont(face: harfBuzzFace, size: size, variations: variations)
+            sizedFonts.insert(font, for: key)
             return font
         }
+    }
+
+    /// The bytes of `face`'s file, mapped once for HarfBuzz and FreeType alike.
+    public func blob(of face: FontFace) throws -> FontBlob {
+        try fontLock.withLock { try unlockedBlob(face.file) }
+    }
+
+    private func unlockedBlob(_ file: String) throws -> FontBlob {
+        if let blob = blobs[file] { return blob }
+        let blob = try FontBlob(file: file)
+        blobs.insert(blob, for: file)
+        return blob
     }
 
     private struct FaceKey: Hashable {

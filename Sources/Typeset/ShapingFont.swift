@@ -11,26 +11,23 @@ struct ShapedGlyph {
     var unsafeToBreak: Bool
 }
 
-/// A font file's HarfBuzz face, opened once per (file, index) and shared: `hb_face_t` is
-/// immutable once made, so any thread may create fonts from it.
+/// A font file's HarfBuzz face, made once per (file, index) over the file's shared blob:
+/// `hb_face_t` is immutable once made, so any thread may create fonts from it.
 final class HarfBuzzFace: @unchecked Sendable {
     let face: OpaquePointer
+    /// Keeps the bytes the face reads alive.
+    let blob: FontBlob
 
-    init(file: String, index: Int) throws {
-        guard let blob = hb_blob_create_from_file_or_fail(file) else {
-            throw TypesetError.unreadableFontFile(file)
+    init(blob: FontBlob, index: Int) throws {
+        guard hb_face_count(blob.blob) > UInt32(index), let face = hb_face_create(blob.blob, UInt32(index)) else {
+            throw TypesetError.notAFont(blob.file)
         }
-        defer { hb_blob_destroy(blob) }
-        guard hb_face_count(blob) > UInt32(index), let face = hb_face_create(blob, UInt32(index)) else {
-            throw TypesetError.notAFont(file)
-        }
-        var length: UInt32 = 0
-        if let data = hb_blob_get_data(blob, &length),
-           let damage = SFNTDirectory.damage(UnsafeRawBufferPointer(start: data, count: Int(length)), index: index) {
+        if let damage = SFNTDirectory.damage(blob.bytes, index: index) {
             hb_face_destroy(face)
-            throw TypesetError.damagedFont(file, damage)
+            throw TypesetError.damagedFont(blob.file, damage)
         }
         self.face = face
+        self.blob = blob
     }
 
     deinit { hb_face_destroy(face) }
@@ -74,6 +71,8 @@ final class ShapingFont: @unchecked Sendable {
     }
 
     var glyphCount: Int { Int(hb_face_get_glyph_count(shared.face)) }
+    /// Which file mapping the font reads (for tests: one per file).
+    var blobIdentity: ObjectIdentifier { ObjectIdentifier(shared.blob) }
 
     func advance(of glyph: UInt32) -> Double {
         Double(hb_font_get_glyph_h_advance(font, glyph)) * pixelsPerUnit

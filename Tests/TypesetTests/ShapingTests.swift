@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Typeset
 import TestSupport
+import Support
 
 @Suite struct ShapingTests {
     @Test(arguments: ["Stories disappear after a day", "office", "Wave AV Ta"])
@@ -125,6 +126,26 @@ import TestSupport
 }
 
 @Suite struct FontTests {
+    /// One mapping per font file: every size and index of a file reads the same bytes.
+    @Test func oneBlobPerFontFile() throws {
+        let library = Fixtures.library
+        let face = try library.chain(for: FontSpec(family: "Noto Sans")).primary.face
+        let small = try library.shapingFont(face, size: 12), large = try library.shapingFont(face, size: 96)
+        let blob = try library.blob(of: face)
+        #expect(small.blobIdentity == ObjectIdentifier(blob) && large.blobIdentity == ObjectIdentifier(blob))
+        #expect(blob.bytes.count == (try FileManager.default.attributesOfItem(atPath: face.file)[.size] as? Int))
+    }
+
+    @Test func boundedCacheLetsTheOldestGo() {
+        var cache = BoundedCache<Int, String>(limit: 2)
+        #expect(cache.insert("a", for: 1).isEmpty && cache.insert("b", for: 2).isEmpty)
+        #expect(cache.insert("b2", for: 2).isEmpty, "replacing a key evicts nothing")
+        #expect(cache.insert("c", for: 3) == ["a"])
+        #expect(cache[1] == nil && cache[2] == "b2" && cache[3] == "c")
+        #expect(cache.update(3) { $0 += "!" } != nil && cache[3] == "c!")
+        #expect(cache.update(1) { $0 += "!" } == nil)
+    }
+
     @Test func fontSpecParsesPangoForm() throws {
         let spec = try FontSpec.parse("Noto Sans Bold Italic 48") { _ in false }
         #expect(spec.family == "Noto Sans")

@@ -1,0 +1,27 @@
+import CHarfBuzz
+
+/// A font file's bytes, mapped once and shared by everything that reads the file: the HarfBuzz
+/// faces of each index and the FreeType faces Cairo draws with. The bytes are read-only and
+/// live as long as the blob, so any thread may read them.
+public final class FontBlob: @unchecked Sendable {
+    public let file: String
+    let blob: OpaquePointer
+    /// The file's bytes; valid while this blob is alive (hold the blob, not just the pointer).
+    public let bytes: UnsafeRawBufferPointer
+
+    init(file: String) throws {
+        guard let blob = hb_blob_create_from_file_or_fail(file) else {
+            throw TypesetError.unreadableFontFile(file)
+        }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else {
+            hb_blob_destroy(blob)
+            throw TypesetError.notAFont(file)
+        }
+        self.file = file
+        self.blob = blob
+        bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+    }
+
+    deinit { hb_blob_destroy(blob) }
+}
