@@ -9,6 +9,6 @@ struct HLRender: ParsableCommand {
             3 bad input or failure (one line on stderr names it).
             """,
         version: "0.1.0",
-        subcommands: [Render.self, StepsCommand.self, CardCommand.self, BatchCommand.self, CompareCommand.self, ServeCommand.self],
+        subcommands: [Render.self, StepsCommand.self, CardCommand.self, BatchCommand.self, CompareCommand.self, ServeCommand.self, OptionsCommand.self],
         defaultSubcommand: Render.self)
 }

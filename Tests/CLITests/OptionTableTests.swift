@@ -134,4 +134,19 @@ import TestSupport
             }
         }
     }
+
+    /// docs/OPTIONS.md is what `hlrender options` prints from the tables, and names every
+    /// option of every table (so a new row reaches the reference or this fails).
+    @Test func theCommittedReferenceIsTheGeneratedOne() throws {
+        let result = try CLI.run(["options"], pinnedFonts: false)
+        #expect(result.status == 0, "\(result.stderr)")
+        let generated = String(decoding: result.stdout, as: UTF8.self)
+        let committed = try String(contentsOfFile: Fixtures.repo.appendingPathComponent("docs/OPTIONS.md").path, encoding: .utf8)
+        #expect(committed == generated, "run: hlrender options > docs/OPTIONS.md")
+        let names = OptionModel.all.map(\.name) + CardSpec.options.map(\.name) + EncodeOptions.options.map(\.name)
+            + PageSetup.options.map(\.name) + GoldenTolerance.definitions.map(\.name)
+        for name in names {
+            #expect(generated.contains("| `\(name)` |"), "\(name) missing from the reference")
+        }
+    }
 }
