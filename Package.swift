@@ -63,20 +63,23 @@ let package = Package(
         // threads, written atomically, checked against a folder of goldens.
         .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "Render"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Batch", "Support", "Card", "Goldens", "Pages", "Render", "Typeset", "Highlight", "Compare", "Steps",
+            "Batch", "Support", "Card", "Goldens", "Pages", "Render", "ServeConfig", "Typeset", "Highlight", "Compare", "Steps",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // The render service: routes, cache, limits and metrics over the card library.
+        // The service's settings and their option table, apart from Hummingbird so the CLI can
+        // list them (docs/OPTIONS.md) without linking NIO.
+        .target(name: "ServeConfig", dependencies: ["Support"]),
         .target(name: "Serve", dependencies: [
-            "Support", "Card", "Compare", "Goldens", "Render", "Typeset",
+            "ServeConfig", "Support", "Card", "Compare", "Goldens", "Render", "Typeset",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .executableTarget(name: "hlrender-serve", dependencies: [
-            "Serve", "Support", "Card", "Typeset", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Serve", "ServeConfig", "Support", "Card", "Typeset", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
@@ -100,9 +103,9 @@ let package = Package(
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare", "Support"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.
-            "Serve", "hlrender-serve", "Compare", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "Serve", "ServeConfig", "hlrender-serve", "Compare", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
-        .testTarget(name: "CLITests", dependencies: ["hlrender", "Card", "Compare", "Goldens", "Pages", "Render", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["hlrender", "Card", "Compare", "Goldens", "Pages", "Render", "ServeConfig", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),
     ]
 )

@@ -3,6 +3,7 @@ import Glibc
 import Goldens
 import Render
 import Typeset
+import ServeConfig
 import Support
 
 /// Cards rendered for requests: the fonts loaded once, files only through the asset policy,

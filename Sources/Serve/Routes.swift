@@ -3,6 +3,7 @@ import Compare
 import Goldens
 import Hummingbird
 import Render
+import ServeConfig
 import Support
 
 /// The service's routes. Handlers only translate HTTP into the card library's calls and its

@@ -1,3 +1,4 @@
+import ServeConfig
 import Hummingbird
 import Logging
 import ServiceLifecycle

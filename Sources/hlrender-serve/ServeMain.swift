@@ -3,6 +3,7 @@ import Card
 import Glibc
 import Serve
 import Typeset
+import ServeConfig
 import Support
 
 /// `hlrender serve`: the render service. Its own binary so that NIO and Hummingbird never
@@ -15,55 +16,51 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: "Stops accepting on SIGTERM or SIGINT, finishes what is in flight and exits 0.",
         version: "0.1.0")
 
-    @Option(help: "Address to listen on.") var host = "127.0.0.1"
-    @Option(help: "Port to listen on.") var port = 8080
-    @Option(help: ArgumentHelp("Card templates (NAME.json) for GET /v1/templates/NAME.png?var=value.", valueName: "dir"))
-    var templates: String?
-    @Option(help: ArgumentHelp("The only folder a request may read images and fonts from; relative paths resolve here.", valueName: "dir"))
-    var assets: String?
-    @Option(help: "Cache-Control max-age of rendered images, in seconds.") var maxAge = 3600
-    @Option(help: "Megabytes of rendered images kept in memory (0: no cache).") var cacheMb = 256
-    @Option(help: "Largest request body in bytes.") var maxBody = 1 << 20
-    @Option(help: "Largest canvas in output pixels.") var maxPixels = 40_000_000
-    @Option(help: "Renders at once (default: the number of cores).") var concurrency: Int?
-    @Option(help: "Requests that may wait for a render; past that 503 with Retry-After.") var queue: Int?
-    @Option(help: "Milliseconds a render may take before the request gets 503.") var timeoutMs = 10_000
-    @Option(help: ArgumentHelp("A file holding the bearer token the POST routes require.", valueName: "path")) var tokenFile: String?
-    @Option(help: ArgumentHelp("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
-    var fontDir: [String] = []
-    @Flag(help: "Also use the system's fonts (off: renders depend only on the pinned fonts and --font-dir).") var systemFonts = false
+    @Option(help: help("host")) var host: String?
+    @Option(help: help("port")) var port: String?
+    @Option(help: help("templates")) var templates: String?
+    @Option(help: help("assets")) var assets: String?
+    @Option(help: help("max-age")) var maxAge: String?
+    @Option(help: help("cache-mb")) var cacheMb: String?
+    @Option(help: help("max-body")) var maxBody: String?
+    @Option(help: help("max-pixels")) var maxPixels: String?
+    @Option(help: help("concurrency")) var concurrency: String?
+    @Option(help: help("queue")) var queue: String?
+    @Option(help: help("timeout-ms")) var timeoutMs: String?
+    @Option(help: help("token-file")) var tokenFile: String?
+    @Option(help: help("font-dir")) var fontDir: [String] = []
+    @Flag(help: help("system-fonts")) var systemFonts = false
+
+    private static func help(_ name: String) -> ArgumentHelp {
+        let option = ServeSettings.options.named(name)!
+        return ArgumentHelp(option.help, valueName: option.valueName)
+    }
+
+    /// The flags through the option table: parsing, ranges and wording live there once.
+    func settings() throws -> ServeSettings {
+        var settings = ServeSettings()
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        settings.concurrency = cores
+        let given: [(String, String?)] = [
+            ("host", host), ("port", port), ("templates", templates), ("assets", assets), ("max-age", maxAge),
+            ("cache-mb", cacheMb), ("max-body", maxBody), ("max-pixels", maxPixels), ("concurrency", concurrency),
+            ("queue", queue), ("timeout-ms", timeoutMs), ("token-file", tokenFile),
+            ("system-fonts", systemFonts ? "true" : nil),
+        ] + fontDir.map { ("font-dir", $0) }
+        for case let (name, value?) in given {
+            do {
+                try ServeSettings.options.named(name)!.apply(.text(value), to: &settings)
+            } catch let error as OptionError {
+                throw fail("--\(name): \(error.message)")
+            }
+        }
+        if queue == nil { settings.queue = 8 * settings.concurrency }
+        settings.version = Self.configuration.version
+        return settings
+    }
 
     func run() async throws {
-        var settings = ServeSettings()
-        settings.host = host
-        settings.port = port
-        settings.templates = templates
-        settings.assets = assets
-        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        for (name, value, range) in [("--port", port, 0...65535), ("--max-age", maxAge, 0...31_536_000), ("--cache-mb", cacheMb, 0...1 << 20),
-                                     ("--max-body", maxBody, 1...1 << 30), ("--max-pixels", maxPixels, 1...1_000_000_000),
-                                     ("--timeout-ms", timeoutMs, 1...3_600_000)] where !range.contains(value) {
-            throw fail("\(name) must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
-        }
-        settings.maxAge = maxAge
-        settings.cacheBytes = cacheMb << 20
-        settings.maxBody = maxBody
-        settings.maxPixels = maxPixels
-        settings.concurrency = concurrency ?? cores
-        settings.queue = queue ?? 8 * settings.concurrency
-        guard settings.concurrency >= 1, settings.queue >= 0 else { throw fail("--concurrency must be 1 or more, --queue 0 or more") }
-        settings.timeoutMilliseconds = timeoutMs
-        settings.fontDirectories = fontDir
-        settings.systemFonts = systemFonts
-        settings.version = Self.configuration.version
-        if let tokenFile {
-            guard let file = fopen(tokenFile, "r") else { throw fail("cannot read --token-file '\(tokenFile)'") }
-            defer { fclose(file) }
-            var buffer = [CChar](repeating: 0, count: 4096)
-            let token = fgets(&buffer, 4096, file).map { _ in String(cString: buffer).trimmed } ?? ""
-            guard !token.isEmpty else { throw fail("--token-file '\(tokenFile)' is empty") }
-            settings.token = token
-        }
+        let settings = try settings()
         // Canvases and encoder buffers are megabytes each: glibc would mmap and unmap them per
         // request, and the page faults of zeroing them again cost as much as drawing. Keep
         // them in the heap and let freed memory be reused (RSS stays flat instead).
@@ -78,7 +75,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as ServeError {
             throw fail(error.description)
         } catch {
-            throw fail("cannot serve on \(host):\(port): \(error)")
+            throw fail("cannot serve on \(settings.host):\(settings.port): \(error)")
         }
     }
 

@@ -3,6 +3,7 @@ import Card
 import Goldens
 import Pages
 import Render
+import ServeConfig
 import Support
 
 /// `hlrender options`: every option of every table, as the Markdown reference in
@@ -57,6 +58,9 @@ enum OptionReference {
             Flags of `compare` and of `batch --expect-dir`, keys of a manifest row's `"compare"` \
             object, form fields of the service's `POST /v1/compare`.
             """, rows: GoldenTolerance.definitions.map { row($0) })
+        out += section("Service options", """
+            Flags of `hlrender serve`.
+            """, rows: ServeSettings.options.map { row($0) })
         return out
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Goldens
 import Pages
 import Render
+import ServeConfig
 import Support
 import Testing
 import TestSupport
@@ -59,6 +60,7 @@ import TestSupport
         #expect(Self.walk(EncodeOptions.options, fresh: EncodeOptions()) == [])
         #expect(Self.walk(PageSetup.options, fresh: PageSetup(size: .a4)) == [])
         #expect(Self.walk(GoldenTolerance.definitions, fresh: GoldenTolerance()) == [])
+        #expect(Self.walk(ServeSettings.options, fresh: ServeSettings()) == [])
     }
 
     /// The table's refusal of `value` for the flag `flag` of `command`, or nil when the table
@@ -74,6 +76,8 @@ import TestSupport
             let result = outcome(option, .text(value), fresh)
             return .some(result.hasPrefix("error ") ? String(result.dropFirst(6)) : nil)
         }
+        // The service's flags are its own table's (its max-pixels is not the CLI's).
+        if command == "serve" { return check(ServeSettings.options, ServeSettings()) ?? nil }
         if let r = check(OptionModel.all, BlockSettings()) { return r }
         if let r = check(EncodeOptions.options, EncodeOptions()) { return r }
         if let r = check(PageSetup.options, PageSetup(size: .a4)) { return r }
@@ -88,7 +92,7 @@ import TestSupport
         return result.hasPrefix("error ") ? String(result.dropFirst(6)) : nil
     }
 
-    @Test(arguments: ["render", "steps", "compare"])
+    @Test(arguments: ["render", "steps", "compare", "serve"])
     func flagsRefuseWhatTheTableRefuses(command: String) throws {
         let flags = try #require(try HostileNumberTests.options()[command])
         let folder = try CLI.scratchFolder()
@@ -102,7 +106,8 @@ import TestSupport
             for value in Self.samples {
                 guard let message = Self.refusal(command, flag, value) else { continue }
                 // An empty value as its own argument (`--flag=` is "missing" to the parser).
-                let result = try CLI.run(call + (value.isEmpty ? ["--\(flag)", ""] : ["--\(flag)=\(value)"]), directory: folder)
+                let result = try CLI.run(call + (value.isEmpty ? ["--\(flag)", ""] : ["--\(flag)=\(value)"]),
+                                         pinnedFonts: command != "serve", directory: folder, timeout: 20)
                 #expect(result.status == 3 && result.stderr == "hlrender: error: --\(flag): \(message)\n",
                         "\(command) --\(flag)=\(value): \(result.stderr)")
                 checked += 1
@@ -144,7 +149,7 @@ import TestSupport
         let committed = try String(contentsOfFile: Fixtures.repo.appendingPathComponent("docs/OPTIONS.md").path, encoding: .utf8)
         #expect(committed == generated, "run: hlrender options > docs/OPTIONS.md")
         let names = OptionModel.all.map(\.name) + CardSpec.options.map(\.name) + EncodeOptions.options.map(\.name)
-            + PageSetup.options.map(\.name) + GoldenTolerance.definitions.map(\.name)
+            + PageSetup.options.map(\.name) + GoldenTolerance.definitions.map(\.name) + ServeSettings.options.map(\.name)
         for name in names {
             #expect(generated.contains("| `\(name)` |"), "\(name) missing from the reference")
         }

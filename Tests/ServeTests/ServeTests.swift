@@ -1,3 +1,4 @@
+import ServeConfig
 import Compare
 import Foundation
 import HTTPTypes

@@ -1,9 +1,3 @@
-/// A service that cannot start (a missing folder, an unreadable template), in one line.
-public struct ServeError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    init(_ description: String) { self.description = description }
-}
-
 /// What the service is started with; the command line fills it (one definition per flag in
 /// `hlrender-serve`), the tests build it directly.
 public struct ServeSettings: Sendable {

@@ -1,0 +1,61 @@
+import Support
+
+extension ServeSettings {
+    /// The service's options, defined once: `hlrender serve`'s flags parse and check through
+    /// these rows, and docs/OPTIONS.md lists them.
+    public static let options: [OptionDefinition<ServeSettings>] = [
+        OptionDefinition("host", "address", schema: "string", "Address to listen on (default 127.0.0.1).") {
+            let text = try $1.string()
+            guard !text.trimmed.isEmpty else { throw OptionError("is empty") }
+            $0.host = text
+        },
+        OptionDefinition("port", "n", schema: "integer", "Port to listen on, 0 to 65535 (0: any free port; default 8080).") {
+            $0.port = try $1.integer(in: 0...65535)
+        },
+        OptionDefinition("templates", "dir", schema: "string", "Card templates (NAME.json) for GET /v1/templates/NAME.png?var=value.") {
+            $0.templates = try $1.string()
+        },
+        OptionDefinition("assets", "dir", schema: "string", "The only folder a request may read images and fonts from; relative paths resolve here.") {
+            $0.assets = try $1.string()
+        },
+        OptionDefinition("max-age", "s", schema: "integer", "Cache-Control max-age of rendered images, in seconds (default 3600).") {
+            $0.maxAge = try $1.integer(in: 0...31_536_000)
+        },
+        OptionDefinition("cache-mb", "mb", schema: "integer", "Megabytes of rendered images kept in memory (0: no cache; default 256).") {
+            $0.cacheBytes = try $1.integer(in: 0...(1 << 20)) << 20
+        },
+        OptionDefinition("max-body", "bytes", schema: "integer", "Largest request body in bytes (default 1 MiB).") {
+            $0.maxBody = try $1.integer(in: 1...(1 << 30))
+        },
+        OptionDefinition("max-pixels", "n", schema: "integer", "Largest canvas in output pixels (default 40,000,000).") {
+            $0.maxPixels = try $1.integer(in: 1...1_000_000_000)
+        },
+        OptionDefinition("concurrency", "n", schema: "integer", "Renders at once (default: the number of cores).") {
+            $0.concurrency = try $1.integer(in: 1...1024)
+        },
+        OptionDefinition("queue", "n", schema: "integer", "Requests that may wait for a render; past that 503 with Retry-After (default 8 per render).") {
+            $0.queue = try $1.integer(in: 0...100_000)
+        },
+        OptionDefinition("timeout-ms", "ms", schema: "integer", "Milliseconds a render may take before the request gets 503 (default 10000).") {
+            $0.timeoutMilliseconds = try $1.integer(in: 1...3_600_000)
+        },
+        OptionDefinition("token-file", "path", schema: "string", "A file holding the bearer token the POST routes require.") {
+            let path = try $1.string()
+            let bytes: [UInt8]
+            do throws(FileError) {
+                bytes = try Posix.readFile(path, as: "token file", limit: 4096, regularOnly: true)
+            } catch {
+                throw OptionError("\(error.subject): \(error.reason)")
+            }
+            let token = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map { String($0).trimmed } ?? ""
+            guard !token.isEmpty else { throw OptionError("'\(path)' is empty") }
+            $0.token = token
+        },
+        OptionDefinition("font-dir", "dir", schema: "string", "A folder of fonts to load before the pinned ones (repeatable).") {
+            $0.fontDirectories.append(try $1.string())
+        },
+        OptionDefinition("system-fonts", "bool", schema: "boolean", "Also use the system's fonts (off: renders depend only on the pinned fonts and --font-dir).") {
+            $0.systemFonts = try $1.bool()
+        },
+    ]
+}
