@@ -87,9 +87,4 @@ struct OutputOptions: ParsableArguments {
         }
         return spec
     }
-
-    /// --margin, checked as the card's padding.
-    func marginValue() throws -> Double {
-        try card(.stack(gap: 0, align: .center, blocks: []), highlighted: false).padding
-    }
 }

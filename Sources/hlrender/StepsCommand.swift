@@ -41,20 +41,18 @@ struct StepsCommand: ParsableCommand {
         let format = try output.resolvedFormat()
         try output.checkWritable()
         // The flags as a steps block's settings, through the option table; the card library
-        // decides the geometry. The dot column is a canvas x here, a block x in a card.
+        // decides the geometry (the dot column included: a canvas x here, a block x in a card).
         var settings = BlockSettings()
-        let margin = try output.marginValue()
-        if let column, !(column >= margin) {
-            throw CLIFailure(message: "--column must be at least --margin (\(Checked.describe(margin)) px), got \(Checked.describe(column))")
-        }
-        let columnInBlock = column.map { Checked.describe($0 - margin) }
-        try applyFlags([("column", columnInBlock), ("dot-size", dotSize), ("dot-color", dotColor), ("gap", gap),
+        try applyFlags([("dot-size", dotSize), ("dot-color", dotColor), ("gap", gap),
                         ("current", current), ("connector", connector ? "true" : nil), ("first-side", firstSide),
                         ("align", align)], to: &settings)
         try OptionModel.named("steps")!.apply(.json(.array(try readSteps().map(JSONValue.string))), to: &settings)
         try font.apply(to: &settings)
         try highlight.apply(to: &settings)
-        let spec = try output.card(.steps(settings), width: width ?? 1080, widthFlag: "--width", highlighted: settings.fillsHighlight)
+        var spec = try output.card(.steps(settings), width: width ?? 1080, widthFlag: "--width", highlighted: settings.fillsHighlight)
+        if let column {
+            do { try spec.placeStepsColumn(canvasX: column) } catch { throw CLIFailure(message: flagWording(error)) }
+        }
         let fonts = try font.fonts()
         let card = try build(spec, fonts: fonts, limits: limits, maxPixels: output.maxPixels)
         warnAboutDroppedMarks(count: card.droppedMarks)
