@@ -74,6 +74,8 @@ let package = Package(
         .target(name: "Serve", dependencies: [
             "ServeConfig", "Support", "Card", "Compare", "Goldens", "Render", "Typeset",
             .product(name: "Hummingbird", package: "hummingbird"),
+            // Already built under Hummingbird; named for the HTTP/1 read timeout's configuration.
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -112,12 +112,14 @@ public struct CardBuilder {
         }
     }
 
-    /// A picture file decoded, through the resources' cache.
+    /// A picture file decoded, through the resources' cache. The cache key is the file's
+    /// identity too, so a picture replaced on disk is decoded afresh.
     func picture(_ path: String, at jsonPath: String) throws -> RasterImage {
         let full = resolve(path)
-        if let image = resources.images[full] { return image }
+        let key = Posix.identity(full).map { full + "\u{0}" + $0 }
+        if let key, let image = resources.images[key] { return image }
         let image = try ImageDecoder.decode(try read(path, at: jsonPath), maxPixels: resources.maxPixels)
-        resources.images[full] = image
+        if let key { resources.images[key] = image }
         return image
     }
 

@@ -49,6 +49,17 @@ public struct DiffResult: Equatable, Sendable {
     }
 }
 
+/// Two images whose comparison canvas (the larger size in each direction) is over the pixel
+/// limit: refused before anything that size is allocated or walked.
+public struct ComparisonTooLarge: Error, Equatable, CustomStringConvertible, Sendable {
+    public let width: Int
+    public let height: Int
+    public let limit: Int
+    public var description: String {
+        "comparing needs a \(width)x\(height) canvas, over the limit of \(limit) pixels"
+    }
+}
+
 /// Per-pixel perceptual comparison in YIQ space with alpha blended over white, and
 /// anti-aliasing detection by each pixel's neighbourhood of brightness: the metric of
 /// pixelmatch v6 (Mapbox), written from its description, with one rule on top: a pixel whose
@@ -60,10 +71,15 @@ public enum ImageDiff {
 
     /// Compares two images. `diff` receives the difference panel when asked: expected faded to
     /// grey, counted pixels red, anti-aliasing pixels yellow. Images of different sizes are
-    /// compared on the larger canvas, where a pixel outside either image counts as different.
-    public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions(),
-                               diffPanel: UnsafeMutablePointer<RGBAImage>? = nil) -> DiffResult {
+    /// compared on the larger canvas, where a pixel outside either image counts as different;
+    /// that canvas must stay within `maxPixels` (two small images of opposite shapes would
+    /// otherwise ask for a huge one).
+    public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions(), maxPixels: Int,
+                               diffPanel: UnsafeMutablePointer<RGBAImage>? = nil) throws(ComparisonTooLarge) -> DiffResult {
         let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+        guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels, width <= maxPixels, height <= maxPixels else {
+            throw ComparisonTooLarge(width: width, height: height, limit: maxPixels)
+        }
         let sameSize = expected.width == actual.width && expected.height == actual.height
         let a0 = sameSize ? expected : expected.padded(width: width, height: height)
         let b0 = sameSize ? actual : actual.padded(width: width, height: height)

@@ -97,9 +97,20 @@ public enum GoldenCheck {
         }
         let actualImage = try PNGCodec.decode(actual, maxPixels: maxPixels)
         var panel = RGBAImage(width: 0, height: 0, pixels: [])
-        let diff = ImageDiff.compare(expectedImage, actualImage, options: tolerance.options, diffPanel: &panel)
-        result.diff = diff
         let sameSize = expectedImage.width == actualImage.width && expectedImage.height == actualImage.height
+        let sizes = sameSize ? "" : "size \(actualImage.width)x\(actualImage.height), golden \(expectedImage.width)x\(expectedImage.height); "
+        let diff: DiffResult
+        do {
+            diff = try ImageDiff.compare(expectedImage, actualImage, options: tolerance.options, maxPixels: maxPixels, diffPanel: &panel)
+        } catch {
+            // Shapes so different that comparing them would need a canvas past the pixel limit.
+            result.status = .failed
+            result.message = sizes + "\(error)"
+            result.expected = golden
+            result.actual = actual
+            return
+        }
+        result.diff = diff
         if sameSize && tolerance.limits.passes(diff) {
             result.status = .passed
             result.message = diff.differentPixels == 0 ? "same pixels" : "\(diff.differentPixels) pixels differ, within the limit"
@@ -107,8 +118,7 @@ public enum GoldenCheck {
         }
         result.status = .failed
         let percent = (diff.ratio * 10_000).rounded() / 100
-        result.message = (sameSize ? "" : "size \(actualImage.width)x\(actualImage.height), golden \(expectedImage.width)x\(expectedImage.height); ")
-            + "\(diff.differentPixels) pixels differ (\(percent)%)"
+        result.message = sizes + "\(diff.differentPixels) pixels differ (\(percent)%)"
         result.expected = golden
         result.actual = actual
         result.difference = try PNGCodec.encode(panel)

@@ -21,6 +21,8 @@ final class CardService: Sendable {
     let templates: [String: JSONValue]
     /// Hash of the font files the service can use: a new font may change any render.
     let fontSet: String
+    /// The ETags' key: without it nobody can compute the ETag of a guessed spec.
+    let etagKey: [UInt8]
 
     init(settings: ServeSettings, fontDirectories: [String]) throws {
         self.settings = settings
@@ -33,6 +35,8 @@ final class CardService: Sendable {
         resources.checkFontFile = { _ = try policy.resolve($0) }
         self.resources = resources
         templates = try CardService.loadTemplates(settings.templates)
+        // Swift's system generator is the kernel's CSPRNG (getrandom).
+        etagKey = settings.etagKey ?? (0..<32).map { _ in UInt8.random(in: 0...255) }
         fontSet = SHA256.hex(Array((settings.fontDirectories + fontDirectories).flatMap(CardService.listing).joined(separator: "\n").utf8))
     }
 
@@ -47,12 +51,24 @@ final class CardService: Sendable {
         }
     }
 
-    /// The strong ETag of a render: the filled spec (keys sorted), the format and its encoder
-    /// settings, hlrender's version and the font set.
-    func etag(_ filled: JSONValue, format: OutputFormat, encoding: EncodeOptions) -> String {
+    /// The filled spec parsed (checked before anything is looked up or rendered).
+    func parse(_ filled: JSONValue) throws -> CardSpec {
+        do {
+            return try CardSpec.parse(filled, folder: policy.folder)
+        } catch let error as CardError {
+            throw RequestError(status: 422, message: shown(error.message), path: error.path.isEmpty ? nil : error.path)
+        }
+    }
+
+    /// The strong ETag of a render, keyed with the service's secret: the filled spec (keys
+    /// sorted), the identity of every file it reads (a replaced picture or font changes it),
+    /// the format and its encoder settings, hlrender's version and the font set.
+    func etag(_ filled: JSONValue, spec: CardSpec, format: OutputFormat, encoding: EncodeOptions) -> String {
         let encoder = "\(encoding.pngCompression.rawValue) \(encoding.quality) \(encoding.lossless)"
-        let key = [settings.version, fontSet, format.rawValue, encoder, CardService.sortedKeys(filled).serialized()].joined(separator: "\u{0}")
-        return "\"" + SHA256.hex(Array(key.utf8)).prefix(32) + "\""
+        let files = spec.files.map { "\($0) \(Posix.identity($0) ?? "-")" }.joined(separator: "\n")
+        let key = [settings.version, fontSet, format.rawValue, encoder, files, CardService.sortedKeys(filled).serialized()]
+            .joined(separator: "\u{0}")
+        return "\"" + SHA256.hmacHex(key: etagKey, Array(key.utf8)).prefix(32) + "\""
     }
 
     /// Renders a filled card spec; bad specs become 422 with the JSON path of the problem.
@@ -61,12 +77,20 @@ final class CardService: Sendable {
             return try CardRender.render(filled: filled, folder: policy.folder, resources: resources, format: format,
                                          encoding: encoding).bytes
         } catch let error as CardError {
-            throw RequestError(status: 422, message: error.message, path: error.path.isEmpty ? nil : error.path)
+            throw RequestError(status: 422, message: shown(error.message), path: error.path.isEmpty ? nil : error.path)
         } catch let error as RenderError {
-            throw RequestError(status: 422, message: error.description, path: nil)
+            throw RequestError(status: 422, message: shown(error.description), path: nil)
         } catch let error as TypesetError {
-            throw RequestError(status: 422, message: error.description, path: nil)
+            throw RequestError(status: 422, message: shown(error.description), path: nil)
         }
+    }
+
+    /// A message as a client may see it: paths inside the assets folder relative to it, so
+    /// no error shows where the server keeps its files.
+    func shown(_ message: String) -> String {
+        guard let root = policy.root else { return message }
+        return message.split(separator: root + "/", omittingEmptySubsequences: false).joined()
+            .split(separator: root, omittingEmptySubsequences: false).joined(separator: ".")
     }
 
     private static func loadTemplates(_ folder: String?) throws -> [String: JSONValue] {

@@ -78,14 +78,15 @@ enum HTTP {
         return string
     }
 
-    /// Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for it).
-    static func matches(ifNoneMatch header: String?, etag: String) -> Bool {
+    /// Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for it); `*`
+    /// counts only where `star` allows it.
+    static func matches(ifNoneMatch header: String?, etag: String, star: Bool) -> Bool {
         guard let header else { return false }
         let bare = { (tag: Substring) in tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
         return header.split(separator: ",").contains { item in
             let tag = item.trimmingPrefix(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
             let text = Substring(String(tag))
-            return text == "*" || bare(text) == bare(Substring(etag))
+            return (star && text == "*") || bare(text) == bare(Substring(etag))
         }
     }
 

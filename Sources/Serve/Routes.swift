@@ -18,21 +18,28 @@ struct Routes: Sendable {
 
     func add(to router: Router<BasicRequestContext>) {
         router.post("/v1/card") { request, context in try await card(request, context) }
-        router.get("/v1/templates/:file") { request, context in try await template(request, context) }
         router.post("/v1/compare") { request, context in try await compare(request, context) }
-        router.get("/healthz") { _, _ in HTTP.json(.members([("status", .string("ok"))])) }
-        router.get("/readyz") { _, _ in
-            if shuttingDown.value { return HTTP.error(.serviceUnavailable, "shutting down") }
-            if gate.depth >= gate.queue { return HTTP.error(.serviceUnavailable, "render queue full", headers: [.retryAfter: "1"]) }
-            return HTTP.json(.members([("status", .string("ready"))]))
+        // Each GET route answers HEAD too (MethodRules drops the body).
+        for method in [HTTPRequest.Method.get, .head] {
+            router.on("/v1/templates/:file", method: method) { request, context in try await template(request, context) }
+            router.on("/healthz", method: method) { _, _ in HTTP.json(.members([("status", .string("ok"))])) }
+            router.on("/readyz", method: method) { _, _ in ready() }
+            router.on("/metrics", method: method) { _, _ in metricsPage() }
         }
-        router.get("/metrics") { _, _ in
-            metrics.queueDepth.set(Double(gate.depth))
-            metrics.inFlight.set(Double(gate.running))
-            metrics.cacheBytes.set(Double(cache.totalBytes))
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
-        }
+    }
+
+    private func ready() -> Response {
+        if shuttingDown.value { return HTTP.error(.serviceUnavailable, "shutting down") }
+        if gate.depth >= gate.queue { return HTTP.error(.serviceUnavailable, "render queue full", headers: [.retryAfter: "1"]) }
+        return HTTP.json(.members([("status", .string("ready"))]))
+    }
+
+    private func metricsPage() -> Response {
+        metrics.queueDepth.set(Double(gate.depth))
+        metrics.inFlight.set(Double(gate.running))
+        metrics.cacheBytes.set(Double(cache.totalBytes))
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
     }
 
     // MARK: - Routes
@@ -131,16 +138,32 @@ struct Routes: Sendable {
         case let .success(e): encoding = e
         case let .failure(failure): return failure.response
         }
-        let filled: JSONValue
+        let filled: JSONValue, spec: CardSpec
         do {
             filled = try service.fill(json, variables: variables)
+            spec = try service.parse(filled)
         } catch let error as CardService.RequestError {
             return HTTP.error(.init(code: error.status), error.message, path: error.path)
         }
-        let etag = service.etag(filled, format: format, encoding: encoding)
+        let service = self.service
+        let started = ContinuousClock.now
+        let contentType: HTTPFields = [.contentType: HTTP.contentType(format), .vary: "Accept"]
+        // Restricted content is never named: an ETag (a hash of the hidden text) would let a
+        // client test guesses against it, and no shared cache may keep the picture.
+        if spec.isRestricted {
+            var headers = contentType
+            headers[.cacheControl] = "private, no-store"
+            return await behindGate { try service.render(filled, format: format, encoding: encoding) } respond: { bytes in
+                metrics.renderSeconds.record(ContinuousClock.now - started)
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            }
+        }
+        let etag = service.etag(filled, spec: spec, format: format, encoding: encoding)
         var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=\(settings.maxAge)", .vary: "Accept"]
         let fresh = HTTP.wantsFresh(request.headers[.cacheControl])
-        if !fresh && HTTP.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag) {
+        // `*` matches any current representation: only a GET (or HEAD) can be answered 304 by it.
+        let starAllowed = request.method == .get || request.method == .head
+        if !fresh && HTTP.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag, star: starAllowed) {
             metrics.cacheHits.increment()
             return Response(status: .notModified, headers: headers)
         }
@@ -150,8 +173,6 @@ struct Routes: Sendable {
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: hit)))
         }
         metrics.cacheMisses.increment()
-        let service = self.service
-        let started = ContinuousClock.now
         return await behindGate { try service.render(filled, format: format, encoding: encoding) } respond: { bytes in
             metrics.renderSeconds.record(ContinuousClock.now - started)
             cache.store(bytes, for: etag)
@@ -225,15 +246,33 @@ struct Routes: Sendable {
     }
 
     /// The body, refused with 413 past `maxBody` (by Content-Length before reading any of it).
+    /// The body, at most `--max-body` bytes and within the read timeout as a whole (a client
+    /// trickling bytes to hold a connection gets 408 and is closed).
     private func readBody(_ request: inout Request) async -> Result<[UInt8], ResponseFailure> {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > settings.maxBody {
             return .failure(ResponseFailure(HTTP.error(.contentTooLarge, "the body is over \(settings.maxBody) bytes")))
         }
-        do {
-            let buffer = try await request.collectBody(upTo: settings.maxBody)
-            return .success(Array(buffer.readableBytesView))
-        } catch {
+        let body = request.body, limit = settings.maxBody, timeout = settings.readTimeoutMilliseconds
+        enum Outcome: Sendable { case bytes([UInt8]), tooLarge, timedOut }
+        let outcome = await withTaskGroup(of: Outcome.self) { group in
+            group.addTask {
+                do { return .bytes(Array(try await body.collect(upTo: limit).readableBytesView)) } catch { return .tooLarge }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(timeout))
+                return .timedOut
+            }
+            let first = await group.next() ?? .timedOut
+            group.cancelAll()
+            return first
+        }
+        switch outcome {
+        case let .bytes(bytes):
+            return .success(bytes)
+        case .tooLarge:
             return .failure(ResponseFailure(HTTP.error(.contentTooLarge, "the body is over \(settings.maxBody) bytes")))
+        case .timedOut:
+            return .failure(ResponseFailure(HTTP.error(.requestTimeout, "the body took longer than \(timeout) ms", headers: [.connection: "close"])))
         }
     }
 

@@ -1,5 +1,6 @@
 import ServeConfig
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -82,11 +83,15 @@ public enum ServeApp {
         let flag = ShutdownFlag()
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: RequestLog(metrics: metrics, logger: logger))
+        router.add(middleware: MethodRules())
         Routes(service: service, gate: RenderGate(limit: settings.concurrency, queue: settings.queue),
                cache: RenderedCache(limit: settings.cacheBytes), metrics: metrics, settings: settings, shuttingDown: flag)
             .add(to: router)
-        return Application(router: router, configuration: .init(address: .hostname(settings.host, port: settings.port),
-                                                                serverName: "hlrender"),
+        // A client silent for the read timeout while its request is read is cut off (headers
+        // or body trickled to hold a connection); a render in progress is not affected.
+        let http = HTTP1Channel.Configuration(idleTimeout: .milliseconds(Int64(settings.readTimeoutMilliseconds)))
+        return Application(router: router, server: .http1(configuration: http),
+                           configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "hlrender"),
                            services: [ShutdownWatcher(flag: flag)], logger: logger)
     }
 

@@ -39,14 +39,16 @@ extension ServeSettings {
         OptionDefinition("timeout-ms", "ms", schema: "integer", "Milliseconds a render may take before the request gets 503 (default 10000).") {
             $0.timeoutMilliseconds = try $1.integer(in: 1...3_600_000)
         },
+        OptionDefinition("read-timeout-ms", "ms", schema: "integer", "Milliseconds a client may stay silent while sending a request, and may take for a whole body (default 10000); past that the connection is closed (408 for a slow body).") {
+            $0.readTimeoutMilliseconds = try $1.integer(in: 100...3_600_000)
+        },
+        OptionDefinition("etag-secret-file", "path", schema: "string", "A file whose bytes (at least 16) key the ETags, so replicas behind one load balancer agree (default: a random key per process).") {
+            let bytes = try ServeSettings.secret(try $1.string(), what: "secret file", minimum: 16)
+            $0.etagKey = bytes
+        },
         OptionDefinition("token-file", "path", schema: "string", "A file holding the bearer token the POST routes require.") {
             let path = try $1.string()
-            let bytes: [UInt8]
-            do throws(FileError) {
-                bytes = try Posix.readFile(path, as: "token file", limit: 4096, regularOnly: true)
-            } catch {
-                throw OptionError("\(error.subject): \(error.reason)")
-            }
+            let bytes = try ServeSettings.secret(path, what: "token file", minimum: 1)
             let token = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map { String($0).trimmed } ?? ""
             guard !token.isEmpty else { throw OptionError("'\(path)' is empty") }
             $0.token = token
@@ -58,4 +60,18 @@ extension ServeSettings {
             $0.systemFonts = try $1.bool()
         },
     ]
+
+    /// A small file's bytes (a token, a key): a regular file, at most 4 KiB.
+    private static func secret(_ path: String, what: String, minimum: Int) throws -> [UInt8] {
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try Posix.readFile(path, as: what, limit: 4096, regularOnly: true)
+        } catch {
+            throw OptionError("\(error.subject): \(error.reason)")
+        }
+        guard bytes.count >= minimum else {
+            throw OptionError(minimum == 1 ? "'\(path)' is empty" : "'\(path)' holds \(bytes.count) bytes; a key needs at least \(minimum)")
+        }
+        return bytes
+    }
 }

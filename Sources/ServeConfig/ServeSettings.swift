@@ -20,6 +20,12 @@ public struct ServeSettings: Sendable {
     public var queue = 16
     /// A render taking longer gets 503 (the render finishes, its slot stays taken until then).
     public var timeoutMilliseconds = 10_000
+    /// A client that sends nothing for this long while its request is being read (headers or
+    /// body), or takes longer than this for the whole body, is cut off.
+    public var readTimeoutMilliseconds = 10_000
+    /// The key of the ETags (replicas behind one balancer share it through a file); nil: a
+    /// random key per process.
+    public var etagKey: [UInt8]?
     /// Bearer token the POST routes require (nil: none).
     public var token: String?
     /// Font folders before the pinned ones; system fonts on or off.

@@ -101,6 +101,15 @@ public enum Posix {
         }
     }
 
+    /// What tells one version of a file from another without reading it: device, inode, size
+    /// and modification time to the nanosecond (a file replaced or rewritten in place changes
+    /// at least one). Nil when the path cannot be stat'ed.
+    public static func identity(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
     /// A whole file, at most `limit` bytes; `-` is standard input. With `regularOnly` anything
     /// but a regular file is refused before a byte is read, and opening never blocks (a FIFO
     /// planted where a file was expected cannot hold the caller).

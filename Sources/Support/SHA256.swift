@@ -14,6 +14,21 @@ public enum SHA256 {
 
     /// The digest as 64 lowercase hex digits.
     public static func hex(_ data: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        return String(digest(data).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+    }
+
+    /// HMAC-SHA-256 (RFC 2104) of `data` under `key`, as hex: a digest nobody without the key
+    /// can compute (the service's ETags, so they reveal nothing of what they name).
+    public static func hmacHex(key: [UInt8], _ data: [UInt8]) -> String {
+        var block = key.count > 64 ? digest(key) : key
+        block += [UInt8](repeating: 0, count: 64 - block.count)
+        let inner = digest(block.map { $0 ^ 0x36 } + data)
+        return hex(block.map { $0 ^ 0x5c } + inner)
+    }
+
+    /// The 32-byte digest.
+    public static func digest(_ data: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = data
         let bits = UInt64(data.count) * 8
@@ -39,8 +54,7 @@ public enum SHA256 {
             }
             for (i, v) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ v }
         }
-        let digits = Array("0123456789abcdef")
-        return String(h.flatMap { word in (0..<8).map { digits[Int(word >> UInt32(28 - 4 * $0) & 0xF)] } })
+        return h.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }

@@ -83,9 +83,14 @@ func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), 
         return ExitStatus.sizesDiffer
     }
     var panel = RGBAImage(width: 0, height: 0, pixels: [])
-    let result = options.diff == nil
-        ? ImageDiff.compare(a, b, options: diffOptions)
-        : ImageDiff.compare(a, b, options: diffOptions, diffPanel: &panel)
+    let result: DiffResult
+    do {
+        result = options.diff == nil
+            ? try ImageDiff.compare(a, b, options: diffOptions, maxPixels: maxPixels)
+            : try ImageDiff.compare(a, b, options: diffOptions, maxPixels: maxPixels, diffPanel: &panel)
+    } catch {
+        throw CLIFailure(message: "--size-mismatch pad: \(error) (--max-pixels)")
+    }
     if let diff = options.diff {
         try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: panel, actual: b)), to: diff)
     }

@@ -55,6 +55,17 @@ import Testing
         #expect((json["expected"] as! [String: Int]) == ["width": 40, "height": 30])
     }
 
+    /// A few hundred bytes each, but padded to one canvas they would be 100000x100000: refused
+    /// in one line against the pixel limit instead of allocating 40 GB.
+    @Test func paddingOppositeShapesStaysWithinThePixelLimit() throws {
+        let (dir, p) = try files(["tall": RGBAImage(width: 1, height: 100_000, fill: (0, 0, 0, 255)),
+                                  "wide": RGBAImage(width: 100_000, height: 1, fill: (0, 0, 0, 255))])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CLI.run(["compare", p["tall"]!, p["wide"]!, "--size-mismatch", "pad"])
+        #expect(result.status == 3 && !result.signalled)
+        #expect(result.stderr == "hlrender: error: --size-mismatch pad: comparing needs a 100000x100000 canvas, over the limit of 100000000 pixels (--max-pixels)\n")
+    }
+
     @Test func sizeMismatchExitsTwo() throws {
         let (dir, p) = try files(["a": base(), "small": RGBAImage(width: 10, height: 10, fill: (0, 0, 0, 255))])
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -85,6 +85,19 @@ private let card = #"""
     }
 
     /// A manifest line's "compare" object loosens the limits for that card only.
+    /// An 860-byte golden of 1x200000 against a 240x160 card would be padded to 200000x160
+    /// (and a 1080x1920 card to 2.57 GB): the check fails that card within the pixel limit.
+    @Test func aHostileGoldenShapeFailsWithinThePixelLimit() throws {
+        try record()
+        try Data(try PNGCodec.encode(RGBAImage(width: 1, height: 200_000, fill: (0, 0, 0, 255))))
+            .write(to: dir.appendingPathComponent("goldens/a.png"))
+        let result = try suite(["--max-pixels", "1000000"])
+        #expect(result.status == 1 && !result.signalled, "\(result.stderr)")
+        #expect(result.stderr.contains("3 passed, 1 failed"), "\(result.stderr)")
+        #expect(result.stderr.contains("size 240x160, golden 1x200000; comparing needs a 240x200000 canvas, over the limit of 1000000 pixels"),
+                "\(result.stderr)")
+    }
+
     @Test func perCardLimitsFromTheManifest() throws {
         let line = { (id: String, text: String, compare: String) in
             ##"{"size": "200x100", "padding": 8, "background": "#334455", "output": "\##(id).png", "blocks": [{"type": "text", "text": "\##(text)", "size": 20}]\##(compare)}"##

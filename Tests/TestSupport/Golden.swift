@@ -37,7 +37,7 @@ public enum Golden {
         var options = DiffOptions()
         options.threshold = threshold
         var panel = RGBAImage(width: 0, height: 0, pixels: [])
-        let result = ImageDiff.compare(expected, actual, options: options, diffPanel: &panel)
+        let result = try ImageDiff.compare(expected, actual, options: options, maxPixels: .max, diffPanel: &panel)
         if result.differentPixels > maxDiffPixels {
             let written = try writeFailure(area: area, name: name, expected: expected, actual: actual, panel: panel)
             throw TestFailure("\(area)/\(name): \(result.differentPixels) pixels differ; diff written to \(written)")

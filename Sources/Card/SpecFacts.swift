@@ -1,0 +1,47 @@
+import Support
+import Typeset
+
+extension CardSpec {
+    /// Every block, stacks opened, in order.
+    var allBlocks: [BlockSpec] {
+        func flatten(_ blocks: [BlockSpec]) -> [BlockSpec] {
+            blocks.flatMap { block -> [BlockSpec] in
+                if case let .stack(_, _, inner) = block.kind { return [block] + flatten(inner) }
+                return [block]
+            }
+        }
+        return flatten(blocks)
+    }
+
+    /// Whether any block hides lines (restricted content): such a card's bytes must not be
+    /// named by anything a client can compare against (an ETag would be an oracle).
+    public var isRestricted: Bool {
+        allBlocks.contains { block in
+            if case let .text(settings, _) = block.kind { return settings.visibleLines != nil }
+            return false
+        }
+    }
+
+    /// The files the card reads, resolved against its folder: pictures, text and steps files,
+    /// and a font given as a file (a font name that is not a file there is left out). What a
+    /// cache of its renders must watch.
+    public var files: [String] {
+        let resolve = { (path: String) in path.hasPrefix("/") ? path : folder + "/" + path }
+        var paths: [String] = []
+        if case let .image(path, _, _, _) = background { paths.append(resolve(path)) }
+        for block in allBlocks {
+            switch block.kind {
+            case let .text(settings, _), let .steps(settings):
+                paths += [settings.textFile, settings.stepsFile].compactMap { $0.map(resolve) }
+                if let file = (try? FontSpec.parse(settings.font) { Posix.kind(resolve($0)) == .regular })?.file {
+                    paths.append(resolve(file))
+                }
+            case let .image(src, _, _, _):
+                paths.append(resolve(src))
+            case .stack:
+                break
+            }
+        }
+        return paths
+    }
+}
