@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Glibc
 @testable import Serve
 import TestSupport
 import Testing
@@ -72,6 +73,67 @@ import Testing
         #expect(try PNGHeader.size(of: Data(contentsOf: URL(fileURLWithPath: out))) == (3000, 3000))
         let logged = String(decoding: log.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(logged.contains("route=/v1/card status=200"), "\(logged)")
+    }
+}
+
+/// Clients that hold a connection by saying nothing, or by trickling a body, are cut off
+/// after the read timeout (the real binary: the router test client has no sockets).
+@Suite struct SlowClientTests {
+    /// Sends `head`, then one byte every `every` ms (never, when nil); returns what the server
+    /// answered and after how many seconds it answered or closed.
+    static func hold(port: Int, head: String, every: Int?) throws -> (String, Double) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw TestFailure("cannot connect") }
+        let start = Date()
+        _ = Array(head.utf8).withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received: [UInt8] = []
+        while Date().timeIntervalSince(start) < 20 {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&poller, 1, Int32(every ?? 200)) > 0 {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let n = recv(fd, &buffer, buffer.count, 0)
+                if n <= 0 { break }
+                received += buffer.prefix(n)
+                if received.count > 12 { break }
+            } else if every != nil {
+                _ = send(fd, " ", 1, Int32(MSG_NOSIGNAL))
+            }
+        }
+        return (String(decoding: received, as: UTF8.self), Date().timeIntervalSince(start))
+    }
+
+    @Test func silentAndTricklingClientsAreCutOff() async throws {
+        let port = 20_000 + Int.random(in: 0..<20_000)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["serve", "--port", "\(port)", "--font-dir", Fixtures.fonts, "--read-timeout-ms", "1000"]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        var ready = false
+        for _ in 0..<200 where !ready {
+            ready = (try? runTool("/usr/bin/curl", ["-sf", "http://127.0.0.1:\(port)/healthz"]).status) == 0
+            if !ready { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        #expect(ready)
+        let post = "POST /v1/card HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"bl"
+        let partialHeader = try Self.hold(port: port, head: "GET /healthz HTTP/1.1\r\nHost:", every: nil)
+        #expect(partialHeader.1 < 5, "a half-sent header held the connection \(partialHeader.1) s")
+        let silentBody = try Self.hold(port: port, head: post, every: nil)
+        #expect(silentBody.1 < 5, "a stalled body held the connection \(silentBody.1) s")
+        let trickle = try Self.hold(port: port, head: post, every: 300)
+        #expect(trickle.0.hasPrefix("HTTP/1.1 408") && trickle.1 < 5, "\(trickle)")
+        // The service still serves.
+        #expect((try runTool("/usr/bin/curl", ["-sf", "http://127.0.0.1:\(port)/healthz"])).status == 0)
     }
 }
 
