@@ -94,9 +94,10 @@ public struct BatchRun: Sendable {
                 return (Outcome(row: row.number, output: name, status: skip ? .skipped : .rendered, milliseconds: Clock.since(start),
                                 bytes: 0), scene)
             }
+            if let root = settings.outDir { try OutputFile.checkConfined(path, below: root) }
             let parent = OutputFile.split(path).0
             if Posix.kind(parent) != .folder { try Posix.makeFolders(parent) }
-            try OutputFile.write(rendered.bytes, to: path)
+            try OutputFile.write(rendered.bytes, to: path, confinedTo: settings.outDir)
             return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
                             bytes: rendered.bytes.count), scene)
         } catch var error as CardError where error.missingVariable != nil {

@@ -107,8 +107,9 @@ public final class GoldenSuite: Sendable {
         for result in results where result.status == .failed || result.status == .missing {
             guard let bytes = result.actual else { continue }
             let path = try BatchManifest.outputPath(result.name, in: folder)
+            try OutputFile.checkConfined(path, below: folder)
             try Posix.makeFolders(OutputFile.split(path).0)
-            try OutputFile.write(bytes, to: path)
+            try OutputFile.write(bytes, to: path, confinedTo: folder)
             if result.status == .missing { added += 1 } else { changed += 1 }
         }
         try Posix.makeFolders(folder)

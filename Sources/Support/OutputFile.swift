@@ -4,18 +4,23 @@ import Synchronization
 /// Writes a file atomically: a temporary file in the same folder, renamed into place, so a
 /// failure never leaves a half-written output. The temporary file is created as mkstemp does
 /// (random name, O_CREAT|O_EXCL: a planted symlink cannot redirect it), removed on SIGINT and
-/// SIGTERM, and named `.NAME.hlrender-PID-XXXXXX.tmp` so a later run can recognise and remove
-/// one left by a process that was killed outright.
+/// SIGTERM, named `.hlrender-XXXXXX.tmp` (short, so any legal output name works) and locked
+/// (`flock`) by its writer while it exists: a later run removes only temporaries nobody holds,
+/// which works across PID namespaces, where a process ID says nothing.
 public enum OutputFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+    /// Writes `bytes` to `path`. With `confinedTo`, the path must stay inside that folder
+    /// without following any symbolic link below it (a batch's output folder, where a planted
+    /// link must not redirect a write).
+    public static func write(_ bytes: [UInt8], to path: String, confinedTo root: String? = nil) throws(FileError) {
         let fail = { (problem: FileError.Problem) in FileError(.write, nil, path, problem) }
         if path == "-" {
             guard Posix.writeAll(STDOUT_FILENO, bytes) else { throw fail(.system(Posix.reason())) }
             return
         }
+        if let root { try checkConfined(path, below: root) }
         // Through a symlink to its target, as cp and editors do (replacing the link would
-        // leave the target stale).
-        let target = resolvedTarget(path)
+        // leave the target stale); never inside a confined folder.
+        let target = root == nil ? resolvedTarget(path) : path
         // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: renaming over
         // it would replace the device node with a regular file.
         if Posix.kind(target) == .other {
@@ -25,22 +30,20 @@ public enum OutputFile {
             guard Posix.writeAll(fd, bytes) else { throw fail(.system(Posix.reason())) }
             return
         }
-        let (folder, name) = split(target)
+        let folder = split(target).0
         try checkFolder(folder, path)
         removeStaleTemporaries(folder: folder)
-        var template = Array("\(folder)/.\(name).\(temporaryTag)-\(Posix.processID)-XXXXXX.tmp".utf8CString)
-        let fd = mkstemps(&template, 4)
-        guard fd >= 0 else { throw fail(.system(Posix.reason())) }
-        let temporary = String(cString: template)
+        let (fd, temporary) = try lockedTemporary(in: folder, fail)
         TemporaryFiles.register(temporary)
         defer { TemporaryFiles.unregister(temporary) }
+        // The lock lasts until the file is renamed: closed only then.
+        defer { close(fd) }
         // mkstemp makes the file 0600; an output gets the mode an ordinary create would give
         // (or keeps the mode of the file it replaces).
         var info = stat()
         fchmod(fd, stat(target, &info) == 0 ? info.st_mode & 0o7777 : 0o666 & ~Posix.umaskValue)
         let written = Posix.writeAll(fd, bytes)
         let reason = Posix.reason()
-        close(fd)
         guard written else {
             unlink(temporary)
             throw fail(.system(reason))
@@ -54,6 +57,36 @@ public enum OutputFile {
             let reason = Posix.reason()
             unlink(temporary)
             throw fail(.system(reason))
+        }
+    }
+
+    /// A new temporary file in `folder`, created as mkstemp does and locked. A sweep by another
+    /// run may take the lock between the two steps and remove the file: then it is made again.
+    private static func lockedTemporary(in folder: String, _ fail: (FileError.Problem) -> FileError) throws(FileError) -> (Int32, String) {
+        for _ in 0..<8 {
+            var template = Array("\(folder)/.\(temporaryTag)-XXXXXX.tmp".utf8CString)
+            let fd = mkstemps(&template, 4)
+            guard fd >= 0 else { throw fail(.system(Posix.reason())) }
+            var info = stat()
+            if flock(fd, LOCK_EX) == 0, fstat(fd, &info) == 0, info.st_nlink > 0 { return (fd, String(cString: template)) }
+            close(fd)
+        }
+        throw fail(.system("cannot keep a temporary file in the folder"))
+    }
+
+    /// Refuses a path below `root` that goes through a symbolic link (or leaves it by `..`):
+    /// call before making its folders, so no folder is made through a link either.
+    public static func checkConfined(_ path: String, below root: String) throws(FileError) {
+        let fail = { (reason: String) in FileError(.write, nil, path, .system(reason)) }
+        guard path.hasPrefix(root + "/") else { throw fail("not inside the output folder") }
+        var current = root
+        for part in path.dropFirst(root.count + 1).split(separator: "/") {
+            guard part != ".." else { throw fail("'..' leaves the output folder") }
+            current += "/" + part
+            var info = stat()
+            if lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+                throw fail("'\(current.dropFirst(root.count + 1))' is a symbolic link; outputs stay inside the output folder")
+            }
         }
     }
 
@@ -92,21 +125,26 @@ public enum OutputFile {
     /// Folders already swept by this process (a batch writes thousands of files into one).
     private static let swept = Mutex<Set<String>>([])
 
-    /// Removes `.NAME.hlrender-PID-XXXXXX.tmp` files in `folder` whose process no longer runs,
-    /// once per folder per process.
+    /// Removes temporaries in `folder` that no writer holds (its lock went with its process),
+    /// once per folder per process. Names of this scheme and of the earlier
+    /// `.NAME.hlrender-PID-XXXXXX.tmp` one are both recognised; the lock alone decides.
     public static func removeStaleTemporaries(folder: String) {
         guard swept.withLock({ $0.insert(folder).inserted }), let dir = opendir(folder) else { return }
         defer { closedir(dir) }
-        let tag = ".\(temporaryTag)-"
         while let entry = readdir(dir) {
             let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard file.hasPrefix("."), file.hasSuffix(".tmp"), let range = file.firstRange(of: tag) else { continue }
-            let rest = file[range.upperBound...]
-            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0,
-                  pid != Posix.processID, kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink(folder + "/" + file)
+            guard file.hasPrefix("."), file.hasSuffix(".tmp"),
+                  file.hasPrefix(".\(temporaryTag)-") || file.contains(".\(temporaryTag)-") else { continue }
+            let path = folder + "/" + file
+            let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            var info = stat()
+            if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, flock(fd, LOCK_EX | LOCK_NB) == 0 {
+                unlink(path)
+            }
+            close(fd)
         }
     }
 

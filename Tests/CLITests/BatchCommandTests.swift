@@ -178,4 +178,29 @@ private func reportLines(_ path: String) throws -> [[String: Any]] {
         #expect(try files(out).filter { !$0.hasPrefix(".") }.count == 40)
         #expect(try files(out).filter { $0.hasPrefix(".") }.isEmpty, "the next run removed the dead run's temporary file")
     }
+
+    /// Links planted in the output folder (a file name, a sub-folder) do not redirect a batch's
+    /// writes out of it; the rows that would go through them fail, the others are written.
+    @Test func plantedLinksDoNotLeadOutOfTheOutputFolder() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out"), elsewhere = dir.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let victim = dir.appendingPathComponent("victim.txt")
+        try Data("precious".utf8).write(to: victim)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("x.png").path, withDestinationPath: victim.path)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("sub").path, withDestinationPath: elsewhere.path)
+        let lines = ["x.png", "sub/y.png", "sub/deeper/z.png", "ok.png"].map {
+            #"{"output": "\#($0)", "size": "64x64", "padding": 4, "blocks": [{"type": "text", "text": "a", "size": 12}]}"#
+        }
+        let manifest = dir.appendingPathComponent("m.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: manifest)
+        let result = try CLI.run(["batch", manifest.path, "--out-dir", out.path, "--quiet"])
+        #expect(result.status != 0 && !result.signalled)
+        #expect(result.stderr.contains("symbolic link"), "\(result.stderr)")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "precious")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty, "nothing written through the link")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("ok.png").path))
+    }
 }

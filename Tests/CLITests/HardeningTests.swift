@@ -179,17 +179,35 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
         #expect(lstat(out, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
     }
 
-    @Test func staleTemporariesOfDeadRunsAreRemoved() throws {
+    /// A temporary is stale when no writer holds its lock, whatever process ID its name shows:
+    /// across PID namespaces (shards on shared storage) a live writer's ID may look dead here.
+    @Test func onlyUnlockedTemporariesAreRemoved() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        // pid_max is at most 2^22: no process has this pid; the test's own pid is alive.
-        let dead = dir.appendingPathComponent(".out.png.hlrender-4194305-AbCdEf.tmp").path
-        let alive = dir.appendingPathComponent(".out.png.hlrender-\(getpid())-AbCdEf.tmp").path
-        for path in [dead, alive] { try Data("partial".utf8).write(to: URL(fileURLWithPath: path)) }
+        // pid_max is at most 2^22: no process here has this pid, but the file is held.
+        let held = dir.appendingPathComponent(".out.png.hlrender-4194305-AbCdEf.tmp").path
+        let dead = dir.appendingPathComponent(".hlrender-XyZ123.tmp").path
+        let deadOld = dir.appendingPathComponent(".out.png.hlrender-4194306-GhIjKl.tmp").path
+        for path in [held, dead, deadOld] { try Data("partial".utf8).write(to: URL(fileURLWithPath: path)) }
+        let fd = open(held, O_RDONLY)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX) == 0)
         let result = try CLI.run(["render", "--text", "x", "-o", dir.appendingPathComponent("out.png").path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: dead))
-        #expect(FileManager.default.fileExists(atPath: alive))
+        #expect(!FileManager.default.fileExists(atPath: dead) && !FileManager.default.fileExists(atPath: deadOld))
+        #expect(FileManager.default.fileExists(atPath: held), "a held temporary was removed")
+    }
+
+    /// Any legal file name works: the temporary's name does not grow with it.
+    @Test func longestFileNamesCanBeWritten() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for length in [229, 240, 255] {
+            let name = String(repeating: "n", count: length - 4) + ".png"
+            let result = try CLI.run(["render", "--text", "x", "-o", dir.appendingPathComponent(name).path])
+            #expect(result.status == 0, "\(length): \(result.stderr)")
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(name).path))
+        }
     }
 
     @Test(arguments: [SIGTERM, SIGINT])
