@@ -48,6 +48,7 @@ public final class FontLibrary: @unchecked Sendable {
     ///   - includeSystemFonts: also use the system's Fontconfig fonts as fallback.
     public init(directories: [String], includeSystemFonts: Bool) throws {
         if !directories.isEmpty {
+            try directories.forEach(FontFolder.check)
             guard let config = FcConfigCreate() else { throw TypesetError.fontconfig("cannot create a configuration") }
             configs.append(config)
             let cache = FontLibrary.cacheDirectory()

@@ -11,6 +11,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
     case invalidNumber(String, Double)
     case outOfRange(String, Double, ClosedRange<Double>)
     case fontconfig(String)
+    case badFontFolder(String, String)
     case icu(String)
     case harfbuzz(String)
 
@@ -20,6 +21,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
             let hint = suggestions.isEmpty
                 ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
             return "unknown font family '\(name)'\(hint)"
+        case let .badFontFolder(path, why): return "font folder '\(path)' \(why)"
         case let .notAFont(path): return "'\(path)' is not a font file FreeType can read"
         case let .unreadableFontFile(path): return "cannot read font file '\(path)'"
         case let .damagedFont(path, why): return "font file '\(path)' is damaged: \(why)"

@@ -198,6 +198,16 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
         #expect(FileManager.default.fileExists(atPath: held), "a held temporary was removed")
     }
 
+    /// A font folder that is no folder of fonts is refused at once, not scanned for ever.
+    @Test func procAsAFontFolderIsRefused() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try CLI.run(["render", "--text", "hi", "--font-dir", "/proc", "-o", dir.appendingPathComponent("o.png").path], timeout: 30)
+        #expect(result.status == 3 && !result.signalled)
+        #expect(result.stderr == "hlrender: error: font folder '/proc' holds more than 20000 entries; give a folder of fonts\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
     /// Any legal file name works: the temporary's name does not grow with it.
     @Test func longestFileNamesCanBeWritten() throws {
         let dir = try scratch()
