@@ -17,7 +17,7 @@ import TestSupport
         "max-pages", "threshold", "max-diff-pixels", "max-diff-ratio", "ignore", "max-input-bytes", "column",
         "dot-size", "gap", "current", "jobs", "shard",
         // The service's.
-        "port", "max-age", "cache-mb", "max-body", "concurrency", "queue", "timeout-ms",
+        "port", "max-age", "cache-mb", "max-body", "concurrency", "queue", "timeout-ms", "read-timeout-ms",
     ]
     /// Options whose value is text, a path, a colour or a choice.
     static let other: Set<String> = [
@@ -26,7 +26,7 @@ import TestSupport
         "dump-layout", "highlight", "highlight-style", "outline-color", "join", "restrict-mode", "page-number-format",
         "header", "expect", "diff", "size-mismatch", "steps-file", "step", "dot-color", "first-side", "var", "pdf",
         "template", "data", "output", "out-dir", "report", "expect-dir", "html-report", "junit",
-        "host", "templates", "assets", "token-file",
+        "host", "templates", "assets", "token-file", "etag-secret-file",
     ]
 
     /// A value for a composite option with the hostile number in each of its places.
