@@ -4,6 +4,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case cairo(String)
     case freetype(String, code: Int32)
     case canvasTooLarge(width: Int, height: Int, limit: Int)
+    /// A working surface (a blur's padded copy) past the pixel limit.
+    case surfaceTooLarge(String, width: Int, height: Int, limit: Int)
     case invalidCanvas(String)
     case badGlyph(String, glyph: UInt32, code: Int32)
     case image(String)
@@ -17,6 +19,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         case let .canvasTooLarge(width, height, limit):
             // Only reached within the side limit, so the product cannot overflow.
             return "canvas \(width)x\(height) is \(width * height) pixels, over the limit of \(limit)"
+        case let .surfaceTooLarge(what, width, height, limit):
+            return "\(what) needs a \(width)x\(height) surface, over the limit of \(limit) pixels"
         case let .invalidCanvas(message): return message
         case let .image(message): return message
         case let .invalidOption(message): return message

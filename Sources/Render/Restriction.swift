@@ -86,6 +86,11 @@ enum RestrictedLayer {
         let y1 = min(canvasHeight, Int(((text.y + text.layout.height + paddingY) * scale).rounded(.up)) + pad)
         guard x1 > x0, y1 > y0 else { return }
         let region = (x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        // The padded surface counts against the pixel limit like the canvas does.
+        let padded = (width: region.width + 2 * pad, height: region.height + 2 * pad)
+        guard padded.width.multipliedReportingOverflow(by: padded.height).partialValue <= options.maxPixels else {
+            throw RenderError.surfaceTooLarge("the restricted blur", width: padded.width, height: padded.height, limit: options.maxPixels)
+        }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(region.width + 2 * pad), Int32(region.height + 2 * pad))!
         defer { cairo_surface_destroy(surface) }
         try Cairo.check(surface: surface, "creating the blur surface")

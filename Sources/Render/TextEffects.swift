@@ -12,8 +12,20 @@ enum TextEffects {
         // Glyph ink may reach past the line boxes (accents, descenders, italics): one em of margin.
         let margin = layout.size
         let pad = Double(BoxBlur.reach(sigma: sigma) + 1) / scale + margin
-        let top = lines.map(\.top).min()! - pad, bottom = lines.map(\.bottom).max()! + pad
-        let left = -pad, right = max(layout.width, lines.map { $0.x + $0.width }.max()!) + pad
+        var top = lines.map(\.top).min()! - pad, bottom = lines.map(\.bottom).max()! + pad
+        var left = -pad, right = max(layout.width, lines.map { $0.x + $0.width }.max()!) + pad
+        // Only the part that can reach the canvas is drawn: the clip (the canvas, in user units)
+        // grown by the blur's reach, so a glyph far larger than the card costs no more than
+        // the card. Cut on the layer's own pixel grid, so the pixels that remain are the same.
+        var clip = (x1: 0.0, y1: 0.0, x2: 0.0, y2: 0.0)
+        cairo_clip_extents(cr, &clip.x1, &clip.y1, &clip.x2, &clip.y2)
+        let reach = Double(BoxBlur.reach(sigma: sigma) + 1) / scale
+        let snap = { (from: Double, to: Double) in from + ((to - from) * scale).rounded(.down) / scale }
+        if clip.x1 - shadow.dx - reach > left { left = snap(left, clip.x1 - shadow.dx - reach) }
+        if clip.y1 - shadow.dy - reach > top { top = snap(top, clip.y1 - shadow.dy - reach) }
+        right = min(right, clip.x2 - shadow.dx + reach)
+        bottom = min(bottom, clip.y2 - shadow.dy + reach)
+        guard right > left, bottom > top else { return }
         // Checked: a layout as wide as the largest wrap width must be refused, not trap.
         let width = try Checked.int(((right - left) * scale).rounded(.up), "shadow width", in: 1...OutputFormat.png.maxSide)
         let height = try Checked.int(((bottom - top) * scale).rounded(.up), "shadow height", in: 1...OutputFormat.png.maxSide)

@@ -64,7 +64,7 @@ func describe(_ error: Error) -> String {
     case let error as TypesetError: return error.description
     case let error as RenderError:
         switch error {
-        case .canvasTooLarge: return error.description + " (see --max-pixels)"
+        case .canvasTooLarge, .surfaceTooLarge: return error.description + " (see --max-pixels)"
         case let .sideTooLong(_, _, _, format) where format != .pdf: return error.description + "; lower --size, --scale or --width"
         default: return error.description
         }

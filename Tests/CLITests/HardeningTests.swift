@@ -208,6 +208,31 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
+    /// A shadow is drawn only where it can reach the canvas: one 8000 px glyph on a 100x100
+    /// card renders within 1 GB of address space (its whole shadow layer was 2.6 GB).
+    @Test func aHugeGlyphsShadowCostsNoMoreThanTheCard() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("w.json"), out = dir.appendingPathComponent("w.png")
+        try Data(#"{"size": "100x100", "padding": 0, "blocks": [{"type": "text", "text": "W", "size": 8000, "shadow": "0,0,1,black"}]}"#.utf8).write(to: spec)
+        let run = try runTool("/bin/bash", ["-c", "ulimit -v 1000000; exec \"$0\" card \"$1\" -o \"$2\" --no-system-fonts", CLI.binary, spec.path, out.path])
+        #expect(run.status == 0, "\(run.output)")
+        let image = try PNGCodec.decode([UInt8](try Data(contentsOf: out)))
+        #expect(image.width == 100 && image.height == 100)
+    }
+
+    /// The restricted blur's padded surface counts against the pixel limit.
+    @Test func theRestrictedBlurSurfaceIsWithinThePixelLimit() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("b.json")
+        try Data(#"{"size": "2108x2108", "scale": 3, "padding": 0, "blocks": [{"type": "text", "text": "W", "size": 2700, "visible-lines": 0}]}"#.utf8).write(to: spec)
+        let result = try CLI.run(["card", spec.path, "-o", dir.appendingPathComponent("b.png").path])
+        #expect(result.status == 3 && !result.signalled)
+        #expect(result.stderr.hasPrefix("hlrender: error: the restricted blur needs a ") && result.stderr.contains("(see --max-pixels)"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("b.png").path))
+    }
+
     /// Any legal file name works: the temporary's name does not grow with it.
     @Test func longestFileNamesCanBeWritten() throws {
         let dir = try scratch()
