@@ -94,9 +94,6 @@ public struct BatchRun: Sendable {
                 return (Outcome(row: row.number, output: name, status: skip ? .skipped : .rendered, milliseconds: Clock.since(start),
                                 bytes: 0), scene)
             }
-            if let root = settings.outDir { try OutputFile.checkConfined(path, below: root) }
-            let parent = OutputFile.split(path).0
-            if Posix.kind(parent) != .folder { try Posix.makeFolders(parent) }
             try OutputFile.write(rendered.bytes, to: path, confinedTo: settings.outDir)
             return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
                             bytes: rendered.bytes.count), scene)
@@ -110,9 +107,9 @@ public struct BatchRun: Sendable {
     }
 
     private func failed(_ error: Error, row: BatchRow, name: String, start: Double) -> (Outcome, Scene?) {
-        goldens?.failed(row, name: name, message: describe(error), milliseconds: Clock.since(start))
-        return (Outcome(row: row.number, output: name, status: .failed(describe(error)), milliseconds: Clock.since(start),
-                        bytes: 0), nil)
+        let message = describe(error), milliseconds = Clock.since(start)
+        goldens?.failed(row, name: name, message: message, milliseconds: milliseconds)
+        return (Outcome(row: row.number, output: name, status: .failed(message), milliseconds: milliseconds, bytes: 0), nil)
     }
 }
 

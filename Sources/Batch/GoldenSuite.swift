@@ -31,13 +31,8 @@ public final class GoldenSuite: Sendable {
 
     public init(settings: Settings, folder: String, tolerance: GoldenTolerance, maxPixels: Int, inputLimit: Int,
                 describe: @escaping @Sendable (Error) -> String, say: @escaping @Sendable (String) -> Void) {
-        self.settings = settings
-        self.describe = describe
-        self.say = say
-        self.folder = folder
-        self.tolerance = tolerance
-        self.maxPixels = maxPixels
-        self.inputLimit = inputLimit
+        (self.settings, self.folder, self.tolerance) = (settings, folder, tolerance)
+        (self.maxPixels, self.inputLimit, self.describe, self.say) = (maxPixels, inputLimit, describe, say)
     }
 
     /// Compares a rendered card with its golden and keeps the verdict.
@@ -107,8 +102,6 @@ public final class GoldenSuite: Sendable {
         for result in results where result.status == .failed || result.status == .missing {
             guard let bytes = result.actual else { continue }
             let path = try BatchManifest.outputPath(result.name, in: folder)
-            try OutputFile.checkConfined(path, below: folder)
-            try Posix.makeFolders(OutputFile.split(path).0)
             try OutputFile.write(bytes, to: path, confinedTo: folder)
             if result.status == .missing { added += 1 } else { changed += 1 }
         }

@@ -22,7 +22,13 @@ public enum CardRender {
     /// `{{...}}`).
     public static func render(filled json: JSONValue, folder: String, resources: CardResources, format: OutputFormat,
                               encoding: EncodeOptions, pdf: PDFMetadata = PDFMetadata(), render: Bool = true) throws -> Output {
-        let spec = try CardSpec.parse(json, folder: folder)
+        try self.render(try CardSpec.parse(json, folder: folder), resources: resources, format: format, encoding: encoding,
+                        pdf: pdf, render: render)
+    }
+
+    /// The same for a spec already parsed (a service that looked at it first).
+    public static func render(_ spec: CardSpec, resources: CardResources, format: OutputFormat, encoding: EncodeOptions,
+                              pdf: PDFMetadata = PDFMetadata(), render: Bool = true) throws -> Output {
         let card = try CardBuilder.build(spec, resources: resources)
         var options = RenderOptions()
         options.format = format

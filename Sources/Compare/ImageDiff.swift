@@ -1,3 +1,4 @@
+import Support
 /// A rectangle in pixels.
 public struct PixelRect: Equatable, Sendable {
     public var x: Int
@@ -77,7 +78,7 @@ public enum ImageDiff {
     public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions(), maxPixels: Int,
                                diffPanel: UnsafeMutablePointer<RGBAImage>? = nil) throws(ComparisonTooLarge) -> DiffResult {
         let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
-        guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels, width <= maxPixels, height <= maxPixels else {
+        guard Checked.pixels(width, height, within: maxPixels) else {
             throw ComparisonTooLarge(width: width, height: height, limit: maxPixels)
         }
         let sameSize = expected.width == actual.width && expected.height == actual.height

@@ -1,6 +1,7 @@
 import CPNGCodec
 import CTurboJPEG
 import CWebP
+import Support
 
 /// PNG, JPEG and WebP files to RGBA, told apart by their first bytes; the declared size is
 /// checked against `maxPixels` before the pixels are allocated.
@@ -16,7 +17,7 @@ public enum ImageDecoder {
 
     private static func checkSize(_ width: Int, _ height: Int, _ maxPixels: Int) throws {
         guard width > 0, height > 0 else { throw RenderError.image("empty image") }
-        guard width * height <= maxPixels else {
+        guard Checked.pixels(width, height, within: maxPixels) else {
             throw RenderError.image("declares \(width)x\(height) pixels, over the limit of \(maxPixels)")
         }
     }

@@ -88,7 +88,7 @@ enum RestrictedLayer {
         let region = (x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         // The padded surface counts against the pixel limit like the canvas does.
         let padded = (width: region.width + 2 * pad, height: region.height + 2 * pad)
-        guard padded.width.multipliedReportingOverflow(by: padded.height).partialValue <= options.maxPixels else {
+        guard Checked.pixels(padded.width, padded.height, within: options.maxPixels) else {
             throw RenderError.surfaceTooLarge("the restricted blur", width: padded.width, height: padded.height, limit: options.maxPixels)
         }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(region.width + 2 * pad), Int32(region.height + 2 * pad))!

@@ -45,13 +45,21 @@ struct AssetPolicy: Sendable {
     /// Reads a file through `resolve`, bounded.
     func read(_ path: String, limit: Int) throws -> [UInt8] {
         let file = try resolve(path)
-        let shown = String(file.dropFirst((root?.count ?? 0) + 1))
         do {
             // Regular files only, opened without blocking: a FIFO cannot hold a render slot.
             return try Posix.readFile(file, as: "asset", limit: limit, regularOnly: true)
         } catch {
             // The reason alone: the error's subject is the server's path.
-            throw Refused(description: "'\(shown)': \(error.reason)")
+            throw Refused(description: shown("'\(file)': \(error.reason)"))
         }
+    }
+
+    /// A message as a client may see it: paths inside the assets folder relative to it (any
+    /// library's message may quote a file it opened), so no error shows where the server
+    /// keeps its files.
+    func shown(_ message: String) -> String {
+        guard let root else { return message }
+        return message.split(separator: root + "/", omittingEmptySubsequences: false).joined()
+            .split(separator: root, omittingEmptySubsequences: false).joined(separator: ".")
     }
 }

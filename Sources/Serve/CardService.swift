@@ -1,5 +1,4 @@
 import Card
-import Glibc
 import Goldens
 import Render
 import Typeset
@@ -56,7 +55,7 @@ final class CardService: Sendable {
         do {
             return try CardSpec.parse(filled, folder: policy.folder)
         } catch let error as CardError {
-            throw RequestError(status: 422, message: shown(error.message), path: error.path.isEmpty ? nil : error.path)
+            throw RequestError(status: 422, message: policy.shown(error.message), path: error.path.isEmpty ? nil : error.path)
         }
     }
 
@@ -71,26 +70,18 @@ final class CardService: Sendable {
         return "\"" + SHA256.hmacHex(key: etagKey, Array(key.utf8)).prefix(32) + "\""
     }
 
-    /// Renders a filled card spec; bad specs become 422 with the JSON path of the problem.
-    func render(_ filled: JSONValue, format: OutputFormat, encoding: EncodeOptions = EncodeOptions()) throws -> [UInt8] {
+    /// Renders a parsed card spec; what the card library refuses becomes 422 (with the JSON
+    /// path of the problem when there is one).
+    func render(_ spec: CardSpec, format: OutputFormat, encoding: EncodeOptions = EncodeOptions()) throws -> [UInt8] {
         do {
-            return try CardRender.render(filled: filled, folder: policy.folder, resources: resources, format: format,
-                                         encoding: encoding).bytes
+            return try CardRender.render(spec, resources: resources, format: format, encoding: encoding).bytes
         } catch let error as CardError {
-            throw RequestError(status: 422, message: shown(error.message), path: error.path.isEmpty ? nil : error.path)
+            throw RequestError(status: 422, message: policy.shown(error.message), path: error.path.isEmpty ? nil : error.path)
         } catch let error as RenderError {
-            throw RequestError(status: 422, message: shown(error.description), path: nil)
+            throw RequestError(status: 422, message: policy.shown(error.description), path: nil)
         } catch let error as TypesetError {
-            throw RequestError(status: 422, message: shown(error.description), path: nil)
+            throw RequestError(status: 422, message: policy.shown(error.description), path: nil)
         }
-    }
-
-    /// A message as a client may see it: paths inside the assets folder relative to it, so
-    /// no error shows where the server keeps its files.
-    func shown(_ message: String) -> String {
-        guard let root = policy.root else { return message }
-        return message.split(separator: root + "/", omittingEmptySubsequences: false).joined()
-            .split(separator: root, omittingEmptySubsequences: false).joined(separator: ".")
     }
 
     private static func loadTemplates(_ folder: String?) throws -> [String: JSONValue] {
@@ -119,12 +110,11 @@ final class CardService: Sendable {
         return text
     }
 
-    /// Each font file's name, size and modification time, sorted (what the ETag's font set hashes).
+    /// Each font file's name and identity, sorted (what the ETag's font set hashes).
     private static func listing(_ folder: String) -> [String] {
         (Posix.entries(of: folder) ?? []).compactMap { name in
-            var info = stat()
-            guard !name.hasPrefix("."), stat(folder + "/" + name, &info) == 0 else { return nil }
-            return "\(name) \(info.st_size) \(info.st_mtim.tv_sec)"
+            guard !name.hasPrefix(".") else { return nil }
+            return Posix.identity(folder + "/" + name).map { "\(name) \($0)" }
         }.sorted()
     }
 

@@ -2,20 +2,20 @@ import HTTPTypes
 import Hummingbird
 
 /// HTTP's rules for methods, which the router alone does not follow: HEAD (routed to the GET
-/// handlers) answers the GET's headers without the body, and a known path asked with a method it does not take is 405 with `Allow`
-/// (not 404).
+/// handlers) answers the GET's headers without the body, and a known path asked with a
+/// method it does not take is 405 with `Allow` (not 404).
 struct MethodRules: RouterMiddleware {
     typealias Context = BasicRequestContext
 
-    /// The methods each route takes.
+    /// The methods the route at `path` takes (a `:name` segment of the table matches any one
+    /// segment), nil for a path no route has.
     static func allowed(_ path: String) -> [HTTPRequest.Method]? {
-        switch path {
-        case "/v1/card", "/v1/compare": return [.post]
-        case "/healthz", "/readyz", "/metrics": return [.get, .head]
-        default:
-            let rest = path.dropFirst("/v1/templates/".count)
-            return path.hasPrefix("/v1/templates/") && !rest.isEmpty && !rest.contains("/") ? [.get, .head] : nil
-        }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return Routes.table.first { route in
+            let pattern = route.path.split(separator: "/", omittingEmptySubsequences: false)
+            return pattern.count == segments.count
+                && zip(pattern, segments).allSatisfy { $0.hasPrefix(":") ? !$1.isEmpty : $0 == $1 }
+        }?.methods
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {

@@ -16,15 +16,29 @@ struct Routes: Sendable {
     let settings: ServeSettings
     let shuttingDown: ShutdownFlag
 
+    /// Every route and the methods it takes: registered from here, and MethodRules answers
+    /// 405 (and HEAD) from the same table.
+    static let table: [(path: String, methods: [HTTPRequest.Method])] = [
+        ("/v1/card", [.post]), ("/v1/compare", [.post]), ("/v1/templates/:file", [.get, .head]),
+        ("/healthz", [.get, .head]), ("/readyz", [.get, .head]), ("/metrics", [.get, .head]),
+    ]
+
     func add(to router: Router<BasicRequestContext>) {
-        router.post("/v1/card") { request, context in try await card(request, context) }
-        router.post("/v1/compare") { request, context in try await compare(request, context) }
-        // Each GET route answers HEAD too (MethodRules drops the body).
-        for method in [HTTPRequest.Method.get, .head] {
-            router.on("/v1/templates/:file", method: method) { request, context in try await template(request, context) }
-            router.on("/healthz", method: method) { _, _ in HTTP.json(.members([("status", .string("ok"))])) }
-            router.on("/readyz", method: method) { _, _ in ready() }
-            router.on("/metrics", method: method) { _, _ in metricsPage() }
+        for (path, methods) in Self.table {
+            for method in methods {
+                router.on(RouterPath(path), method: method) { request, context in try await respond(path, request, context) }
+            }
+        }
+    }
+
+    private func respond(_ route: String, _ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        switch route {
+        case "/v1/card": return try await card(request, context)
+        case "/v1/compare": return try await compare(request, context)
+        case "/v1/templates/:file": return try await template(request, context)
+        case "/healthz": return HTTP.json(.members([("status", .string("ok"))]))
+        case "/readyz": return ready()
+        default: return metricsPage()
         }
     }
 
@@ -55,9 +69,8 @@ struct Routes: Sendable {
         case let .success(f): format = f
         case let .failure(failure): return failure.response
         }
-        var request = request
         let body: [UInt8]
-        switch await readBody(&request) {
+        switch await readBody(request) {
         case let .success(bytes): body = bytes
         case let .failure(failure): return failure.response
         }
@@ -97,9 +110,8 @@ struct Routes: Sendable {
         guard let boundary = Multipart.boundary(contentType: request.headers[.contentType] ?? "") else {
             return HTTP.error(.unsupportedMediaType, "send two PNGs as multipart/form-data (fields 'expected' and 'actual')")
         }
-        var request = request
         let body: [UInt8]
-        switch await readBody(&request) {
+        switch await readBody(request) {
         case let .success(bytes): body = bytes
         case let .failure(failure): return failure.response
         }
@@ -145,37 +157,32 @@ struct Routes: Sendable {
         } catch let error as CardService.RequestError {
             return HTTP.error(.init(code: error.status), error.message, path: error.path)
         }
-        let service = self.service
-        let started = ContinuousClock.now
-        let contentType: HTTPFields = [.contentType: HTTP.contentType(format), .vary: "Accept"]
         // Restricted content is never named: an ETag (a hash of the hidden text) would let a
         // client test guesses against it, and no shared cache may keep the picture.
-        if spec.isRestricted {
-            var headers = contentType
-            headers[.cacheControl] = "private, no-store"
-            return await behindGate { try service.render(filled, format: format, encoding: encoding) } respond: { bytes in
-                metrics.renderSeconds.record(ContinuousClock.now - started)
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        let etag = spec.isRestricted ? nil : service.etag(filled, spec: spec, format: format, encoding: encoding)
+        var headers: HTTPFields = [.contentType: HTTP.contentType(format), .vary: "Accept"]
+        headers[.cacheControl] = etag == nil ? "private, no-store" : "public, max-age=\(settings.maxAge)"
+        if let etag {
+            headers[.eTag] = etag
+            let fresh = HTTP.wantsFresh(request.headers[.cacheControl])
+            // `*` matches any current representation: only a GET (or HEAD) is answered 304 by it.
+            let starAllowed = request.method == .get || request.method == .head
+            if !fresh && HTTP.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag, star: starAllowed) {
+                metrics.cacheHits.increment()
+                headers[.contentType] = nil
+                return Response(status: .notModified, headers: headers)
             }
+            if !fresh, let hit = cache[etag] {
+                metrics.cacheHits.increment()
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: hit)))
+            }
+            metrics.cacheMisses.increment()
         }
-        let etag = service.etag(filled, spec: spec, format: format, encoding: encoding)
-        var headers: HTTPFields = [.eTag: etag, .cacheControl: "public, max-age=\(settings.maxAge)", .vary: "Accept"]
-        let fresh = HTTP.wantsFresh(request.headers[.cacheControl])
-        // `*` matches any current representation: only a GET (or HEAD) can be answered 304 by it.
-        let starAllowed = request.method == .get || request.method == .head
-        if !fresh && HTTP.matches(ifNoneMatch: request.headers[.ifNoneMatch], etag: etag, star: starAllowed) {
-            metrics.cacheHits.increment()
-            return Response(status: .notModified, headers: headers)
-        }
-        headers[.contentType] = HTTP.contentType(format)
-        if !fresh, let hit = cache[etag] {
-            metrics.cacheHits.increment()
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: hit)))
-        }
-        metrics.cacheMisses.increment()
-        return await behindGate { try service.render(filled, format: format, encoding: encoding) } respond: { bytes in
+        let service = self.service
+        let started = ContinuousClock.now
+        return await behindGate { try service.render(spec, format: format, encoding: encoding) } respond: { bytes in
             metrics.renderSeconds.record(ContinuousClock.now - started)
-            cache.store(bytes, for: etag)
+            if let etag { cache.store(bytes, for: etag) }
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
         }
     }
@@ -248,7 +255,7 @@ struct Routes: Sendable {
     /// The body, refused with 413 past `maxBody` (by Content-Length before reading any of it).
     /// The body, at most `--max-body` bytes and within the read timeout as a whole (a client
     /// trickling bytes to hold a connection gets 408 and is closed).
-    private func readBody(_ request: inout Request) async -> Result<[UInt8], ResponseFailure> {
+    private func readBody(_ request: Request) async -> Result<[UInt8], ResponseFailure> {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > settings.maxBody {
             return .failure(ResponseFailure(HTTP.error(.contentTooLarge, "the body is over \(settings.maxBody) bytes")))
         }

@@ -55,6 +55,14 @@ public enum Checked {
         return value
     }
 
+    /// Whether a `width` x `height` surface stays within `limit` pixels (sides of any size:
+    /// the product is never formed where it could overflow).
+    public static func pixels(_ width: Int, _ height: Int, within limit: Int) -> Bool {
+        guard width >= 0, height >= 0 else { return false }
+        let (product, overflow) = width.multipliedReportingOverflow(by: height)
+        return !overflow && product <= limit
+    }
+
     /// A number as messages show it: whole numbers without ".0".
     public static func describe(_ value: Double) -> String {
         value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)

@@ -9,15 +9,20 @@ import Synchronization
 /// which works across PID namespaces, where a process ID says nothing.
 public enum OutputFile {
     /// Writes `bytes` to `path`. With `confinedTo`, the path must stay inside that folder
-    /// without following any symbolic link below it (a batch's output folder, where a planted
-    /// link must not redirect a write).
+    /// without going through any symbolic link below it (a batch's output folder, where a
+    /// planted link must not redirect a write), and its missing folders are made there.
     public static func write(_ bytes: [UInt8], to path: String, confinedTo root: String? = nil) throws(FileError) {
         let fail = { (problem: FileError.Problem) in FileError(.write, nil, path, problem) }
         if path == "-" {
             guard Posix.writeAll(STDOUT_FILENO, bytes) else { throw fail(.system(Posix.reason())) }
             return
         }
-        if let root { try checkConfined(path, below: root) }
+        if let root {
+            // Checked before any folder is made, so none is made through a link either.
+            try checkConfined(path, below: root)
+            let parent = split(path).0
+            if Posix.kind(parent) != .folder { try Posix.makeFolders(parent) }
+        }
         // Through a symlink to its target, as cp and editors do (replacing the link would
         // leave the target stale); never inside a confined folder.
         let target = root == nil ? resolvedTarget(path) : path
@@ -74,9 +79,8 @@ public enum OutputFile {
         throw fail(.system("cannot keep a temporary file in the folder"))
     }
 
-    /// Refuses a path below `root` that goes through a symbolic link (or leaves it by `..`):
-    /// call before making its folders, so no folder is made through a link either.
-    public static func checkConfined(_ path: String, below root: String) throws(FileError) {
+    /// Refuses a path below `root` that goes through a symbolic link (or leaves it by `..`).
+    private static func checkConfined(_ path: String, below root: String) throws(FileError) {
         let fail = { (reason: String) in FileError(.write, nil, path, .system(reason)) }
         guard path.hasPrefix(root + "/") else { throw fail("not inside the output folder") }
         var current = root
@@ -129,22 +133,17 @@ public enum OutputFile {
     /// once per folder per process. Names of this scheme and of the earlier
     /// `.NAME.hlrender-PID-XXXXXX.tmp` one are both recognised; the lock alone decides.
     public static func removeStaleTemporaries(folder: String) {
-        guard swept.withLock({ $0.insert(folder).inserted }), let dir = opendir(folder) else { return }
-        defer { closedir(dir) }
-        while let entry = readdir(dir) {
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard file.hasPrefix("."), file.hasSuffix(".tmp"),
-                  file.hasPrefix(".\(temporaryTag)-") || file.contains(".\(temporaryTag)-") else { continue }
+        guard swept.withLock({ $0.insert(folder).inserted }) else { return }
+        Posix.eachEntry(of: folder) { file, _ in
+            guard file.hasPrefix("."), file.hasSuffix(".tmp"), file.contains(".\(temporaryTag)-") else { return }
             let path = folder + "/" + file
             let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-            guard fd >= 0 else { continue }
+            guard fd >= 0 else { return }
+            defer { close(fd) }
             var info = stat()
             if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, flock(fd, LOCK_EX | LOCK_NB) == 0 {
                 unlink(path)
             }
-            close(fd)
         }
     }
 

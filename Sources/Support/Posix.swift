@@ -132,14 +132,23 @@ public enum Posix {
 
     /// The names in a folder (without "." and ".."), nil when it cannot be read.
     public static func entries(of folder: String) -> [String]? {
-        guard let dir = opendir(folder) else { return nil }
-        defer { closedir(dir) }
         var names: [String] = []
+        guard eachEntry(of: folder, { name, _ in names.append(name) }) else { return nil }
+        return names
+    }
+
+    /// Calls `body` with each name in a folder (without "." and "..") and whether the entry is
+    /// itself a folder (not a link to one), as the directory is read: a caller may stop early by
+    /// throwing. False when the folder cannot be opened.
+    @discardableResult
+    public static func eachEntry<E: Error>(of folder: String, _ body: (String, Bool) throws(E) -> Void) throws(E) -> Bool {
+        guard let dir = opendir(folder) else { return false }
+        defer { closedir(dir) }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
+            if name != "." && name != ".." { try body(name, entry.pointee.d_type == UInt8(DT_DIR)) }
         }
-        return names
+        return true
     }
 
     /// Creates a folder and its missing parents (mode 0777 less the umask).

@@ -1,5 +1,5 @@
-/// SHA-256 (FIPS 180-4), for the font hashes in a suite's environment record: no crypto
-/// library is linked for this one use.
+/// SHA-256 (FIPS 180-4) and HMAC over it, for the font hashes in a suite's environment record
+/// and the service's keyed ETags: no crypto library is linked for these two uses.
 public enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,

@@ -96,7 +96,7 @@ struct ServeCommand: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try parseAsRoot()
-            if var service = command as? ServeCommand {
+            if let service = command as? ServeCommand {
                 try await service.run()
             } else {
                 try command.run()

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import Card
 import Render
 import Typeset
@@ -14,9 +13,7 @@ enum FontSetup {
     }
 
     static func library(extraDirectories: [String], systemFonts: Bool) throws -> FontLibrary {
-        for folder in extraDirectories where !FileManager.default.fileExists(atPath: folder) {
-            throw CLIFailure(message: "font folder '\(folder)' does not exist")
-        }
+        // The library checks each folder (missing, not a folder, not a folder of fonts).
         return try FontLibrary(directories: extraDirectories + defaultDirectories(), includeSystemFonts: systemFonts)
     }
 }

@@ -12,6 +12,16 @@ import Support
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
+    /// RFC 4231 test cases 1, 2 and 6 (a key longer than the block is hashed first).
+    @Test func hmacSHA256KnownVectors() {
+        #expect(SHA256.hmacHex(key: [UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8))
+                == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        #expect(SHA256.hmacHex(key: Array("Jefe".utf8), Array("what do ya want for nothing?".utf8))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(SHA256.hmacHex(key: [UInt8](repeating: 0xaa, count: 131), Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8))
+                == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+    }
+
     @Test func junitEscapesMarkupLineBreaksAndControls() {
         #expect(JUnitReport.escape("a<b>&\"c\"") == "a&lt;b&gt;&amp;&quot;c&quot;")
         #expect(JUnitReport.escape("one\r\ntwo\tthree\u{1}") == "one&#13;&#10;two&#9;three\u{FFFD}")
