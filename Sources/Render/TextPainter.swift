@@ -33,10 +33,7 @@ struct TextPainter {
                     // Cairo 1.16 embeds a variable font's default instance in a PDF, whatever
                     // the axis values: the instance's outlines go in as paths, and an invisible
                     // text layer keeps the text extractable.
-                    var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
-                    cairo_new_path(cr)
-                    cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
-                    cairo_fill(cr)
+                    fillOutlines(cr, run: run)
                     showInvisibleText(cr, run: run, utf8: utf8)
                     continue
                 }
@@ -58,7 +55,7 @@ struct TextPainter {
             for run in line.runs where !run.glyphs.isEmpty && !layout.fonts[run.font].isColor {
                 cairo_set_font_face(cr, faces[layout.fonts[run.font]])
                 cairo_set_font_size(cr, layout.size)
-                var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
+                var glyphs = cairoGlyphs(run)
                 cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
             }
         }
@@ -66,8 +63,20 @@ struct TextPainter {
         cairo_restore(cr)
     }
 
+    private func cairoGlyphs(_ run: GlyphRun) -> [cairo_glyph_t] {
+        run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
+    }
+
+    /// A run's glyphs filled as outlines with the current source.
+    private func fillOutlines(_ cr: OpaquePointer, run: GlyphRun) {
+        var glyphs = cairoGlyphs(run)
+        cairo_new_path(cr)
+        cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
+        cairo_fill(cr)
+    }
+
     private func show(_ cr: OpaquePointer, run: GlyphRun, utf8: String.UTF8View) {
-        var glyphs = run.glyphs.map { cairo_glyph_t(index: UInt($0.id), x: $0.x, y: $0.y) }
+        var glyphs = cairoGlyphs(run)
         guard textLayer, var clusters = clusterMap(run) else {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
