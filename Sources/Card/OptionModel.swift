@@ -136,7 +136,9 @@ public enum OptionModel {
         define("no-break-hyphen", "bool", schema: "boolean", "Cut a word longer than the line without a hyphen (default: with one, in scripts that hyphenate).") {
             $0.breakHyphens = !(try $1.bool())
         },
-        define("lang", "tag", schema: "string", "BCP 47 language for shaping and line breaking, e.g. ja.") { $0.lang = try $1.string() },
+        define("lang", "tag", schema: "string", "BCP 47 language for shaping and line breaking, e.g. ja.") {
+            do { $0.lang = try LanguageTags.checked(try $1.string()) } catch let error as TypesetError { throw OptionError(error.description) }
+        },
         define("color", "colour", schema: "string", "Text colour (default: black or white by contrast).") { $0.color = try $1.color() },
         define("highlight", "colour", schema: "string", "Highlight fill colour (alpha allowed); turns the highlight on.") {
             $0.highlight = try $1.color()

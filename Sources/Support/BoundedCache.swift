@@ -9,6 +9,8 @@ public struct BoundedCache<Key: Hashable, Value> {
 
     public subscript(key: Key) -> Value? { values[key] }
 
+    public var count: Int { values.count }
+
     /// Keeps `value` under `key`, and returns what the cache let go to stay within its limit
     /// (the oldest first), for a caller that must free it.
     @discardableResult

@@ -7,7 +7,7 @@ struct FontCandidate {
     var face: FontFace
     /// Every family name the font gives (fonts may name themselves in several languages).
     var families: [String]
-    /// Fontconfig charset, owned by the library's font sets/patterns.
+    /// Fontconfig charset, one per face, owned by the library.
     var charset: OpaquePointer?
 
     func isFamily(_ name: String) -> Bool { families.contains { $0.equalsIgnoringCase(name) } }
@@ -28,11 +28,14 @@ struct FontChain {
 /// system's configuration as a fallback. Repo fonts always come first in a chain.
 public final class FontLibrary: @unchecked Sendable {
     private var configs: [OpaquePointer] = []
-    private var ownedSets: [UnsafeMutablePointer<FcFontSet>] = []
-    private var ownedPatterns: [OpaquePointer] = []
+    /// One charset per face (a reference of Fontconfig's own), whatever sorted list or file
+    /// query found it: the lists and patterns are freed at once, so memory grows with the
+    /// faces installed, not with the font names requests ask for.
+    private var charsets: [FaceKey: OpaquePointer] = [:]
     /// Guards the chains cache and Fontconfig (not thread-safe per config).
     private let lock = Lock()
-    private var chains: [FontSpec: FontChain] = [:]
+    /// Bounded: every spelling of a family name is its own key.
+    private var chains = BoundedCache<FontSpec, FontChain>(limit: FontLibrary.chainLimit)
     /// Bounded caches: one blob per font file, HarfBuzz faces per file and index, fonts per
     /// size (a run that fits text to a box asks for many sizes). What a cache lets go lives on
     /// while a font or face made from it does.
@@ -42,6 +45,7 @@ public final class FontLibrary: @unchecked Sendable {
     private var sizedFonts = BoundedCache<SizedKey, ShapingFont>(limit: FontLibrary.sizedFontLimit)
     static let fileLimit = 128
     static let sizedFontLimit = 256
+    static let chainLimit = 256
 
     /// - Parameters:
     ///   - directories: folders of pinned fonts, searched before any system font.
@@ -69,13 +73,15 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     deinit {
-        ownedSets.forEach { FcFontSetDestroy($0) }
-        ownedPatterns.forEach { FcPatternDestroy($0) }
+        charsets.values.forEach { FcCharSetDestroy($0) }
         configs.forEach { FcConfigDestroy($0) }
     }
 
     /// The candidates for `spec`: the requested face first, then every other face sorted by
     /// Fontconfig's closeness to it, repo fonts before system fonts.
+    /// Chains and charsets held (what the bounds keep finite).
+    var heldCounts: (chains: Int, charsets: Int) { lock.withLock { (chains.count, charsets.count) } }
+
     func chain(for spec: FontSpec) throws -> FontChain {
         try lock.withLock { try unlockedChain(for: spec) }
     }
@@ -100,7 +106,7 @@ public final class FontLibrary: @unchecked Sendable {
         }
         guard !candidates.isEmpty else { throw TypesetError.fontconfig("no fonts found") }
         let chain = FontChain(candidates: candidates)
-        chains[spec] = chain
+        chains.insert(chain, for: spec)
         return chain
     }
 
@@ -146,7 +152,7 @@ public final class FontLibrary: @unchecked Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else { throw TypesetError.unreadableFontFile(path) }
         var count: Int32 = 0
         guard let pattern = FcFreeTypeQuery(path, 0, nil, &count) else { throw TypesetError.notAFont(path) }
-        ownedPatterns.append(pattern)
+        defer { FcPatternDestroy(pattern) }
         guard let candidate = makeCandidate(pattern) else { throw TypesetError.notAFont(path) }
         return candidate
     }
@@ -164,7 +170,7 @@ public final class FontLibrary: @unchecked Sendable {
         FcDefaultSubstitute(pattern)
         var result = FcResultMatch
         guard let set = FcFontSort(config, pattern, 1, nil, &result) else { return [] }
-        ownedSets.append(set)
+        defer { FcFontSetDestroy(set) }
         return (0..<Int(set.pointee.nfont)).compactMap { set.pointee.fonts[$0].flatMap(makeCandidate) }
     }
 
@@ -174,12 +180,21 @@ public final class FontLibrary: @unchecked Sendable {
         FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
         var color: FcBool = 0
         FcPatternGetBool(pattern, FC_COLOR, 0, &color)
-        var charset: OpaquePointer?
-        FcPatternGetCharSet(pattern, FC_CHARSET, 0, &charset)
         let families = strings(pattern, FC_FAMILY)
         let face = FontFace(file: file, index: Int(index), family: families.first ?? "",
                             style: string(pattern, FC_STYLE) ?? "", isColor: color != 0)
-        return FontCandidate(face: face, families: families, charset: charset)
+        return FontCandidate(face: face, families: families, charset: charset(of: FaceKey(face), in: pattern))
+    }
+
+    /// The face's one charset, taken from `pattern` the first time the face is seen.
+    private func charset(of face: FaceKey, in pattern: OpaquePointer) -> OpaquePointer? {
+        if let known = charsets[face] { return known }
+        var found: OpaquePointer?
+        guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &found) == FcResultMatch, let found, let kept = FcCharSetCopy(found) else {
+            return nil
+        }
+        charsets[face] = kept
+        return kept
     }
 
     private func string(_ pattern: OpaquePointer, _ object: String, _ n: Int32 = 0) -> String? {

@@ -1,5 +1,6 @@
 import CHyphen
 import FoundationEssentials
+import Support
 import Synchronization
 
 /// Dictionary hyphenation through libhyphen and the system's dictionaries (Debian's
@@ -12,7 +13,14 @@ public enum Hyphenation {
         deinit { hl_hyphen_free(handle) }
     }
 
-    private static let loaded = Mutex<[String: Dictionary?]>([:])
+    /// Dictionaries by file (as many as are installed), and which file a language uses
+    /// (bounded: a request may name any tag; what is let go is looked up again).
+    private struct Loaded: @unchecked Sendable {
+        var files: [String: Dictionary] = [:]
+        var choices = BoundedCache<String, String?>(limit: 128)
+    }
+
+    private static let loaded = Mutex(Loaded())
 
     static var folders: [String] {
         if let dir = ProcessInfo.processInfo.environment["HLRENDER_HYPHEN_DIR"], !dir.isEmpty { return [dir] }
@@ -21,26 +29,37 @@ public enum Hyphenation {
 
     /// The dictionary for a BCP 47 tag ("en-US", "de", "ru"), or nil when none is installed.
     static func dictionary(for language: String) -> Dictionary? {
+        guard LanguageTags.isWellFormed(language) else { return nil }
         let parts = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         guard let first = parts.first?.lowercased(), !first.isEmpty else { return nil }
         let region = parts.count > 1 ? parts[parts.count - 1].uppercased() : nil
         var names = region.map { ["hyph_\(first)_\($0).dic"] } ?? []
         names.append("hyph_\(first).dic")
         // A bare language falls back to any of its regional dictionaries (en -> en_US).
-        return loaded.withLock { cache in
-            if let hit = cache[language] { return hit ?? nil }
-            var found: Dictionary?
+        let key = names[0]
+        return loaded.withLock { state in
+            if let choice = state.choices[key] { return choice.flatMap { state.files[$0] } }
+            var found: String?
             search: for folder in folders {
                 var candidates = names
                 if let files = try? FileManager.default.contentsOfDirectory(atPath: folder) {
                     candidates += files.filter { $0.hasPrefix("hyph_\(first)_") && $0.hasSuffix(".dic") }.sorted()
                 }
                 for name in candidates {
-                    if let handle = hl_hyphen_load(folder + "/" + name) { found = Dictionary(handle); break search }
+                    let path = folder + "/" + name
+                    if state.files[path] != nil {
+                        found = path
+                        break search
+                    }
+                    if let handle = hl_hyphen_load(path) {
+                        state.files[path] = Dictionary(handle)
+                        found = path
+                        break search
+                    }
                 }
             }
-            cache[language] = found
-            return found
+            state.choices.insert(found, for: key)
+            return found.flatMap { state.files[$0] }
         }
     }
 

@@ -100,7 +100,7 @@ final class ShapingFont: @unchecked Sendable {
         hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         // Common/Inherited-only runs (digits, punctuation) are left to HarfBuzz's guess.
         if script != 0 { hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script)) }
-        if !language.isEmpty { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        if let language = LanguageTags.harfBuzz(language) { hb_buffer_set_language(buffer, language) }
         hb_buffer_guess_segment_properties(buffer)
         features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0

@@ -8,6 +8,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
     case invalidFontSpec(String)
     case invalidFeature(String)
     case invalidVariation(String)
+    case invalidLanguage(String)
     case invalidNumber(String, Double)
     case outOfRange(String, Double, ClosedRange<Double>)
     case fontconfig(String)
@@ -27,6 +28,8 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
         case let .damagedFont(path, why): return "font file '\(path)' is damaged: \(why)"
         case let .invalidFontSpec(spec): return "cannot parse font description '\(spec)'"
         case let .invalidVariation(item): return "'\(item)' is not a font axis setting (like wght=650 or wdth=80)"
+        case let .invalidLanguage(tag):
+            return "'\(tag.count > 40 ? tag.prefix(40) + "..." : tag)' is not a BCP 47 language tag (like en, ja or zh-Hant; subtags of 1 to 8 letters or digits, at most \(LanguageTags.maxLength) characters)"
         case let .invalidFeature(item): return "'\(item)' is not an OpenType feature setting (like liga=0, ss01 or tnum)"
         case let .invalidNumber(name, value): return "\(name) must be a positive finite number, got \(value)"
         case let .outOfRange(name, value, range):
