@@ -22,6 +22,8 @@ let package = Package(
         // Prometheus metrics. Hummingbird's default traits pull swift-configuration and full
         // Foundation, which the service does not need.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Already built under Hummingbird; named for the channel handler that sees a client leave.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -76,6 +78,7 @@ let package = Package(
             .product(name: "Hummingbird", package: "hummingbird"),
             // Already built under Hummingbird; named for the HTTP/1 read timeout's configuration.
             .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -105,7 +108,7 @@ let package = Package(
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare", "Support"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.
-            "Serve", "ServeConfig", "hlrender-serve", "Compare", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "Serve", "ServeConfig", "hlrender-serve", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .testTarget(name: "CLITests", dependencies: ["hlrender", "Card", "Compare", "Goldens", "Pages", "Render", "ServeConfig", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),

@@ -17,6 +17,12 @@ public struct CardResources: Sendable {
     /// Checks a font file a spec names before it is opened (a service limits these to its
     /// assets folder); throws to refuse it.
     public var checkFontFile: @Sendable (String) throws -> Void = { _ in }
+    /// Checked between blocks, paragraphs, drawing and encoding (a service sets one per
+    /// request to stop a render past its deadline).
+    public var cancellation: Cancellation?
+    /// The share of a memory budget the render draws from (a service's): what drawing will
+    /// allocate is reserved after layout, before the first surface.
+    public var memory: MemoryBudget.Lease?
     /// Decoded pictures by path, shared by every card built with these resources (a batch
     /// decodes its template's photo once).
     let images = ImageCache()
@@ -63,7 +69,10 @@ public struct CardBuilder {
         guard spec.blocks.isEmpty || ((innerWidth ?? 1) > 0 && (innerHeight ?? 1) > 0) else {
             throw CardError("padding", "leaves no room inside a \(describe(spec.width))x\(describe(spec.height)) canvas")
         }
-        let measured = try spec.blocks.map { try builder.measure($0, availableWidth: innerWidth) }
+        let measured = try spec.blocks.map {
+            try resources.cancellation.check()
+            return try builder.measure($0, availableWidth: innerWidth)
+        }
         let inner = (width: innerWidth ?? measured.map(\.width).max() ?? 0,
                      height: innerHeight ?? measured.map(\.height).max() ?? 0)
         let size = (width: spec.width ?? inner.width + 2 * pad, height: spec.height ?? inner.height + 2 * pad)
@@ -136,6 +145,8 @@ public struct CardBuilder {
                 return try measureStack(blocks, gap: gap, align: align, availableWidth: availableWidth, path: block.path)
             }
         } catch let error as CardError {
+            throw error
+        } catch let error as Cancellation.Cancelled {
             throw error
         } catch let error as OptionError {
             throw CardError(block.path, error.message)

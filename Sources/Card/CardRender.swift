@@ -36,6 +36,8 @@ public enum CardRender {
         options.maxPixels = resources.maxPixels
         options.encoding = encoding
         options.pdf = pdf
+        options.cancellation = resources.cancellation
+        options.memory = resources.memory
         let bytes = render ? try resources.renderer.render(card.scene, options: options) : []
         return Output(bytes: bytes, card: card, opaque: card.scene.background.isOpaque)
     }

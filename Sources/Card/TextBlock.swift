@@ -42,7 +42,9 @@ extension CardBuilder {
     }
 
     func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil) -> TypesetStyle {
-        settings.style(size: size, width: width, align: align)
+        var style = settings.style(size: size, width: width, align: align)
+        style.cancellation = resources.cancellation
+        return style
     }
 
     func measureText(_ settings: BlockSettings, fit: FitSpec?, availableWidth: Double?, path: String) throws -> MeasuredBlock {

@@ -40,6 +40,11 @@ public struct RenderOptions: Sendable {
     public var encoding = EncodeOptions()
     /// PDF document information.
     public var pdf = PDFMetadata()
+    /// Checked before each scene item and before encoding.
+    public var cancellation: Cancellation?
+    /// What drawing and encoding allocate is reserved here first (`Scene.workingBytes`),
+    /// after the size is checked against `maxPixels`.
+    public var memory: MemoryBudget.Lease?
 
     public init() {}
 }

@@ -6,7 +6,9 @@ import Typeset
 extension Renderer {
     /// Draws a scene on a new surface and returns the encoded file.
     public func render(_ scene: Scene, options: RenderOptions) throws -> [UInt8] {
-        try draw(scene, options: options).finish()
+        let canvas = try draw(scene, options: options)
+        try options.cancellation.check()
+        return try canvas.finish()
     }
 
     /// Draws a scene on a new image (`options.format` must be a raster one); the caller
@@ -20,6 +22,7 @@ extension Renderer {
     func draw(_ scene: Scene, options: RenderOptions) throws -> Canvas {
         try scene.validate()
         let (pixelWidth, pixelHeight) = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
+        try options.memory?.reserve(scene.workingBytes(scale: options.scale, format: options.format))
         let faces = try FontFaces.of(scene, in: fonts)
         // A raster canvas starts as a copy of the cached background (a gradient, a photo).
         let background = options.format == .pdf ? nil
@@ -43,6 +46,7 @@ extension Renderer {
             try BackgroundPainter.paint(cr, scene.background, width: scene.width, height: scene.height, scale: options.scale)
         }
         for (index, item) in scene.items.enumerated() {
+            try options.cancellation.check()
             if case let .text(text) = item, let restriction = text.restriction, let boundary = restriction.boundary(in: text.layout) {
                 // Sharp: the visible lines (in a PDF nothing sharp below the blurred image).
                 let device = (text.y + boundary) * options.scale

@@ -5,7 +5,7 @@ import Hummingbird
 /// handlers) answers the GET's headers without the body, and a known path asked with a
 /// method it does not take is 405 with `Allow` (not 404).
 struct MethodRules: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = ServeContext
 
     /// The methods the route at `path` takes (a `:name` segment of the table matches any one
     /// segment), nil for a path no route has.

@@ -1,31 +1,59 @@
 import Dispatch
+import Support
 import Synchronization
 
 /// At most `limit` renders at once, at most `queue` more waiting; past that a request is
 /// turned away at once (503) instead of queueing without end. Each render slot is its own
 /// serial queue (its own thread), so renders never run on the server's event loops, and the
-/// timeout timer, on Dispatch's shared pool, still fires when every slot is busy. A render
-/// that outlives the timeout is answered with an error while its slot stays taken until it
-/// really ends.
+/// deadline timers, on Dispatch's shared pool, still fire when every slot is busy.
+///
+/// A job's deadline covers its wait and its render: a job still queued at its deadline leaves
+/// the queue; a render past it is answered at once and cancelled (the render stops at its next
+/// check, between paragraphs, blocks, drawing and encoding), and its slot counts as stuck until
+/// the render really returns. A job whose client went away is abandoned the same way.
 final class RenderGate: Sendable {
     struct Overloaded: Error {}
-    struct TimedOut: Error {}
+    struct TimedOut: Error {
+        /// Still waiting for a slot at the deadline (no render started).
+        var queued: Bool
+    }
+    struct Abandoned: Error {}
+
+    /// One request's render: its cancellation, and its share of the memory budget (given back
+    /// when the render really ends, not when the request is answered).
+    final class Job: Sendable {
+        let cancellation = Cancellation()
+        let memory: MemoryBudget.Lease?
+        fileprivate let id: UInt64
+
+        fileprivate init(id: UInt64, memory: MemoryBudget.Lease?) {
+            self.id = id
+            self.memory = memory
+        }
+    }
 
     private struct State {
         var free: [Int]
         /// Requests admitted to the queue (some may not have parked their continuation yet).
         var queued = 0
-        var waiting: [CheckedContinuation<Int, Never>] = []
+        var waiting: [(job: UInt64, continuation: CheckedContinuation<Int, any Error>)] = []
+        /// The job on each busy slot, and the slots whose job was answered past its deadline
+        /// but has not returned yet.
+        var running: [Int: UInt64] = [:]
+        var stuck: Set<Int> = []
+        var nextJob: UInt64 = 0
     }
 
     let limit: Int
     let queue: Int
+    private let budget: MemoryBudget?
     private let slots: [DispatchQueue]
     private let state: Mutex<State>
 
-    init(limit: Int, queue: Int) {
+    init(limit: Int, queue: Int, budget: MemoryBudget? = nil) {
         self.limit = max(1, limit)
         self.queue = max(0, queue)
+        self.budget = budget
         slots = (0..<self.limit).map { DispatchQueue(label: "hlrender.render.\($0)") }
         state = Mutex(State(free: Array(0..<self.limit)))
     }
@@ -33,25 +61,51 @@ final class RenderGate: Sendable {
     /// Requests waiting for a slot.
     var depth: Int { state.withLock { $0.queued } }
     var running: Int { state.withLock { limit - $0.free.count } }
+    /// Every slot holds a render past its deadline: nothing new can start until one returns.
+    var allStuck: Bool { state.withLock { $0.stuck.count == limit } }
+    /// Bytes the renders in flight have reserved.
+    var memoryInUse: Int { budget?.inUse ?? 0 }
 
-    /// Runs `work` on a free slot; throws `Overloaded` when the queue is full, `TimedOut`
-    /// after `timeout`.
-    func run<T: Sendable>(timeout: Duration, _ work: @escaping @Sendable () throws -> T) async throws -> T {
-        let slot = try await acquire()
+    /// A new job, with a lease on the memory budget when there is one.
+    func job() -> Job {
+        let id = state.withLock { s in
+            s.nextJob += 1
+            return s.nextJob
+        }
+        return Job(id: id, memory: budget?.lease())
+    }
+
+    /// Runs `work` on a free slot; throws `Overloaded` when the queue is full, `TimedOut` at
+    /// `deadline`, `Abandoned` once `abandon(job)` was called.
+    func run<T: Sendable>(_ job: Job, deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        let slot = try await acquire(job, deadline: deadline)
         return try await withCheckedThrowingContinuation { continuation in
             let answered = Once()
-            let answer: @Sendable (Result<T, any Error>) -> Void = { result in
+            state.withLock { $0.running[slot] = job.id }
+            slots[slot].async {
+                let result = Result { () throws -> T in
+                    try job.cancellation.check()
+                    return try work()
+                }
+                job.memory?.end()
+                self.release(slot)
                 if answered.claim() { continuation.resume(with: result) }
             }
-            slots[slot].async {
-                let result = Result { try work() }
-                self.release(slot)
-                answer(result)
+            after(deadline) {
+                guard answered.claim() else { return }
+                job.cancellation.cancel()
+                self.state.withLock { s in
+                    if s.running[slot] == job.id { s.stuck.insert(slot) }
+                }
+                continuation.resume(throwing: TimedOut(queued: false))
             }
-            let (seconds, attoseconds) = timeout.components
-            let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { answer(.failure(TimedOut())) }
         }
+    }
+
+    /// The client went away: the job leaves the queue, or its render stops at its next check.
+    func abandon(_ job: Job) {
+        job.cancellation.cancel()
+        withdraw(job.id, Abandoned())
     }
 
     /// True for the first caller only: the render and the timer race to answer once.
@@ -60,7 +114,13 @@ final class RenderGate: Sendable {
         func claim() -> Bool { !done.exchange(true, ordering: .acquiringAndReleasing) }
     }
 
-    private func acquire() async throws -> Int {
+    private func after(_ deadline: ContinuousClock.Instant, _ body: @escaping @Sendable () -> Void) {
+        let left = max(.zero, deadline - .now).components
+        let nanoseconds = Int(left.seconds) * 1_000_000_000 + Int(left.attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: body)
+    }
+
+    private func acquire(_ job: Job, deadline: ContinuousClock.Instant) async throws -> Int {
         enum Decision { case go(Int), wait, refuse }
         let decision: Decision = state.withLock { s in
             if let slot = s.free.popLast() { return .go(slot) }
@@ -72,29 +132,50 @@ final class RenderGate: Sendable {
         case let .go(slot): return slot
         case .refuse: throw Overloaded()
         case .wait:
-            // The slot is handed over by `release`.
-            return await withCheckedContinuation { continuation in
-                let free: Int? = state.withLock { s in
+            // The slot is handed over by `release`; the deadline or `abandon` withdraws the job.
+            return try await withCheckedThrowingContinuation { continuation in
+                enum Parked { case slot(Int), abandoned, parked }
+                let parked: Parked = state.withLock { s in
                     if let slot = s.free.popLast() {
                         s.queued -= 1
-                        return slot
+                        return .slot(slot)
                     }
-                    s.waiting.append(continuation)
-                    return nil
+                    if job.cancellation.isCancelled {
+                        s.queued -= 1
+                        return .abandoned
+                    }
+                    s.waiting.append((job.id, continuation))
+                    return .parked
                 }
-                if let free { continuation.resume(returning: free) }
+                switch parked {
+                case let .slot(slot): continuation.resume(returning: slot)
+                case .abandoned: continuation.resume(throwing: Abandoned())
+                case .parked: after(deadline) { self.withdraw(job.id, TimedOut(queued: true)) }
+                }
             }
         }
     }
 
+    /// Takes a waiting job out of the queue with `error` (nothing when it already has a slot).
+    private func withdraw(_ id: UInt64, _ error: any Error) {
+        let continuation: CheckedContinuation<Int, any Error>? = state.withLock { s in
+            guard let index = s.waiting.firstIndex(where: { $0.job == id }) else { return nil }
+            s.queued -= 1
+            return s.waiting.remove(at: index).continuation
+        }
+        continuation?.resume(throwing: error)
+    }
+
     private func release(_ slot: Int) {
-        let next: CheckedContinuation<Int, Never>? = state.withLock { s in
+        let next: CheckedContinuation<Int, any Error>? = state.withLock { s in
+            s.running[slot] = nil
+            s.stuck.remove(slot)
             if s.waiting.isEmpty {
                 s.free.append(slot)
                 return nil
             }
             s.queued -= 1
-            return s.waiting.removeFirst()
+            return s.waiting.removeFirst().continuation
         }
         next?.resume(returning: slot)
     }

@@ -15,6 +15,7 @@ struct Routes: Sendable {
     let metrics: ServeMetrics
     let settings: ServeSettings
     let shuttingDown: ShutdownFlag
+    let clients: ClientWatch
 
     /// Every route and the methods it takes: registered from here, and MethodRules answers
     /// 405 (and HEAD) from the same table.
@@ -23,7 +24,7 @@ struct Routes: Sendable {
         ("/healthz", [.get, .head]), ("/readyz", [.get, .head]), ("/metrics", [.get, .head]),
     ]
 
-    func add(to router: Router<BasicRequestContext>) {
+    func add(to router: Router<ServeContext>) {
         for (path, methods) in Self.table {
             for method in methods {
                 router.on(RouterPath(path), method: method) { request, context in try await respond(path, request, context) }
@@ -31,7 +32,7 @@ struct Routes: Sendable {
         }
     }
 
-    private func respond(_ route: String, _ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func respond(_ route: String, _ request: Request, _ context: ServeContext) async throws -> Response {
         switch route {
         case "/v1/card": return try await card(request, context)
         case "/v1/compare": return try await compare(request, context)
@@ -45,6 +46,9 @@ struct Routes: Sendable {
     private func ready() -> Response {
         if shuttingDown.value { return HTTP.error(.serviceUnavailable, "shutting down") }
         if gate.depth >= gate.queue { return HTTP.error(.serviceUnavailable, "render queue full", headers: [.retryAfter: "1"]) }
+        if gate.allStuck {
+            return HTTP.error(.serviceUnavailable, "every render slot holds a render past its deadline", headers: [.retryAfter: "5"])
+        }
         return HTTP.json(.members([("status", .string("ready"))]))
     }
 
@@ -52,13 +56,15 @@ struct Routes: Sendable {
         metrics.queueDepth.set(Double(gate.depth))
         metrics.inFlight.set(Double(gate.running))
         metrics.cacheBytes.set(Double(cache.totalBytes))
+        metrics.memoryReserved.set(Double(gate.memoryInUse))
+        metrics.stuckSlots.set(Double(gate.allStuck ? 1 : 0))
         return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4"],
                         body: .init(byteBuffer: ByteBuffer(bytes: metrics.registry.emitToBuffer())))
     }
 
     // MARK: - Routes
 
-    private func card(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func card(_ request: Request, _ context: ServeContext) async throws -> Response {
         if let refused = authorize(request) { return refused }
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type.hasPrefix("application/json") else {
@@ -81,10 +87,10 @@ struct Routes: Sendable {
             return HTTP.error(.badRequest, "the body is not JSON: \(error)")
         }
         guard case .object = json else { return HTTP.error(.unprocessableContent, "a card spec is a JSON object") }
-        return try await rendered(json, variables: [:], format: format, request: request)
+        return try await rendered(json, variables: [:], format: format, request: request, context: context, received: body.count)
     }
 
-    private func template(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func template(_ request: Request, _ context: ServeContext) async throws -> Response {
         let file = context.parameters.get("file") ?? ""
         guard let dot = file.lastIndex(of: "."), let name = CardService.templateName(String(file[..<dot])),
               let format = HTTP.format(named: String(file[file.index(after: dot)...])) else {
@@ -102,10 +108,11 @@ struct Routes: Sendable {
             guard value.utf8.count <= settings.maxBody else { return HTTP.error(.contentTooLarge, "variable '\(key)' is too long") }
             variables[key] = value
         }
-        return try await rendered(json, variables: variables, format: format, request: request)
+        return try await rendered(json, variables: variables, format: format, request: request, context: context,
+                                  received: variables.values.reduce(0) { $0 + $1.utf8.count })
     }
 
-    private func compare(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    private func compare(_ request: Request, _ context: ServeContext) async throws -> Response {
         if let refused = authorize(request) { return refused }
         guard let boundary = Multipart.boundary(contentType: request.headers[.contentType] ?? "") else {
             return HTTP.error(.unsupportedMediaType, "send two PNGs as multipart/form-data (fields 'expected' and 'actual')")
@@ -135,7 +142,9 @@ struct Routes: Sendable {
         }
         let maxPixels = settings.maxPixels
         let chosen = tolerance
-        return await behindGate { () throws -> JSONValue in
+        // Both pictures decoded, their difference and a padded canvas: reserved before decoding.
+        let pixels = [expected.bytes, actual.bytes].reduce(0) { $0 + (PNGCodec.pixelCount($1) ?? 0) }
+        return await behindGate(context, reserve: body.count + pixels * 4 * 3) { _ throws -> JSONValue in
             let a = try decode(expected.bytes, name: "expected", maxPixels: maxPixels)
             let b = try decode(actual.bytes, name: "actual", maxPixels: maxPixels)
             return CompareReport.compare(a, b, options: chosen.options, limits: chosen.limits)
@@ -144,7 +153,8 @@ struct Routes: Sendable {
 
     // MARK: - Rendering behind the cache and the gate
 
-    private func rendered(_ json: JSONValue, variables: [String: String], format: OutputFormat, request: Request) async throws -> Response {
+    private func rendered(_ json: JSONValue, variables: [String: String], format: OutputFormat, request: Request,
+                          context: ServeContext, received: Int) async throws -> Response {
         let encoding: EncodeOptions
         switch chooseEncoding(request) {
         case let .success(e): encoding = e
@@ -180,7 +190,11 @@ struct Routes: Sendable {
         }
         let service = self.service
         let started = ContinuousClock.now
-        return await behindGate { try service.render(spec, format: format, encoding: encoding) } respond: { bytes in
+        // Laying the text out takes memory in proportion to it: reserved before queueing; what
+        // drawing takes is reserved once the layout knows the canvas.
+        return await behindGate(context, reserve: (2 << 20) + 64 * received) { job in
+            try service.render(spec, format: format, encoding: encoding, cancellation: job.cancellation, memory: job.memory)
+        } respond: { bytes in
             metrics.renderSeconds.record(ContinuousClock.now - started)
             if let etag { cache.store(bytes, for: etag) }
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
@@ -188,16 +202,30 @@ struct Routes: Sendable {
     }
 
     /// `work` on a render slot, its result turned into a response by `respond`; a refused
-    /// spec, a full queue and a timeout become JSON errors.
-    private func behindGate<T: Sendable>(_ work: @escaping @Sendable () throws -> T, respond: (T) -> Response) async -> Response {
+    /// spec, a full queue or memory budget and a timeout become JSON errors. `reserve` bytes of
+    /// the memory budget are taken before queueing; a client that leaves abandons the job.
+    private func behindGate<T: Sendable>(_ context: ServeContext, reserve: Int, _ work: @escaping @Sendable (RenderGate.Job) throws -> T,
+                                         respond: (T) -> Response) async -> Response {
+        let job = gate.job(), gate = self.gate
+        clients.whenGone(context.channel) { gate.abandon(job) }
+        defer { clients.answered(context.channel) }
         do {
-            return respond(try await gate.run(timeout: .milliseconds(settings.timeoutMilliseconds), work))
+            try job.memory?.reserve(reserve)
+            let deadline = ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds)
+            return respond(try await gate.run(job, deadline: deadline) { try work(job) })
         } catch let error as CardService.RequestError {
             return HTTP.error(.init(code: error.status), error.message, path: error.path)
+        } catch let error as MemoryBudget.Exceeded {
+            return error.neverFits ? HTTP.error(.contentTooLarge, "the request \(error)")
+                : HTTP.error(.serviceUnavailable, "busy: the request \(error); retry shortly", headers: [.retryAfter: "1"])
         } catch is RenderGate.Overloaded {
             return overloaded()
-        } catch is RenderGate.TimedOut {
-            return timedOut()
+        } catch let error as RenderGate.TimedOut {
+            return timedOut(queued: error.queued)
+        } catch is Cancellation.Cancelled {
+            return timedOut(queued: false)
+        } catch is RenderGate.Abandoned {
+            return HTTP.error(.serviceUnavailable, "the client went away")
         } catch {
             return HTTP.error(.internalServerError, "the render failed")
         }
@@ -208,8 +236,9 @@ struct Routes: Sendable {
                    headers: [.retryAfter: "1"])
     }
 
-    private func timedOut() -> Response {
-        HTTP.error(.serviceUnavailable, "the render took longer than \(settings.timeoutMilliseconds) ms", headers: [.retryAfter: "5"])
+    private func timedOut(queued: Bool) -> Response {
+        let what = queued ? "no render slot came free within" : "the render took longer than"
+        return HTTP.error(.serviceUnavailable, "\(what) \(settings.timeoutMilliseconds) ms", headers: [.retryAfter: "5"])
     }
 
     // MARK: - Request pieces

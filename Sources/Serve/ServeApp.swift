@@ -1,4 +1,5 @@
 import ServeConfig
+import Support
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -30,7 +31,7 @@ struct ShutdownWatcher: Service {
 
 /// One log line per request (id, method, route, status, ms, bytes) and the request counter.
 struct RequestLog: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = ServeContext
     let metrics: ServeMetrics
     let logger: Logger
     private let counter = RequestCounter()
@@ -81,15 +82,20 @@ public enum ServeApp {
         }
         let metrics = ServeMetrics()
         let flag = ShutdownFlag()
-        let router = Router(context: BasicRequestContext.self)
+        let router = Router(context: ServeContext.self)
         router.add(middleware: RequestLog(metrics: metrics, logger: logger))
         router.add(middleware: MethodRules())
-        Routes(service: service, gate: RenderGate(limit: settings.concurrency, queue: settings.queue),
-               cache: RenderedCache(limit: settings.cacheBytes), metrics: metrics, settings: settings, shuttingDown: flag)
+        let watch = ClientWatch()
+        let gate = RenderGate(limit: settings.concurrency, queue: settings.queue,
+                              budget: MemoryBudget(bytes: settings.memoryBytes))
+        Routes(service: service, gate: gate, cache: RenderedCache(limit: settings.cacheBytes), metrics: metrics,
+               settings: settings, shuttingDown: flag, clients: watch)
             .add(to: router)
         // A client silent for the read timeout while its request is read is cut off (headers
-        // or body trickled to hold a connection); a render in progress is not affected.
-        let http = HTTP1Channel.Configuration(idleTimeout: .milliseconds(Int64(settings.readTimeoutMilliseconds)))
+        // or body trickled to hold a connection); a render in progress is not affected. The
+        // watch sees a client leave, so its queued or running render is abandoned.
+        let http = HTTP1Channel.Configuration(additionalChannelHandlers: [watch.handler()],
+                                              idleTimeout: .milliseconds(Int64(settings.readTimeoutMilliseconds)))
         return Application(router: router, server: .http1(configuration: http),
                            configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "hlrender"),
                            services: [ShutdownWatcher(flag: flag)], logger: logger)

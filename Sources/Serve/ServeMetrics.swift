@@ -10,6 +10,8 @@ final class ServeMetrics: Sendable {
     let cacheHits: Counter
     let cacheMisses: Counter
     let cacheBytes: Gauge
+    let memoryReserved: Gauge
+    let stuckSlots: Gauge
 
     init() {
         renderSeconds = registry.makeDurationHistogram(
@@ -22,6 +24,8 @@ final class ServeMetrics: Sendable {
         cacheHits = registry.makeCounter(name: "hlrender_cache_hits_total", help: "Requests answered from the image cache or with 304.")
         cacheMisses = registry.makeCounter(name: "hlrender_cache_misses_total", help: "Requests that rendered.")
         cacheBytes = registry.makeGauge(name: "hlrender_cache_bytes", help: "Bytes of images in the cache.")
+        memoryReserved = registry.makeGauge(name: "hlrender_memory_reserved_bytes", help: "Bytes of the memory budget renders in flight hold.")
+        stuckSlots = registry.makeGauge(name: "hlrender_all_slots_stuck", help: "1 while every render slot holds a render past its deadline.")
     }
 
     func request(route: String, status: Int) {

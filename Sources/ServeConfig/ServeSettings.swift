@@ -1,3 +1,5 @@
+import Support
+
 /// What the service is started with; the command line fills it (one definition per flag in
 /// `hlrender-serve`), the tests build it directly.
 public struct ServeSettings: Sendable {
@@ -18,7 +20,10 @@ public struct ServeSettings: Sendable {
     /// Renders at once, and requests waiting for one; past that, 503 at once.
     public var concurrency = 2
     public var queue = 16
-    /// A render taking longer gets 503 (the render finishes, its slot stays taken until then).
+    /// Bytes the renders in flight (queued ones included) may reserve together; a request
+    /// past it gets 503, one that could never fit 413.
+    public var memoryBytes = ServeSettings.defaultMemoryBytes()
+    /// A request still waiting or rendering after this long gets 503; its render is cancelled.
     public var timeoutMilliseconds = 10_000
     /// A client that sends nothing for this long while its request is being read (headers or
     /// body), or takes longer than this for the whole body, is cut off.
@@ -35,4 +40,22 @@ public struct ServeSettings: Sendable {
     public var version = "0"
 
     public init() {}
+
+    /// The default memory budget: under a cgroup memory limit (a systemd unit's MemoryMax, a
+    /// container's limit) what is left of it after the image cache and about 160 MB for the
+    /// process itself, at least 64 MB; without one 512 MB (the README's unit has MemoryMax=1G).
+    public static func defaultMemoryBytes(cacheBytes: Int = 256 << 20, cgroupLimit: Int? = cgroupMemoryLimit()) -> Int {
+        guard let limit = cgroupLimit else { return 512 << 20 }
+        return max(64 << 20, limit - cacheBytes - (160 << 20))
+    }
+
+    /// cgroup v2's memory.max for this process (nil when there is none or it is "max").
+    public static func cgroupMemoryLimit() -> Int? {
+        guard let membership = try? Posix.readFile("/proc/self/cgroup", as: "cgroup", limit: 4096, regularOnly: false) else { return nil }
+        let line = String(decoding: membership, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("0::") }
+        guard let path = line.map({ String($0.dropFirst(3)) }),
+              let bytes = try? Posix.readFile("/sys/fs/cgroup" + path + "/memory.max", as: "memory limit", limit: 64, regularOnly: false)
+        else { return nil }
+        return Int(String(decoding: bytes, as: UTF8.self).trimmed)
+    }
 }

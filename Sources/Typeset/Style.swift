@@ -53,6 +53,8 @@ public struct TypesetStyle: Sendable {
     public var features = FontFeatures.none
     /// Variable-font axis values for every font that has those axes.
     public var variations = FontVariations.none
+    /// Checked between paragraphs: a cancelled layout throws `Cancellation.Cancelled`.
+    public var cancellation: Cancellation?
 
     public init(size: Double = 48, width: Double? = nil, alignment: Alignment = .start,
                 lineSpacing: Double = 1, direction: BaseDirection = .auto, language: String = "") {
@@ -87,6 +89,7 @@ public struct TypesetStyle: Sendable {
         guard letterSpacing.isFinite, wordSpacing.isFinite, abs(letterSpacing) < 1e5, abs(wordSpacing) < 1e5 else {
             throw TypesetError.invalidNumber("letter or word spacing", letterSpacing.isFinite ? wordSpacing : letterSpacing)
         }
+        _ = try LanguageTags.checked(language)
         return self
     }
 }

@@ -26,7 +26,10 @@ public final class Typesetter: @unchecked Sendable {
         let chain = try library.chain(for: font)
         let utf8 = Array(text.utf8)
         let paragraphs = try utf8.withUnsafeBufferPointer { bytes in
-            try splitParagraphs(bytes).map { try prepareParagraph($0, text: text, chain: chain, style: style) }
+            try splitParagraphs(bytes).map {
+                try style.cancellation.check()
+                return try prepareParagraph($0, text: text, chain: chain, style: style)
+            }
         }
         return PreparedText(text: text, utf8: utf8, droppedMarks: droppedMarks, chain: chain, paragraphs: paragraphs,
                             direction: style.direction, language: style.language)
@@ -49,6 +52,7 @@ public final class Typesetter: @unchecked Sendable {
         var lines: [Line] = []
         try prepared.utf8.withUnsafeBufferPointer { bytes in
             for paragraph in prepared.paragraphs {
+                try style.cancellation.check()
                 let glyphs = try paragraph.runs.map { try context.shape($0, bytes: bytes, range: $0.start..<$0.end) }
                 let shaped = ShapedParagraph(paragraph: paragraph.paragraph, clusters: paragraph.clusters, runs: paragraph.runs,
                                              glyphs: glyphs, breaks: paragraph.breaks, paragraphLevel: paragraph.paragraphLevel)

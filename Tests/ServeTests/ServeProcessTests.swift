@@ -5,32 +5,6 @@ import Glibc
 import TestSupport
 import Testing
 
-/// The gate alone: one slot, one place in the queue.
-@Suite struct RenderGateTests {
-    @Test func queueThenRefuse() async throws {
-        let gate = RenderGate(limit: 1, queue: 1)
-        let release = DispatchSemaphore(value: 0)
-        async let first = gate.run(timeout: .seconds(30)) { release.wait(); return 1 }
-        while gate.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
-        async let second = gate.run(timeout: .seconds(30)) { 2 }
-        while gate.depth < 1 { try await Task.sleep(for: .milliseconds(5)) }
-        await #expect(throws: RenderGate.Overloaded.self) { try await gate.run(timeout: .seconds(30)) { 3 } }
-        release.signal()
-        #expect(try await first == 1)
-        #expect(try await second == 2)
-        #expect(gate.running == 0 && gate.depth == 0)
-    }
-
-    @Test func timeoutFiresWhileTheSlotIsBusy() async throws {
-        let gate = RenderGate(limit: 1, queue: 0)
-        let release = DispatchSemaphore(value: 0)
-        await #expect(throws: RenderGate.TimedOut.self) { try await gate.run(timeout: .milliseconds(20)) { release.wait() } }
-        #expect(gate.running == 1, "the slot stays taken until the render ends")
-        release.signal()
-        while gate.running > 0 { try await Task.sleep(for: .milliseconds(5)) }
-    }
-}
-
 /// The real binary: SIGTERM while a request is in flight lets it finish, then exits 0.
 @Suite struct ServeProcessTests {
     @Test func gracefulShutdownFinishesTheRequestInFlight() async throws {

@@ -1,0 +1,32 @@
+import Support
+
+extension Scene {
+    /// About how many bytes drawing and encoding this scene allocate at `scale`: the canvas,
+    /// the copy of a cached background, the encoder's output, a shadow's layer, the restricted
+    /// blur's padded surfaces, and the pictures and glyphs the scene holds. A budget reserves
+    /// this before the first surface is made; it errs high rather than low.
+    public func workingBytes(scale: Double, format: OutputFormat) -> Int {
+        let side = { (length: Double) in Int(min(1e9, max(1, (length * scale).rounded(.up)))) }
+        let canvas = side(width) * side(height) * 4
+        var surfaces = format == .pdf ? 0 : 3
+        var pictures = 0, glyphs = 0
+        var shadow = false, restricted = false
+        if case let .image(image, _, _, _, _) = background { pictures += image.width * image.height * 4 }
+        for item in items {
+            switch item {
+            case let .text(text):
+                shadow = shadow || text.paint.shadow != nil
+                restricted = restricted || text.restriction != nil
+                glyphs += text.layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } }
+            case let .image(image, _, _, _, _, _):
+                pictures += image.width * image.height * 4
+            case .dots:
+                break
+            }
+        }
+        // A PDF rasterises only its blurred part; a raster canvas also keeps those layers.
+        if shadow { surfaces += 1 }
+        if restricted { surfaces += 2 }
+        return 1 << 20 + surfaces * canvas + pictures + glyphs * 96
+    }
+}

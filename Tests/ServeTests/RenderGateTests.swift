@@ -1,0 +1,155 @@
+import Card
+import Dispatch
+import Foundation
+import Render
+@testable import Serve
+import Support
+import TestSupport
+import Testing
+import Typeset
+
+extension RenderGate {
+    /// A job run with a deadline `timeout` from now.
+    func run<T: Sendable>(timeout: Duration, _ work: @escaping @Sendable (Job) throws -> T) async throws -> T {
+        let job = job()
+        return try await run(job, deadline: .now + timeout) { try work(job) }
+    }
+}
+
+/// Work that runs until it is cancelled, as a render between its checks does.
+@Sendable func spinUntilCancelled(_ job: RenderGate.Job) throws -> Int {
+    while true {
+        try job.cancellation.check()
+        usleep(1000)
+    }
+}
+
+/// The gate alone: slots, queue, deadlines, cancellation and the memory budget.
+@Suite struct RenderGateTests {
+    @Test func queueThenRefuse() async throws {
+        let gate = RenderGate(limit: 1, queue: 1)
+        let release = DispatchSemaphore(value: 0)
+        async let first = gate.run(timeout: .seconds(30)) { _ in release.wait(); return 1 }
+        while gate.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        async let second = gate.run(timeout: .seconds(30)) { _ in 2 }
+        while gate.depth < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        await #expect(throws: RenderGate.Overloaded.self) { try await gate.run(timeout: .seconds(30)) { _ in 3 } }
+        release.signal()
+        #expect(try await first == 1)
+        #expect(try await second == 2)
+        #expect(gate.running == 0 && gate.depth == 0)
+    }
+
+    /// Work that ignores its cancellation keeps the slot, counted as stuck (readyz says 503).
+    @Test func aRenderPastItsDeadlineIsStuckUntilItEnds() async throws {
+        let gate = RenderGate(limit: 1, queue: 0)
+        let release = DispatchSemaphore(value: 0)
+        await #expect(throws: RenderGate.TimedOut.self) { try await gate.run(timeout: .milliseconds(20)) { _ in release.wait() } }
+        #expect(gate.running == 1, "the slot stays taken until the render ends")
+        #expect(gate.allStuck)
+        release.signal()
+        while gate.running > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(!gate.allStuck)
+    }
+
+    /// Fault 6: a render past its deadline is cancelled and gives its slot to the next job
+    /// (before, the spinning work held the only slot for ever and the next job timed out).
+    @Test func aTimedOutRenderIsCancelledAndFreesItsSlot() async throws {
+        let gate = RenderGate(limit: 1, queue: 1)
+        await #expect(throws: RenderGate.TimedOut.self) { try await gate.run(timeout: .milliseconds(50), spinUntilCancelled) }
+        #expect(try await gate.run(timeout: .seconds(30)) { _ in 7 } == 7)
+        #expect(!gate.allStuck && gate.running == 0)
+    }
+
+    /// A queued job has a deadline too: it leaves the queue with 503 instead of waiting for ever.
+    @Test func aQueuedJobTimesOutInTheQueue() async throws {
+        let gate = RenderGate(limit: 1, queue: 1)
+        let release = DispatchSemaphore(value: 0)
+        async let first = gate.run(timeout: .seconds(30)) { _ in release.wait(); return 1 }
+        while gate.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        do {
+            _ = try await gate.run(timeout: .milliseconds(50)) { _ in 2 }
+            Issue.record("the queued job ran")
+        } catch let error as RenderGate.TimedOut {
+            #expect(error.queued)
+        }
+        #expect(gate.depth == 0)
+        release.signal()
+        #expect(try await first == 1)
+    }
+
+    /// A client that leaves abandons its job: out of the queue at once, or its render cancelled.
+    @Test func anAbandonedJobLeavesTheQueueAndStopsItsRender() async throws {
+        let gate = RenderGate(limit: 1, queue: 1)
+        let running = gate.job()
+        let first = Task { try await gate.run(running, deadline: .now + .seconds(30)) { try spinUntilCancelled(running) } }
+        while gate.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        let waiting = gate.job()
+        let second = Task { try await gate.run(waiting, deadline: .now + .seconds(30)) { 2 } }
+        while gate.depth < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        gate.abandon(waiting)
+        await #expect(throws: RenderGate.Abandoned.self) { try await second.value }
+        #expect(gate.depth == 0)
+        gate.abandon(running)
+        await #expect(throws: Cancellation.Cancelled.self) { try await first.value }
+        #expect(try await gate.run(timeout: .seconds(30)) { _ in 3 } == 3)
+    }
+
+    /// The budget: reserved bytes come back when the work ends, whatever happened to the request.
+    @Test func memoryComesBackWhenTheWorkEnds() async throws {
+        let gate = RenderGate(limit: 2, queue: 0, budget: MemoryBudget(bytes: 100))
+        let job = gate.job()
+        try job.memory?.reserve(60)
+        #expect(throws: MemoryBudget.Exceeded.self) { try gate.job().memory?.reserve(50) }
+        #expect(gate.memoryInUse == 60)
+        _ = try await gate.run(job, deadline: .now + .seconds(30)) { 1 }
+        #expect(gate.memoryInUse == 0)
+        let tooLarge = #expect(throws: MemoryBudget.Exceeded.self) { try gate.job().memory?.reserve(101) }
+        #expect(tooLarge?.neverFits == true)
+    }
+}
+
+/// The card library stops at its checks once cancelled, and reserves its drawing memory.
+@Suite struct CardCancellationTests {
+    let resources: CardResources
+
+    init() throws {
+        resources = CardResources(fonts: try FontContext(library: FontLibrary(directories: [Fixtures.fonts], includeSystemFonts: false))) { _ in [] }
+    }
+
+    @Test func aCancelledRenderThrowsAtItsFirstCheck() throws {
+        var cancelled = resources
+        cancelled.cancellation = Cancellation()
+        cancelled.cancellation?.cancel()
+        let spec = try CardSpec.parse(.object([("size", .string("600x300")), ("blocks", .array([
+            .object([("type", .string("text")), ("text", .string("one\ntwo"))]),
+        ]))]), folder: ".")
+        #expect(throws: Cancellation.Cancelled.self) { try CardRender.render(spec, resources: cancelled, format: .png, encoding: EncodeOptions()) }
+        #expect(try CardRender.render(spec, resources: resources, format: .png, encoding: EncodeOptions()).bytes.count > 0)
+    }
+
+    /// Cancelled from another thread while a long text is fitted: the render stops early with
+    /// `Cancelled` (a render that ran on would end with an image or a "does not fit" error).
+    @Test func aRenderCancelledMidwayStops() throws {
+        let paragraphs = (0..<3000).map { "paragraph \($0) " + String(repeating: "lorem ipsum dolor ", count: 12) }.joined(separator: "\n")
+        let spec = try CardSpec.parse(.object([("size", .string("1080x1920")), ("blocks", .array([
+            .object([("type", .string("text")), ("text", .string(paragraphs)),
+                     ("fit", .object([("height", .number(1800)), ("min-size", .number(6))]))]),
+        ]))]), folder: ".")
+        var cancellable = resources
+        let cancellation = Cancellation()
+        cancellable.cancellation = cancellation
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) { cancellation.cancel() }
+        #expect(throws: Cancellation.Cancelled.self) { try CardRender.render(spec, resources: cancellable, format: .png, encoding: EncodeOptions()) }
+    }
+
+    @Test func drawingMemoryIsReservedAfterLayout() throws {
+        var budgeted = resources
+        let budget = MemoryBudget(bytes: 8 << 20)
+        budgeted.memory = budget.lease()
+        let spec = try CardSpec.parse(.object([("size", .string("2000x2000")), ("blocks", .array([]))]), folder: ".")
+        let refusal = #expect(throws: MemoryBudget.Exceeded.self) { try CardRender.render(spec, resources: budgeted, format: .png, encoding: EncodeOptions()) }
+        #expect(refusal?.neverFits == true)
+        #expect(budget.inUse == 0, "a refused reservation takes nothing")
+    }
+}
