@@ -1,5 +1,5 @@
 # The two README commands: `make demo` and `make test`. Both install what is missing first.
-.PHONY: setup build demo test bench serve clean
+.PHONY: setup build demo test bench serve fuzz soak clean
 
 setup:
 	@scripts/setup.sh
@@ -20,6 +20,15 @@ serve: setup
 
 test: setup
 	scripts/test.sh
+
+# Every fuzz harness for FUZZ_SECONDS (default 300), two at a time.
+fuzz: setup
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# Mixed traffic against a release build of the service for SOAK_SECONDS (default 600).
+soak: setup
+	@scripts/setup.sh wrk
+	scripts/soak.sh $(SOAK_SECONDS)
 
 bench: setup
 	@scripts/setup.sh pango1.0-tools hyperfine imagemagick libvips-tools time python3-pil wrk

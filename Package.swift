@@ -73,8 +73,10 @@ let package = Package(
         // The service's settings and their option table, apart from Hummingbird so the CLI can
         // list them (docs/OPTIONS.md) without linking NIO.
         .target(name: "ServeConfig", dependencies: ["Support"]),
+        // Multipart bodies and query strings: plain bytes in, fields out (fuzzed without NIO).
+        .target(name: "HTTPForms"),
         .target(name: "Serve", dependencies: [
-            "ServeConfig", "Support", "Card", "Compare", "Goldens", "Render", "Typeset",
+            "ServeConfig", "HTTPForms", "Support", "Card", "Compare", "Goldens", "Render", "Typeset",
             .product(name: "Hummingbird", package: "hummingbird"),
             // Already built under Hummingbird; named for the HTTP/1 read timeout's configuration.
             .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -89,6 +91,11 @@ let package = Package(
 
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
         .target(name: "TestSupport", dependencies: ["Typeset", "Compare", "Highlight"], path: "Tests/TestSupport"),
+
+        // The Swift fuzz harnesses (scripts/fuzz.sh builds them with libFuzzer); the ordinary
+        // build replays the seed corpora and regression inputs through them.
+        .executableTarget(name: "hlfuzz", dependencies: ["Batch", "Card", "HTTPForms", "Render", "Support", "Typeset"],
+                          path: "Fuzz/Harnesses"),
 
         // Release-built benchmarks that print figures.
         .executableTarget(name: "hlbench", dependencies: ["Support", "Card", "Highlight", "Compare", "Render", "Typeset"]),

@@ -10,3 +10,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/hlrender-tests.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 swift build -c release --static-swift-stdlib
 HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" swift test "$@"
+# CI also builds the fuzz harnesses and runs each briefly (make fuzz runs them for minutes):
+# the seed corpora and every input that once failed (Tests/FuzzRegressions) go through first.
+if [[ "${CI:-}" == "true" ]]; then
+  TMPDIR="$tmp" scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+fi

@@ -276,7 +276,11 @@ struct FastZlib {
 
 FastZlib *hl_fast_zlib_begin(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
                              uint8_t *out, size_t capacity) {
-    if (capacity < 16 || row_bytes == 0) return NULL;
+    /* Rows are a filter byte and whole pixels: the distances to the row above and its
+       neighbouring pixels (row_bytes and row_bytes -+ bpp) must be at least 1. */
+    /* Pixels of PNG's 8-bit colour types only (1 to 4 bytes): zero rows of wider pixels were
+       coded wrongly (found by Fuzz/C/fuzz_deflate.c), and hlrender writes no others. */
+    if (capacity < 16 || bpp < 1 || bpp > 4 || row_bytes < (size_t)bpp + 1 || (row_bytes - 1) % (size_t)bpp != 0) return NULL;
     FastZlib *z = calloc(1, sizeof *z);
     if (!z) return NULL;
     Encoder *e = &z->e;

@@ -15,7 +15,8 @@ size_t hl_fast_zlib_bound(size_t length);
 typedef struct FastZlib FastZlib;
 
 /* A stream over `in` (`length` bytes, filled in as it goes) written to `out`; NULL when out of
-   memory. `zero_rows` (or NULL) marks the rows known to be Up rows of zeros (the byte 2, then
+   memory, when `bpp` is not 1 to 4 (PNG's 8-bit pixels) or when `row_bytes` is not 1 + a whole
+   number (at least one) of `bpp`-byte pixels. `zero_rows` (or NULL) marks the rows known to be Up rows of zeros (the byte 2, then
    zeros), which are coded without being read. */
 FastZlib *hl_fast_zlib_begin(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
                              uint8_t *out, size_t capacity);

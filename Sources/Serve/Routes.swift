@@ -1,6 +1,7 @@
 import Card
 import Compare
 import Goldens
+import HTTPForms
 import Hummingbird
 import Render
 import ServeConfig
@@ -99,7 +100,7 @@ struct Routes: Sendable {
         guard let json = service.templates[name] else { return HTTP.error(.notFound, "no template named '\(name)'") }
         let fields: [(String, String)]
         do {
-            fields = try HTTP.queryFields(request.uri.query)
+            fields = try QueryString.fields(request.uri.query)
         } catch {
             return HTTP.error(.badRequest, "the query string is not valid percent-encoded UTF-8")
         }
