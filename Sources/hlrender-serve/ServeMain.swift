@@ -28,6 +28,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: help("queue")) var queue: String?
     @Option(help: help("timeout-ms")) var timeoutMs: String?
     @Option(help: help("read-timeout-ms")) var readTimeoutMs: String?
+    @Option(help: help("memory-mb")) var memoryMb: String?
     @Option(help: help("etag-secret-file")) var etagSecretFile: String?
     @Option(help: help("token-file")) var tokenFile: String?
     @Option(help: help("font-dir")) var fontDir: [String] = []
@@ -46,7 +47,7 @@ struct ServeCommand: AsyncParsableCommand {
         let given: [(String, String?)] = [
             ("host", host), ("port", port), ("templates", templates), ("assets", assets), ("max-age", maxAge),
             ("cache-mb", cacheMb), ("max-body", maxBody), ("max-pixels", maxPixels), ("concurrency", concurrency),
-            ("queue", queue), ("timeout-ms", timeoutMs), ("read-timeout-ms", readTimeoutMs),
+            ("queue", queue), ("timeout-ms", timeoutMs), ("read-timeout-ms", readTimeoutMs), ("memory-mb", memoryMb),
             ("etag-secret-file", etagSecretFile), ("token-file", tokenFile),
             ("system-fonts", systemFonts ? "true" : nil),
         ] + fontDir.map { ("font-dir", $0) }

@@ -17,7 +17,7 @@ import TestSupport
         "max-pages", "threshold", "max-diff-pixels", "max-diff-ratio", "ignore", "max-input-bytes", "column",
         "dot-size", "gap", "current", "jobs", "shard",
         // The service's.
-        "port", "max-age", "cache-mb", "max-body", "concurrency", "queue", "timeout-ms", "read-timeout-ms",
+        "port", "max-age", "cache-mb", "max-body", "concurrency", "queue", "timeout-ms", "read-timeout-ms", "memory-mb",
     ]
     /// Options whose value is text, a path, a colour or a choice.
     static let other: Set<String> = [

@@ -1,0 +1,135 @@
+"""Mixed traffic against hlrender-serve (see soak.sh). Standard library only."""
+import argparse, http.client, json, os, random, socket, subprocess, sys, threading, time
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--binary", required=True)
+parser.add_argument("--seconds", type=float, default=600)
+args = parser.parse_args()
+
+TIMEOUT_MS = 2000
+with socket.socket() as s:
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+server = subprocess.Popen([args.binary, "--port", str(port), "--concurrency", "2", "--queue", "16",
+                           "--timeout-ms", str(TIMEOUT_MS), "--read-timeout-ms", "2000", "--memory-mb", "512",
+                           "--assets", "examples/assets", "--templates", "examples/templates"],
+                          stdout=subprocess.DEVNULL, stderr=open(".build/soak-server.log", "w"))
+for _ in range(100):
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+        break
+    except OSError:
+        time.sleep(0.1)
+
+def card(text, size="540x960", extra=None):
+    block = {"type": "text", "text": text, "size": 40, "highlight": "#FFE066"}
+    block.update(extra or {})
+    return json.dumps({"size": size, "background": "#223344", "blocks": [block]}).encode()
+
+words = ["story", "card", "highlight", "render", "bold", "quiet", "river", "light"]
+hog_text = "\n".join(" ".join(random.choice(words) for _ in range(30)) for _ in range(2500))
+HOG = card(hog_text, "1080x1920", {"fit": {"height": 1800, "min-size": 6}})
+
+lock = threading.Lock()
+statuses, small_latencies = {}, []
+deadline = time.monotonic() + args.seconds
+
+def record(kind, status):
+    with lock:
+        statuses[(kind, status)] = statuses.get((kind, status), 0) + 1
+
+def post(body, kind, content_type="application/json", timeout=30):
+    started = time.monotonic()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        connection.request("POST", "/v1/card", body=body, headers={"Content-Type": content_type})
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+        record(kind, response.status)
+        return response.status, time.monotonic() - started
+    except (OSError, http.client.HTTPException) as error:
+        record(kind, type(error).__name__)
+        return None, time.monotonic() - started
+
+def small():
+    while time.monotonic() < deadline:
+        status, elapsed = post(card(" ".join(random.choice(words) for _ in range(random.randint(3, 20)))), "small")
+        if status == 200:
+            with lock:
+                small_latencies.append(elapsed)
+        time.sleep(0.02)
+
+def invalid():
+    bad = [b"{\"size\": ", b"[1,2]", card("x", extra={"size": -4}), card("x", extra={"lang": "q" * 200000}),
+           card("x", "99999x99999"), b"{\"blocks\": [{\"type\": \"image\", \"src\": \"/etc/passwd\"}]}"]
+    while time.monotonic() < deadline:
+        post(random.choice(bad), "invalid")
+        post(b" " * (2 << 20), "oversized")
+        time.sleep(0.05)
+
+def hog():
+    while time.monotonic() < deadline:
+        post(HOG, "hog")
+
+def leaving():
+    while time.monotonic() < deadline:
+        try:
+            s = socket.create_connection(("127.0.0.1", port))
+            s.sendall(b"POST /v1/card HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n" % len(HOG) + HOG)
+            time.sleep(0.05)
+            s.close()
+            record("leaving", "closed")
+        except OSError as error:
+            record("leaving", type(error).__name__)
+        time.sleep(0.2)
+
+def trickling():
+    while time.monotonic() < deadline:
+        try:
+            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            s.sendall(b"POST /v1/card HTTP/1.1\r\nHost: x\r\n")
+            end = time.monotonic() + 8
+            while time.monotonic() < end:
+                s.sendall(b"X-A: b\r\n")
+                time.sleep(3)
+            s.close()
+            record("trickling", "done")
+        except OSError as error:
+            record("trickling", "cut off")
+
+def rss():
+    if server.poll() is not None:
+        sys.exit(f"FAIL: the service exited with {server.returncode} (log: .build/soak-server.log)")
+    with open(f"/proc/{server.pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS")) // 1024
+
+threads = [threading.Thread(target=f, daemon=True) for f in [small, small, invalid, hog, hog, leaving, trickling, trickling]]
+for t in threads:
+    t.start()
+samples, start = [], time.monotonic()
+while time.monotonic() < deadline:
+    time.sleep(min(10, max(0.1, deadline - time.monotonic())))
+    samples.append((round(time.monotonic() - start), rss()))
+    print(f"t={samples[-1][0]:>4} s  RSS {samples[-1][1]} MB", flush=True)
+for t in threads:
+    t.join(timeout=15)
+server.terminate()
+server.wait(timeout=30)
+
+latencies = sorted(small_latencies)
+p99 = latencies[int(0.99 * (len(latencies) - 1))] if latencies else float("nan")
+print("\nstatus counts (kind, status): count")
+for key in sorted(statuses, key=str):
+    print(f"  {key[0]:>10} {key[1]!s:>22}: {statuses[key]}")
+first = [m for t, m in samples if t <= 60] or [samples[0][1]]
+baseline, final = sum(first) / len(first), samples[-1][1]
+print(f"\nsmall cards: {len(latencies)} rendered, p50 {latencies[len(latencies) // 2] * 1000:.0f} ms, "
+      f"p99 {p99 * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms (timeout {TIMEOUT_MS} ms)")
+print(f"RSS: first minute {baseline:.0f} MB, end {final} MB ({100 * final / baseline:.0f}%), peak {max(m for _, m in samples)} MB")
+bad = {k: v for k, v in statuses.items() if isinstance(k[1], int) and k[1] >= 500 and k[1] != 503}
+if bad:
+    print(f"FAIL: 5xx other than 503: {bad}")
+if final > 1.10 * baseline:
+    print("FAIL: RSS grew more than 10% over the first minute's level")
+sys.exit(1 if bad or final > 1.10 * baseline else 0)

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# make soak [SOAK_SECONDS=600]: a release build of the service on loopback under mixed traffic
+# (valid cards, invalid and oversized requests, hog renders that time out, clients that leave
+# and clients that trickle) for SECONDS; prints RSS samples, status counts and the small cards'
+# p99. Fails if any answer is a 5xx other than 503, or RSS at the end is over 110% of the first
+# minute's level.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-${SOAK_SECONDS:-600}}
+swift build -c release --static-swift-stdlib --product hlrender-serve >/dev/null
+exec python3 scripts/soak.py --binary .build/release/hlrender-serve --seconds "$seconds"
