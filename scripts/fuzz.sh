@@ -36,7 +36,7 @@ run() {
   local log="$out/$harness/log.txt"
  local corpora=("Fuzz/Corpus/$harness")
   [[ -d Tests/FuzzRegressions/$harness ]] && corpora+=("Tests/FuzzRegressions/$harness")
-  if HLFUZZ_TARGET=$harness LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp "$binary" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=3072 -print_final_stats=1 \
+  if HLFUZZ_TARGET=$harness LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp "$binary" -max_total_time="$seconds" -timeout=60 -rss_limit_mb=3072 -print_final_stats=1 \
        -artifact_prefix="$out/$harness/found/" "$out/$harness/learned" "${corpora[@]}" >"$log" 2>&1; then
     echo "$harness: $(grep -o 'number_of_executed_units: [0-9]*' "$log" | grep -o '[0-9]*$') executions in ${seconds} s, nothing found"
   else

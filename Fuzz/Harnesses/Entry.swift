@@ -25,7 +25,7 @@ nonisolated(unsafe) var chosen: Harness = .card
             exit(2)
         }
         chosen = harness
-        _ = Harness.resources
+        Harness.warmUp()
         var argc = CommandLine.argc
         var argv = CommandLine.unsafeArgv
         exit(runDriver(&argc, &argv) { data, size in
