@@ -12,6 +12,9 @@ with socket.socket() as s:
     port = s.getsockname()[1]
 server = subprocess.Popen([args.binary, "--port", str(port), "--concurrency", "2", "--queue", "16",
                            "--timeout-ms", str(TIMEOUT_MS), "--read-timeout-ms", "2000", "--memory-mb", "512",
+                           # A small image cache: unique cards would otherwise fill the default
+                           # 256 MB, which is growth by design, not a leak.
+                           "--cache-mb", "16",
                            "--assets", "examples/assets", "--templates", "examples/templates"],
                           stdout=subprocess.DEVNULL, stderr=open(".build/soak-server.log", "w"))
 for _ in range(100):
