@@ -91,7 +91,7 @@ enum RestrictedLayer {
         guard Checked.pixels(padded.width, padded.height, within: options.maxPixels) else {
             throw RenderError.surfaceTooLarge("the restricted blur", width: padded.width, height: padded.height, limit: options.maxPixels)
         }
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(region.width + 2 * pad), Int32(region.height + 2 * pad))!
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(padded.width), Int32(padded.height))!
         defer { cairo_surface_destroy(surface) }
         try Cairo.check(surface: surface, "creating the blur surface")
         let cr = cairo_create(surface)!

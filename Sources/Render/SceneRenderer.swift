@@ -22,7 +22,7 @@ extension Renderer {
     func draw(_ scene: Scene, options: RenderOptions) throws -> Canvas {
         try scene.validate()
         let (pixelWidth, pixelHeight) = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
-        try options.memory?.reserve(scene.workingBytes(scale: options.scale, format: options.format))
+        try options.memory?.reserve(scene.workingBytes(pixels: (pixelWidth, pixelHeight), format: options.format))
         let faces = try FontFaces.of(scene, in: fonts)
         // A raster canvas starts as a copy of the cached background (a gradient, a photo).
         let background = options.format == .pdf ? nil

@@ -11,7 +11,8 @@ enum TextEffects {
         let sigma = shadow.blur.value * scale
         // Glyph ink may reach past the line boxes (accents, descenders, italics): one em of margin.
         let margin = layout.size
-        let pad = Double(BoxBlur.reach(sigma: sigma) + 1) / scale + margin
+        let reach = Double(BoxBlur.reach(sigma: sigma) + 1) / scale
+        let pad = reach + margin
         var top = lines.map(\.top).min()! - pad, bottom = lines.map(\.bottom).max()! + pad
         var left = -pad, right = max(layout.width, lines.map { $0.x + $0.width }.max()!) + pad
         // Only the part that can reach the canvas is drawn: the clip (the canvas, in user units)
@@ -19,7 +20,6 @@ enum TextEffects {
         // the card. Cut on the layer's own pixel grid, so the pixels that remain are the same.
         var clip = (x1: 0.0, y1: 0.0, x2: 0.0, y2: 0.0)
         cairo_clip_extents(cr, &clip.x1, &clip.y1, &clip.x2, &clip.y2)
-        let reach = Double(BoxBlur.reach(sigma: sigma) + 1) / scale
         let snap = { (from: Double, to: Double) in from + ((to - from) * scale).rounded(.down) / scale }
         if clip.x1 - shadow.dx - reach > left { left = snap(left, clip.x1 - shadow.dx - reach) }
         if clip.y1 - shadow.dy - reach > top { top = snap(top, clip.y1 - shadow.dy - reach) }

@@ -1,13 +1,13 @@
 import Support
 
 extension Scene {
-    /// About how many bytes drawing and encoding this scene allocate at `scale`: the canvas,
+    /// About how many bytes drawing and encoding this scene allocate on a canvas of `pixels`
+    /// (the size `Renderer.pixelSize` checked against the pixel limit): the canvas,
     /// the copy of a cached background, the encoder's output, a shadow's layer, the restricted
     /// blur's padded surfaces, and the pictures and glyphs the scene holds. A budget reserves
     /// this before the first surface is made; it errs high rather than low.
-    public func workingBytes(scale: Double, format: OutputFormat) -> Int {
-        let side = { (length: Double) in Int(min(1e9, max(1, (length * scale).rounded(.up)))) }
-        let canvas = side(width) * side(height) * 4
+    func workingBytes(pixels: (width: Int, height: Int), format: OutputFormat) -> Int {
+        let canvas = pixels.width * pixels.height * 4
         var surfaces = format == .pdf ? 0 : 3
         var pictures = 0, glyphs = 0
         var shadow = false, restricted = false

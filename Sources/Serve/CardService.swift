@@ -71,9 +71,9 @@ final class CardService: Sendable {
     }
 
     /// Renders a parsed card spec; what the card library refuses becomes 422 (with the JSON
-    /// path of the problem when there is one).
-    /// The job's cancellation stops it at its next check; what drawing needs comes from the
-    /// job's share of the memory budget (refused: 413 when it could never fit, else 503).
+    /// path of the problem when there is one). The job's cancellation stops it at its next
+    /// check; what drawing needs comes from the job's share of the memory budget (a refusal
+    /// goes up as it is: the gate's caller answers every budget refusal in one place).
     func render(_ spec: CardSpec, format: OutputFormat, encoding: EncodeOptions = EncodeOptions(),
                 cancellation: Cancellation? = nil, memory: MemoryBudget.Lease? = nil) throws -> [UInt8] {
         var resources = self.resources
@@ -81,8 +81,6 @@ final class CardService: Sendable {
         resources.memory = memory
         do {
             return try CardRender.render(spec, resources: resources, format: format, encoding: encoding).bytes
-        } catch let error as MemoryBudget.Exceeded {
-            throw RequestError(status: error.neverFits ? 413 : 503, message: "the card \(error)")
         } catch let error as CardError {
             throw RequestError(status: 422, message: policy.shown(error.message), path: error.path.isEmpty ? nil : error.path)
         } catch let error as RenderError {

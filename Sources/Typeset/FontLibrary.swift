@@ -77,11 +77,11 @@ public final class FontLibrary: @unchecked Sendable {
         configs.forEach { FcConfigDestroy($0) }
     }
 
-    /// The candidates for `spec`: the requested face first, then every other face sorted by
-    /// Fontconfig's closeness to it, repo fonts before system fonts.
     /// Chains and charsets held (what the bounds keep finite).
     var heldCounts: (chains: Int, charsets: Int) { lock.withLock { (chains.count, charsets.count) } }
 
+    /// The candidates for `spec`: the requested face first, then every other face sorted by
+    /// Fontconfig's closeness to it, repo fonts before system fonts.
     func chain(for spec: FontSpec) throws -> FontChain {
         try lock.withLock { try unlockedChain(for: spec) }
     }

@@ -3,7 +3,8 @@ import CHarfBuzz
 /// Per-layout state while building lines: faces used so far and shaping.
 struct LayoutContext {
     var chain: FontChain
-    var language: String
+    /// HarfBuzz's language, looked up once per layout (not per shaped run).
+    let language: hb_language_t?
     var shapingFont: (Int) throws -> ShapingFont
     /// Spacing, features and a fixed line height, from the style.
     var letterSpacing = 0.0, wordSpacing = 0.0
@@ -15,7 +16,7 @@ struct LayoutContext {
 
     init(chain: FontChain, language: String, shapingFont: @escaping (Int) throws -> ShapingFont) {
         self.chain = chain
-        self.language = language
+        self.language = LanguageTags.harfBuzz(language)
         self.shapingFont = shapingFont
     }
 

@@ -90,7 +90,7 @@ final class ShapingFont: @unchecked Sendable {
     /// Shapes `range` of `utf8` (the rest is context); clusters are offsets into `utf8`.
     /// Glyphs come in visual order (reversed for right-to-left).
     func shape(_ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, rtl: Bool, script: UInt32,
-               language: String, features: [hb_feature_t] = []) -> [ShapedGlyph] {
+               language: hb_language_t?, features: [hb_feature_t] = []) -> [ShapedGlyph] {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         utf8.withMemoryRebound(to: CChar.self) { text in
@@ -100,7 +100,7 @@ final class ShapingFont: @unchecked Sendable {
         hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         // Common/Inherited-only runs (digits, punctuation) are left to HarfBuzz's guess.
         if script != 0 { hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(script)) }
-        if let language = LanguageTags.harfBuzz(language) { hb_buffer_set_language(buffer, language) }
+        if let language { hb_buffer_set_language(buffer, language) }
         hb_buffer_guess_segment_properties(buffer)
         features.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
         var count: UInt32 = 0
