@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make fuzz [FUZZ_SECONDS=300]: every harness under libFuzzer for SECONDS, two at a time (one
-# per core). Swift harnesses (card spec, batch manifests and data, Typeset, multipart and query
+# per core); FUZZ_HARNESSES="typeset png" runs only those. Swift harnesses (card spec, batch manifests and data, Typeset, multipart and query
 # strings) are built with -sanitize=fuzzer,address in their own build folder; C harnesses (the
 # PNG decoder, FastDeflate against zlib's inflate) with -fsanitize=fuzzer,address,undefined.
 # Seeds come from Fuzz/Corpus (never written to); what libFuzzer learns and any crash land in
@@ -48,7 +48,7 @@ run() {
 
 status=0
 pids=()
-for harness in card manifest typeset forms png deflate; do
+for harness in ${FUZZ_HARNESSES:-card manifest typeset forms png deflate}; do
   case $harness in png|deflate) binary=$build/fuzz_$harness ;; *) binary=$build/release/hlfuzz ;; esac
   run "$harness" "$binary" & pids+=($!)
   if (( ${#pids[@]} >= parallel )); then wait "${pids[0]}" || status=1; pids=("${pids[@]:1}"); fi
