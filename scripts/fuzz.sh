@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # make fuzz [FUZZ_SECONDS=300]: every harness under libFuzzer for SECONDS, two at a time (one
-# per core); FUZZ_HARNESSES="typeset png" runs only those. Swift harnesses (card spec, batch manifests and data, Typeset, multipart and query
-# strings) are built with -sanitize=fuzzer,address in their own build folder; C harnesses (the
-# PNG decoder, FastDeflate against zlib's inflate) with -fsanitize=fuzzer,address,undefined.
-# Seeds come from Fuzz/Corpus (never written to); what libFuzzer learns and any crash land in
-# .build/fuzz-out. Tests/FuzzRegressions holds inputs that once failed: each run replays them
-# first. Fuzz/lsan.supp silences one leak inside Debian's libhyphen (hnj_hyphen_norm drops
-# replacement strings of UTF-8 dictionaries). Prints each harness's executions; exits 1 if any
-# harness found something.
+# per core); FUZZ_HARNESSES="typeset png" runs only those. The Swift harnesses (card spec,
+# batch manifests and data, Typeset, multipart and query strings) are built with ASan and
+# libFuzzer's coverage in their own build folder; the C harnesses (the PNG decoder, FastDeflate
+# against zlib's inflate) with -fsanitize=fuzzer,address,undefined. Seeds come from Fuzz/Corpus
+# (never written to); what libFuzzer learns and any crash land in .build/fuzz-out.
+# Tests/FuzzRegressions holds inputs that once failed: each run replays them first.
+# Fuzz/lsan.supp silences one leak inside Debian's libhyphen (hnj_hyphen_norm drops replacement
+# strings of UTF-8 dictionaries). Prints each harness's executions; exits 1 if any harness
+# found something.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-${FUZZ_SECONDS:-300}}
