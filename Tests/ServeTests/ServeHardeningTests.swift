@@ -128,4 +128,20 @@ import Testing
             }
         }
     }
+
+    /// Fault 11: a FIFO in the assets folder used as a picture is refused at once (opened
+    /// without blocking, then found not to be a regular file); it never holds a render slot.
+    @Test func aFIFOAssetIsRefusedWithoutBlocking() async throws {
+        let fixture = try ServeFixture()
+        let fifo = fixture.settings.assets! + "/pipe.png"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let spec = ByteBuffer(string: ##"{"size": "200x100", "padding": 8, "blocks": [{"type": "image", "src": "pipe.png", "width": 40}]}"##)
+        try await fixture.app().test(.router) { client in
+            try await client.execute(uri: "/v1/card", method: .post, headers: json, body: spec) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("pipe.png"), "\(String(buffer: response.body))")
+            }
+            try await client.execute(uri: "/v1/card", method: .post, headers: json, body: card()) { #expect($0.status == .ok) }
+        }
+    }
 }
