@@ -48,42 +48,37 @@ int hl_hyphen_points(const hl_hyphenator *h, const char *word, int length, int c
     char *converted = malloc((size_t)length + 1);
     char *hyphens = malloc((size_t)length + 5);
     if (!converted || !hyphens) { free(converted); free(hyphens); return -1; }
-    int size = 0;
-    /* Byte index -> character index, for UTF-8 dictionaries. */
-    int *character = malloc(sizeof(int) * ((size_t)length + 1));
-    if (!character) { free(converted); free(hyphens); return -1; }
+    int size = 0, characters = 0, failed = 0;
     const unsigned char *p = (const unsigned char *)word, *end = p + length;
-    int index = 0, failed = 0;
     while (p < end && !failed) {
         const unsigned char *start = p;
         int c = decode(&p, end);
         if (c < 0) { failed = 1; break; }
         if (h->encoding == UTF8) {
-            for (const unsigned char *b = start; b < p; b++) { character[size] = index; converted[size++] = (char)*b; }
+            for (const unsigned char *b = start; b < p; b++) converted[size++] = (char)*b;
         } else if (h->encoding == LATIN1) {
             if (c > 0xFF) { failed = 1; break; }
-            character[size] = index; converted[size++] = (char)c;
+            converted[size++] = (char)c;
         } else {
             int byte = c < 0x80 ? c : 0;
             if (c == 0x451) byte = 0xA3;
             for (int k = 0; k < 32 && !byte; k++) if (koi8_lower[k] == c) byte = 0xC0 + k;
             if (!byte) { failed = 1; break; }
-            character[size] = index; converted[size++] = (char)byte;
+            converted[size++] = (char)byte;
         }
-        index++;
+        characters++;
     }
+    if (!failed && characters != count) failed = 1;
     if (!failed) {
         converted[size] = 0;
         char **rep = NULL;
         int *pos = NULL, *cut = NULL;
+        /* libhyphen leaves one value per character in `hyphens` whatever the encoding (for a
+           UTF-8 dictionary it folds the per-byte values itself): an odd value after character
+           i is a point. */
         if (hnj_hyphen_hyphenate3(h->dict, converted, size, hyphens, NULL, &rep, &pos, &cut, left, right, 2, 2) == 0) {
-            for (int i = 0; i < size; i++) {
-                /* An odd value after byte i; in UTF-8 only at a character's last byte counts. */
-                int last = i + 1 == size || character[i + 1] != character[i];
-                if ((hyphens[i] & 1) && last) {
-                    int after = character[i];
-                    if (after + 1 >= left && count - after - 1 >= right && after < count - 1) points[after] = 1;
-                }
+            for (int i = 0; i < count - 1; i++) {
+                if ((hyphens[i] & 1) && i + 1 >= left && count - i - 1 >= right) points[i] = 1;
             }
         } else {
             failed = 1;
@@ -97,6 +92,5 @@ int hl_hyphen_points(const hl_hyphenator *h, const char *word, int length, int c
     }
     free(converted);
     free(hyphens);
-    free(character);
     return failed ? -1 : 0;
 }

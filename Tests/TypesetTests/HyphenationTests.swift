@@ -3,7 +3,7 @@ import Testing
 import Typeset
 
 /// Dictionary hyphenation (libhyphen with Debian's dictionaries): the points used are ones the
-/// dictionary allows, in English, German and Russian; a hyphen is drawn and marked.
+/// dictionary allows, in English, German, Russian and French; a hyphen is drawn and marked.
 @Suite struct HyphenationTests {
     func lines(_ text: String, lang: String, width: Double) throws -> [Line] {
         var style = TypesetStyle(size: 40, width: width, language: lang)
@@ -15,6 +15,9 @@ import Typeset
         ("en-US", "Hyphenation makes typography considerably more beautiful", 330.0, ["hy-phen-ation", "con-sid-er-ably", "ty-pog-ra-phy", "beau-ti-ful"]),
         ("de", "Silbentrennung verbessert den Blocksatz außerordentlich", 300.0, ["Sil-ben-tren-nung", "ver-bes-sert", "Block-satz", "au-ßer-or-dent-lich"]),
         ("ru", "Достопримечательности городского управления", 300.0, ["До-сто-при-ме-ча-тель-но-сти", "го-род-ско-го", "управ-ле-ния"]),
+        // A UTF-8 dictionary with letters of two bytes: points fell one letter early
+        // ("dévelo-ppe") when libhyphen's per-character values were read per byte.
+        ("fr", "Le développement éléphantesque", 300.0, ["dé-ve-lop-pe-ment", "élé-phan-tesque"]),
     ])
     func breaksFallOnDictionaryPoints(lang: String, text: String, width: Double, allowed: [String]) throws {
         try #require(Hyphenation.available(lang), "the \(lang) dictionary is installed by the set-up")
