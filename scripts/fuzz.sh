@@ -6,9 +6,9 @@
 # against zlib's inflate) with -fsanitize=fuzzer,address,undefined. Seeds come from Fuzz/Corpus
 # (never written to); what libFuzzer learns and any crash land in .build/fuzz-out.
 # Tests/FuzzRegressions holds inputs that once failed: each run replays them first.
-# Fuzz/lsan.supp silences one leak inside Debian's libhyphen (hnj_hyphen_norm drops replacement
-# strings of UTF-8 dictionaries). Prints each harness's executions; exits 1 if any harness
-# found something.
+# Fuzz/lsan.supp silences one bounded leak inside Debian's libhyphen (its dictionary loader,
+# once per dictionary file). Prints each harness's executions; exits 1 if any harness found
+# something.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-${FUZZ_SECONDS:-300}}
