@@ -56,7 +56,9 @@ let package = Package(
         .target(name: "Compare", dependencies: ["Support", "CPNGCodec"]),
         .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CTurboJPEG", "CWebP"]),
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
-        .target(name: "Card", dependencies: ["Support", "Render", "Typeset", "Highlight", "Steps"]),
+        // Pango markup's syntax: no dependencies, so a fuzzer and any front end can read it.
+        .target(name: "Markup"),
+        .target(name: "Card", dependencies: ["Support", "Render", "Typeset", "Highlight", "Steps", "Markup"]),
         // Long texts on PDF pages: page sizes, breaking with orphans/widows, headers and numbers.
         .target(name: "Pages", dependencies: ["Support", "Card", "Render", "Typeset"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
@@ -94,7 +96,7 @@ let package = Package(
 
         // The Swift fuzz harnesses (scripts/fuzz.sh builds them with libFuzzer); the ordinary
         // build replays the seed corpora and regression inputs through them.
-        .executableTarget(name: "hlfuzz", dependencies: ["Batch", "Card", "HTTPForms", "Render", "Support", "Typeset"],
+        .executableTarget(name: "hlfuzz", dependencies: ["Batch", "Card", "HTTPForms", "Markup", "Render", "Support", "Typeset"],
                           path: "Fuzz/Harnesses"),
 
         // Release-built benchmarks that print figures.
@@ -112,6 +114,7 @@ let package = Package(
         .testTarget(name: "CompareTests", dependencies: ["Compare"], exclude: ["Fixtures"]),
         .testTarget(name: "CardTests", dependencies: ["Support", "Card", "Pages", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages"]),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare", "Support"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.

@@ -39,6 +39,25 @@ public struct BlockSettings: Sendable {
     public internal(set) var features = FontFeatures.none
     public internal(set) var variations = FontVariations.none
     public internal(set) var color: Color?
+    // Rich text: markup or spans instead of text, and what a span (or a block) styles.
+    public internal(set) var markup: String?
+    public internal(set) var markupFile: String?
+    public internal(set) var spans: [SpanInput]?
+    public internal(set) var stepsMarkup = false
+    /// CSS weight (400 normal, 700 bold) and style, over the font description's.
+    public internal(set) var weight: Int?
+    public internal(set) var slant: FontSlant?
+    public internal(set) var fontFamily: String?
+    public internal(set) var fontScale: Double?
+    public internal(set) var baselineShift: BaselineShift?
+    public internal(set) var underline: UnderlineStyle?
+    public internal(set) var underlineColor: Color?
+    public internal(set) var strikethrough: Bool?
+    public internal(set) var strikethroughColor: Color?
+    public internal(set) var link: String?
+
+    /// Whether the block has text of its own (plain, markup or spans).
+    public var hasText: Bool { text != nil || textFile != nil || markup != nil || markupFile != nil || spans != nil }
 
     /// These settings' typographic extras on a style at its size.
     public func typography(_ style: inout TypesetStyle) {

@@ -9,16 +9,26 @@ import Support
 public typealias BlockOption = OptionDefinition<BlockSettings>
 
 public enum OptionModel {
-    /// Which blocks an option applies to.
-    public enum Scope: Sendable { case text, steps, both }
+    /// Which blocks an option applies to; `span`: only a span of rich text (a `"spans"` item, a
+    /// markup attribute).
+    public enum Scope: Sendable { case text, steps, both, span }
 
     public static func named(_ name: String) -> BlockOption? { byName[name]?.0 }
 
     public static func scope(of name: String) -> Scope? { byName[name]?.1 }
 
+    /// The keys of a scope; `.span` gives every key a span takes (its own and the block keys
+    /// that style a stretch of text).
     public static func names(for scope: Scope) -> [String] {
-        table.filter { $0.1 == .both || $0.1 == scope }.map(\.0.name)
+        if scope == .span { return table.filter { $0.1 == .span || spanKeys.contains($0.0.name) }.map(\.0.name) }
+        return table.filter { $0.1 == .both || $0.1 == scope }.map(\.0.name)
     }
+
+    /// Block keys a span takes too.
+    public static let spanKeys: Set<String> = [
+        "font", "size", "weight", "style", "letter-spacing", "features", "lang", "color", "highlight", "highlight-style",
+        "outline-color", "outline-width", "padding", "radius",
+    ]
 
     /// Every block option, in the table's order.
     public static var all: [BlockOption] { table.map(\.0) }
@@ -60,6 +70,64 @@ public enum OptionModel {
                 throw OptionError("must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px, got \(v)")
             }
             $0.size = v
+        },
+        define("markup", "markup", .text, schema: "string", "Pango markup to render instead of text: <b> <i> <u> <s> <sub> <sup> <small> <big> <tt> <a href> and <span> with span keys (Pango's names, plus highlight and outline_color).") {
+            $0.markup = try $1.string()
+        },
+        define("markup-file", "path", .text, schema: "string", "Read Pango markup from a UTF-8 file.") { $0.markupFile = try $1.string() },
+        define("spans", "json", .text, schema: "array", "The text as styled pieces: [{\"text\": \"...\", span keys...}, ...] (a JSON array; on the command line, its JSON text).") {
+            let value: JSONValue
+            if case let .json(json) = $1 { value = json } else {
+                do { value = try JSONValue.parse(Array(try $1.string().utf8)) } catch { throw OptionError("is not JSON: \(error)") }
+            }
+            guard case let .array(items) = value else { throw OptionError("must be an array of span objects") }
+            $0.spans = try items.enumerated().map { try SpanInput.parse($1, index: $0) }
+        },
+        define("steps-markup", "bool", .steps, schema: "boolean", "The steps' texts are Pango markup.") { $0.stepsMarkup = try $1.bool() },
+        define("weight", "100..1000|name", schema: "string|number", "Font weight: 100 to 1000 or a name (thin, light, normal, medium, semibold, bold, heavy...).") {
+            if case let .json(.number(n)) = $1 { $0.weight = try FontWeight(number: n).value; return }
+            $0.weight = try FontWeight(try $1.string()).value
+        },
+        define("style", "normal|italic|oblique", schema: "string", "Font style (a face without italics is slanted).") {
+            $0.slant = try $1.choice(FontSlant.self)
+        },
+        define("font-family", "family", .span, schema: "string", "Font family alone (weight and style stay as they are).") {
+            let text = try $1.string().trimmed
+            guard !text.isEmpty else { throw OptionError("is empty") }
+            $0.fontFamily = text
+        },
+        define("font-scale", "x", .span, schema: "number", "Size as a multiple of the size around the span (1.2 larger, 0.833 smaller).") {
+            $0.fontScale = try $1.number(in: 0.01...100)
+        },
+        define("baseline-shift", "sub|super|px", .span, schema: "string|number", "Subscript, superscript (size and shift from the font), or a rise in px (down when negative).") {
+            switch try $1.string().trimmed.lowercased() {
+            case "sub", "subscript": $0.baselineShift = .sub
+            case "super", "sup", "superscript": $0.baselineShift = .sup
+            case "none", "0": $0.baselineShift = BaselineShift.none
+            case let text:
+                let number = text.hasSuffix("px") ? String(text.dropLast(2)) : text
+                guard let v = Double(number.trimmed), v.isFinite, abs(v) <= 10_000 else { throw OptionError("'\(text)' is not sub, super or a rise in px") }
+                $0.baselineShift = .rise(v)
+            }
+        },
+        define("underline", "none|single|double|low|error", .span, schema: "string|boolean", "Underline, at the font's position and thickness.") {
+            if case let .json(.bool(b)) = $1 { $0.underline = b ? .single : UnderlineStyle.none; return }
+            let text = try $1.string().lowercased()
+            $0.underline = text == "true" ? .single : text == "false" ? UnderlineStyle.none : try $1.choice(UnderlineStyle.self)
+        },
+        define("underline-color", "colour", .span, schema: "string", "Underline colour (default: the text's).") { $0.underlineColor = try $1.color() },
+        define("strikethrough", "bool", .span, schema: "boolean", "A line through the text, at the font's strikeout position.") {
+            $0.strikethrough = try $1.bool()
+        },
+        define("strikethrough-color", "colour", .span, schema: "string", "Strikethrough colour (default: the text's).") {
+            $0.strikethroughColor = try $1.color()
+        },
+        define("link", "uri", .span, schema: "string", "A link: an annotation over the span's text in PDF output.") {
+            let text = try $1.string()
+            guard !text.isEmpty, text.utf8.count <= 4096, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                throw OptionError("must be a URI of 1 to 4096 characters without control characters")
+            }
+            $0.link = text
         },
         define("width", "px", .text, schema: "number", "Wrap width in px.") { $0.width = try positive(try $1.number()) },
         define("align", "left|center|right|start|end|justify", schema: "string", "Text alignment: left, center, right, start, end or justify (start/end follow each paragraph's direction; justify fills every line but a paragraph's last; default start).") {

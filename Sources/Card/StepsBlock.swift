@@ -8,6 +8,8 @@ import Support
 struct StepsBlock {
     var placed: [PlacedStep]
     var layouts: [Layout]
+    /// Each step's span paints (markup steps).
+    var spanPaints: [[SpanPaint]]
     var dots: [DotMark]
     var connector: (x: Double, top: Double, bottom: Double)?
     /// Vertical highlight padding: a text's layout sits this far below its box's top.
@@ -16,8 +18,10 @@ struct StepsBlock {
 
     /// Lays out `texts` in a block `width` wide; `style` gives the typeset style for a column
     /// width and alignment.
-    static func layout(_ texts: [String], settings: BlockSettings, size: Double, width: Double, highlight: HighlightPaint?,
-                              typesetter: Typesetter, style: (Double, Alignment) -> TypesetStyle) throws -> StepsBlock {
+    static func layout(_ steps: [RichText], settings: BlockSettings, size: Double, width: Double, highlight: HighlightPaint?,
+                       typesetter: Typesetter, fontSpec: FontSpec, style: (Double, Alignment) -> TypesetStyle) throws -> StepsBlock {
+        let texts = steps.map(\.text)
+        let layers = try steps.map { try $0.layers(block: settings, blockFont: fontSpec, size: size) }
         let dot = settings.dotSize ?? 0.5 * size, space = settings.gap ?? 0.5 * size
         let (padX, padY) = highlight?.reach ?? (0, 0)
         // The first step's direction decides the default side, as a right-to-left reader expects.
@@ -29,7 +33,9 @@ struct StepsBlock {
         }
         // Texts hug the dot column: right-aligned on the left, left-aligned on the right.
         let layouts = try texts.enumerated().map { i, text in
-            try typesetter.layout(text, style: style(frame.textColumnWidth, settings.align ?? (frame.side(of: i) == .left ? .right : .left)))
+            var stepStyle = style(frame.textColumnWidth, settings.align ?? (frame.side(of: i) == .left ? .right : .left))
+            (stepStyle.runs, stepStyle.tags) = (layers[i].runs, layers[i].tags)
+            return try typesetter.layout(text, style: stepStyle)
         }
         let placed = StepsLayout.place(heights: layouts.map { $0.height + 2 * padY }, frame: frame, top: 0)
         let dots = placed.map { step -> DotMark in
@@ -38,7 +44,7 @@ struct StepsBlock {
         }
         let connector = settings.connector && placed.count > 1
             ? (frame.columnX, placed.first!.dot.centerY, placed.last!.dot.centerY) : nil
-        return StepsBlock(placed: placed, layouts: layouts, dots: dots, connector: connector, padY: padY,
+        return StepsBlock(placed: placed, layouts: layouts, spanPaints: layers.map(\.paints), dots: dots, connector: connector, padY: padY,
                           height: StepsLayout.extent(placed, top: 0))
     }
 
@@ -46,8 +52,10 @@ struct StepsBlock {
     func items(x: Double, y: Double, paint: TextPaint, dotColor: Color) throws -> [SceneItem] {
         let moved = dots.map { DotMark(centerX: $0.centerX + x, centerY: $0.centerY + y, diameter: $0.diameter, style: $0.style) }
         var items: [SceneItem] = [.dots(moved, color: dotColor, connector: connector.map { ($0.x + x, $0.top + y, $0.bottom + y) })]
-        for (step, layout) in zip(placed, layouts) {
-            items.append(.text(try PlacedText(layout: layout, x: x + step.text.x, y: y + step.text.top + padY, paint: paint)))
+        for (i, (step, layout)) in zip(placed, layouts).enumerated() {
+            var stepPaint = paint
+            stepPaint.spans = spanPaints[i]
+            items.append(.text(try PlacedText(layout: layout, x: x + step.text.x, y: y + step.text.top + padY, paint: stepPaint)))
         }
         return items
     }

@@ -20,6 +20,8 @@ extension BlockSettings {
                 throw CardError("font", "\(error)")
             }
         }
+        if let weight { spec.weight = FontWeight.fontconfig(weight) }
+        if let slant { spec.slant = slant.fontconfig }
         var request = spec
         request.size = nil
         return (Typesetter(library: library, font: request), spec)
@@ -41,19 +43,46 @@ extension CardBuilder {
         try settings.typesetter(library: resources.library, resolve: resolve, check: resources.checkFontFile)
     }
 
-    func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil) -> TypesetStyle {
+    func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil, layers: SpanLayers? = nil) -> TypesetStyle {
         var style = settings.style(size: size, width: width, align: align)
         style.cancellation = resources.cancellation
+        if let layers { (style.runs, style.tags) = (layers.runs, layers.tags) }
         return style
     }
 
+    /// The block's text and spans: plain text, markup or a spans list (one of them), read and
+    /// parsed; an error names the key and, in markup, the line and column.
+    func richText(_ settings: BlockSettings, path: String) throws -> RichText {
+        let given = [("text", settings.text != nil), ("text-file", settings.textFile != nil), ("markup", settings.markup != nil),
+                     ("markup-file", settings.markupFile != nil), ("spans", settings.spans != nil)].filter(\.1).map(\.0)
+        guard given.count == 1 else {
+            throw CardError(join(path, given.last ?? "text"), given.isEmpty ? "is missing: give text, text-file, markup, markup-file or spans"
+                                                                            : "give one of \(given.joined(separator: ", ")), not several")
+        }
+        if let spans = settings.spans { return RichText(spans: spans) }
+        if settings.markup != nil || settings.markupFile != nil {
+            let key = settings.markup != nil ? "markup" : "markup-file"
+            let source = try settings.markup ?? readText(settings.markupFile!, at: join(path, key))
+            do { return try RichText(markup: source) } catch { throw CardError(join(path, key), error.message) }
+        }
+        return RichText(plain: try settings.text ?? readText(settings.textFile!, at: join(path, "text-file")))
+    }
+
     func measureText(_ settings: BlockSettings, fit: FitSpec?, availableWidth: Double?, path: String) throws -> MeasuredBlock {
-        let text = try settings.text ?? readText(settings.textFile!, at: join(path, "text-file"))
+        let rich = try richText(settings, path: path)
+        let text = rich.text
         let (typesetter, fontSpec) = try typesetter(settings)
         let requested = try settings.fontSize(spec: fontSpec)
+        let layers: SpanLayers
+        do {
+            layers = try rich.layers(block: settings, blockFont: fontSpec, size: requested)
+        } catch let error as OptionError {
+            throw CardError(join(path, settings.spans != nil ? "spans" : "markup"), error.message)
+        }
+        let style = { (settings: BlockSettings, size: Double, width: Double?) in self.style(settings, size: size, width: width, layers: layers) }
         let width = settings.width ?? availableWidth
         // Fontconfig, bidi, fallback and break opportunities once; sizes and widths after.
-        let prepared = try typesetter.prepare(text, style: style(settings, size: requested, width: width))
+        let prepared = try typesetter.prepare(text, style: style(settings, requested, width))
         var size = requested
         var layout: Layout
         if let fit {
@@ -62,7 +91,7 @@ extension CardBuilder {
             var layouts: [Double: Layout] = [:]
             let layoutAt = { (s: Double) throws -> Layout in
                 if let l = layouts[s] { return l }
-                let l = try typesetter.layout(prepared, style: self.style(settings, size: s, width: wrap))
+                let l = try typesetter.layout(prepared, style: style(settings, s, wrap))
                 layouts[s] = l
                 return l
             }
@@ -78,7 +107,7 @@ extension CardBuilder {
                 layout = try layoutAt(chosen)
             } else if let maxLines = fit.maxLines {
                 size = min(fit.minSize, requested)
-                var clamped = style(settings, size: size, width: wrap)
+                var clamped = style(settings, size, wrap)
                 clamped.maxLines = min(maxLines, settings.maxLines ?? maxLines)
                 layout = try typesetter.layout(prepared, style: clamped)
                 let padY = settings.highlightPaint(fontSize: size)?.reach.y ?? 0
@@ -89,7 +118,7 @@ extension CardBuilder {
                 throw CardError(join(path, "fit"), "the text does not fit \(boxWidth.map { "\(Int($0))" } ?? "unbounded")x\(Int(boxHeight)) px even at min-size \(fit.minSize) px (lower min-size or give max-lines)")
             }
         } else {
-            layout = try typesetter.layout(prepared, style: style(settings, size: size, width: width))
+            layout = try typesetter.layout(prepared, style: style(settings, size, width))
         }
         // Without a set width the block is as wide as its widest line (so anchors and stacks
         // place the text, not the whole column); the same breaks fall at that width.
@@ -97,17 +126,22 @@ extension CardBuilder {
             let natural = layout.lines.map(\.width).max() ?? 0
             if natural > 0 && natural < layout.width {
                 // A clamped layout's text (with its ellipsis) is laid out as it stands.
-                var narrow = style(settings, size: size, width: natural.nextUp)
+                var narrow = style(settings, size, natural.nextUp)
                 narrow.maxLines = nil
+                (narrow.runs, narrow.tags) = (layout.styleRuns, layout.spans)
                 let truncatedAt = layout.truncatedAt
                 layout = try typesetter.layout(truncatedAt == nil ? prepared : typesetter.prepare(layout.text, style: narrow), style: narrow)
                 layout.truncatedAt = truncatedAt
             }
         }
         let highlight = settings.highlightPaint(fontSize: size)
-        let paint = TextPaint(color: settings.textColor(highlight: highlight, background: groundColor), highlight: highlight,
+        var paint = TextPaint(color: settings.textColor(highlight: highlight, background: groundColor), highlight: highlight,
                               shadow: settings.shadow, stroke: settings.stroke)
-        let (padX, padY) = highlight?.reach ?? (0, 0)
+        paint.spans = layers.paints
+        // A span's highlight may reach further than the block's.
+        let spanReach = layers.paints.compactMap(\.highlight?.reach)
+        let padX = max(highlight?.reach.x ?? 0, spanReach.map(\.x).max() ?? 0)
+        let padY = max(highlight?.reach.y ?? 0, spanReach.map(\.y).max() ?? 0)
         let restricted = try settings.restriction().map { restriction in
             settings.restrictMode == .blur
                 ? RestrictedText(realGlyphs: layout, restriction: restriction)
@@ -127,6 +161,8 @@ extension CardBuilder {
                 if let region = restrictedRegion(finalLayout, shown: shown.count, origin: origin) { extra.append(("restricted", region)) }
             }
             extra.append(("lines", .array(shown.map { lineDump($0, origin: origin) })))
+            let spans = spansDump(finalLayout, paints: paint.spans, shown: shown, size: finalSize, origin: origin)
+            if !spans.isEmpty { extra.append(("spans", .array(spans))) }
             if let highlight {
                 var visible = finalLayout
                 visible.lines = shown
@@ -152,8 +188,18 @@ extension CardBuilder {
         let (typesetter, fontSpec) = try typesetter(settings)
         let size = try settings.fontSize(spec: fontSpec)
         let highlight = settings.highlightPaint(fontSize: size)
-        let steps = try StepsBlock.layout(texts, settings: settings, size: size, width: availableWidth, highlight: highlight,
-                                          typesetter: typesetter, style: { self.style(settings, size: size, width: $0, align: $1) })
+        let rich = try texts.enumerated().map { i, text in
+            guard settings.stepsMarkup else { return RichText(plain: text) }
+            do { return try RichText(markup: text) } catch let error as OptionError { throw CardError(join(join(path, "steps"), i), error.message) }
+        }
+        let steps: StepsBlock
+        do {
+            steps = try StepsBlock.layout(rich, settings: settings, size: size, width: availableWidth, highlight: highlight,
+                                          typesetter: typesetter, fontSpec: fontSpec,
+                                          style: { self.style(settings, size: size, width: $0, align: $1) })
+        } catch let error as OptionError where settings.stepsMarkup {
+            throw CardError(join(path, "steps"), error.message)
+        }
         let paint = TextPaint(color: settings.textColor(highlight: highlight, background: groundColor), highlight: highlight,
                               shadow: settings.shadow, stroke: settings.stroke)
         let dotColor = settings.dotColor ?? settings.color ?? contrasting(groundColor, over: .white)

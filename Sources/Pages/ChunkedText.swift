@@ -77,7 +77,7 @@ struct ChunkedText {
         var dy = 0.0, paragraph = 0
         let keep = text.utf8.count <= ChunkedText.keepBytes
         for i in chunks.indices {
-            let layout = try typesetter.layout(chunkText(i), style: style)
+            let layout = try typesetter.layout(chunkText(i), style: chunkStyle(i))
             chunks[i].firstLine = boxes.count
             chunks[i].firstParagraph = paragraph
             chunks[i].dy = dy
@@ -97,7 +97,7 @@ struct ChunkedText {
     /// in the text (its y stays the chunk's own: `Chunk.dy` moves it).
     func piece(_ i: Int) throws -> Piece {
         let chunk = chunks[i]
-        let layout = i < kept.count ? kept[i] : try typesetter.layout(chunkText(i), style: style)
+        let layout = i < kept.count ? kept[i] : try typesetter.layout(chunkText(i), style: chunkStyle(i))
         guard let restriction, let seed = restriction.scrambleSeed else {
             return .plain(layout.placed(in: text, byteOffset: chunk.bytes.lowerBound, paragraphOffset: chunk.firstParagraph))
         }
@@ -114,6 +114,11 @@ struct ChunkedText {
             if chunks[mid].firstLine <= line { lo = mid } else { hi = mid - 1 }
         }
         return lo
+    }
+
+    /// The style with the spans of chunk `i`, as bytes of the chunk.
+    private func chunkStyle(_ i: Int) -> TypesetStyle {
+        style.runs.isEmpty && style.tags.isEmpty ? style : style.restricted(to: chunks[i].bytes)
     }
 
     private func chunkText(_ i: Int) -> String {

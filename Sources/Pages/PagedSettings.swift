@@ -6,12 +6,16 @@ extension PagedPDF {
     /// `text` on pages, set as a card's text block with `settings` would be (font, size,
     /// highlight, effects, restriction, colour by contrast with `background`), wrapped at the
     /// block's width or the page's room, whichever is narrower.
-    public init(_ text: String, settings: BlockSettings, setup: PageSetup, fonts: FontContext, background: Color) throws {
+    public init(settings: BlockSettings, setup: PageSetup, fonts: FontContext, background: Color) throws {
         let (typesetter, font) = try settings.typesetter(library: fonts.library)
         let size = try settings.fontSize(spec: font)
+        // Plain text, markup or spans: spans flow across pages with the text.
+        let styled = try settings.styledText(font: font, size: size)
         let highlight = settings.highlightPaint(fontSize: size)
         let room = PagedText.wrapWidth(setup, highlight: highlight)
-        let style = settings.style(size: size, width: min(settings.width ?? room, room))
+        var style = settings.style(size: size, width: min(settings.width ?? room, room))
+        (style.runs, style.tags) = (styled.runs, styled.tags)
+        let text = styled.text
         let restriction = try settings.restriction().map {
             PageRestriction($0, scrambleSeed: settings.restrictMode == .blur ? nil : settings.scrambleSeed ?? ScrambleSeed.random())
         }
@@ -19,8 +23,9 @@ extension PagedPDF {
             ? PageDecorations(typesetter: typesetter, bodyStyle: style) : nil
         let paged = try PagedText(text, typesetter: typesetter, style: style, setup: setup, highlight: highlight,
                                   restriction: restriction, decorationHeight: try decorations?.lineHeight() ?? 0)
-        let paint = TextPaint(color: settings.textColor(highlight: highlight, background: background), highlight: highlight,
+        var paint = TextPaint(color: settings.textColor(highlight: highlight, background: background), highlight: highlight,
                               shadow: settings.shadow, stroke: settings.stroke)
+        paint.spans = styled.paints
         self.init(text: paged, paint: paint, background: background, decorations: decorations, fonts: fonts)
     }
 }

@@ -85,11 +85,15 @@ public final class Renderer: Sendable {
         if let highlight = paint.highlight, let outline {
             HighlightPainter.draw(cr, outline: outline, paint: highlight)
         }
+        let spans = SpanPainter(layout: layout, paint: paint)
+        spans.drawHighlights(cr, lines: lines)
         if let shadow = paint.shadow {
             try TextEffects.drawShadow(cr, layout, lines: lines, faces: faces, shadow: shadow, scale: scale)
         }
-        try TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (format == .pdf))
+        try TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (format == .pdf), paints: spans.paints)
             .draw(cr, lines: lines, color: paint.color, stroke: paint.stroke)
+        spans.drawLines(cr, lines: lines)
+        if format == .pdf { spans.drawLinks(cr, lines: lines) }
     }
 
     static func paint(_ cr: OpaquePointer, _ color: Color) {

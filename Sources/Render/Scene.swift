@@ -84,6 +84,8 @@ public struct TextPaint: Sendable {
     public var highlight: HighlightPaint?
     public var shadow: TextShadow?
     public var stroke: TextStroke?
+    /// Paints of the layout's tagged spans (`Layout.spans` tags index this).
+    public var spans: [SpanPaint] = []
     public init(color: Color = .black, highlight: HighlightPaint? = nil, shadow: TextShadow? = nil, stroke: TextStroke? = nil) {
         self.color = color
         self.highlight = highlight

@@ -10,6 +10,8 @@ struct TextPainter {
     /// Drawing into a PDF: colour glyphs (which Cairo 1.16 embeds as images, without text) get
     /// an invisible text layer so the text stays extractable.
     var textLayer = false
+    /// Span colours (empty: every glyph in the block's colour).
+    var paints = GlyphPaints()
 
     func draw(_ cr: OpaquePointer, lines: [Line], color: Color, stroke: TextStroke? = nil) throws {
         let options = cairo_font_options_create()
@@ -27,8 +29,7 @@ struct TextPainter {
         let utf8 = layout.text.utf8
         for line in lines {
             for run in line.runs where !run.glyphs.isEmpty {
-                cairo_set_font_face(cr, faces[layout.fonts[run.font]])
-                cairo_set_font_size(cr, layout.size)
+                setFont(cr, run)
                 if textLayer && !layout.variations.isEmpty && !layout.fonts[run.font].isColor {
                     // Cairo 1.16 embeds a variable font's default instance in a PDF, whatever
                     // the axis values: the instance's outlines go in as paths, and an invisible
@@ -37,7 +38,15 @@ struct TextPainter {
                     showInvisibleText(cr, run: run, utf8: utf8)
                     continue
                 }
-                show(cr, run: run, utf8: utf8)
+                if paints.isEmpty {
+                    show(cr, run: run, utf8: utf8)
+                } else {
+                    for (piece, pieceColor) in coloured(run, base: color) {
+                        pieceColor.setSource(cr)
+                        show(cr, run: piece, utf8: utf8)
+                    }
+                    color.setSource(cr)
+                }
                 if textLayer, layout.fonts[run.font].isColor { showInvisibleText(cr, run: run, utf8: utf8) }
             }
         }
@@ -53,14 +62,48 @@ struct TextPainter {
         cairo_new_path(cr)
         for line in lines {
             for run in line.runs where !run.glyphs.isEmpty && !layout.fonts[run.font].isColor {
-                cairo_set_font_face(cr, faces[layout.fonts[run.font]])
-                cairo_set_font_size(cr, layout.size)
+                setFont(cr, run)
                 var glyphs = cairoGlyphs(run)
                 cairo_glyph_path(cr, &glyphs, Int32(glyphs.count))
             }
         }
         cairo_stroke(cr)
         cairo_restore(cr)
+    }
+
+    /// The run cut where a span's colour changes (one shaped run: a colour change does not break
+    /// ligatures or kerning), each piece with its colour and its own byte range, so a PDF's
+    /// text stays whole.
+    func coloured(_ run: GlyphRun, base: Color) -> [(GlyphRun, Color)] {
+        let colours = run.glyphs.map { paints.paint(at: $0.cluster)?.color ?? base }
+        guard !colours.isEmpty else { return [] }
+        var groups: [Range<Int>] = []
+        var from = 0
+        for i in 1...colours.count where i == colours.count || colours[i] != colours[from] {
+            groups.append(from..<i)
+            from = i
+        }
+        guard groups.count > 1 else { return [(run, colours.first ?? base)] }
+        return groups.enumerated().map { k, range in
+            var piece = run
+            piece.glyphs = Array(run.glyphs[range])
+            let clusters = piece.glyphs.map(\.cluster)
+            piece.start = clusters.min()!
+            // It ends where the text of the next piece in logical order starts.
+            let neighbour = run.rtl ? (k > 0 ? groups[k - 1] : nil) : (k + 1 < groups.count ? groups[k + 1] : nil)
+            piece.end = neighbour.map { r in run.glyphs[r].map(\.cluster).min()! } ?? run.end
+            return (piece, colours[range.lowerBound])
+        }
+    }
+
+    /// The run's face at its size; italic asked of a face without it is slanted as Fontconfig's
+    /// synthetic oblique (a 0.2 shear), as Pango draws it.
+    func setFont(_ cr: OpaquePointer, _ run: GlyphRun) {
+        cairo_set_font_face(cr, faces[layout.fonts[run.font]])
+        var matrix = cairo_matrix_t()
+        cairo_matrix_init_scale(&matrix, run.size, run.size)
+        if run.metrics.oblique { matrix.xy = -0.2 * run.size }
+        cairo_set_font_matrix(cr, &matrix)
     }
 
     private func cairoGlyphs(_ run: GlyphRun) -> [cairo_glyph_t] {
@@ -110,7 +153,7 @@ struct TextPainter {
         for i in blank.glyphs.indices { blank.glyphs[i].id = faces.spaceGlyph(font: font) }
         cairo_save(cr)
         cairo_set_font_face(cr, faces[font])
-        cairo_set_font_size(cr, layout.size)
+        cairo_set_font_size(cr, run.size)
         show(cr, run: blank, utf8: utf8)
         cairo_restore(cr)
     }

@@ -63,3 +63,48 @@ public struct FontSpec: Hashable, Sendable {
     }
 }
 
+
+/// A font weight as CSS and Pango give it (100 thin ... 400 normal ... 700 bold ... 1000), by
+/// number or name.
+public struct FontWeight: Hashable, Sendable {
+    public private(set) var value: Int
+
+    static let names: [String: Int] = [
+        "thin": 100, "ultralight": 200, "extralight": 200, "light": 300, "semilight": 350, "book": 380, "normal": 400,
+        "regular": 400, "medium": 500, "semibold": 600, "demibold": 600, "bold": 700, "ultrabold": 800, "extrabold": 800,
+        "heavy": 900, "black": 900, "ultraheavy": 1000, "extrablack": 1000,
+    ]
+
+    public init(number: Double) throws(ValueError) {
+        guard number.isFinite, number == number.rounded(), (1...1000).contains(number) else {
+            throw ValueError("weight", Checked.describe(number), expected: "a whole number from 1 to 1000 or a name (normal, bold, ...)")
+        }
+        value = Int(number)
+    }
+
+    public init(_ text: String) throws(ValueError) {
+        let key = text.trimmed.lowercased().filter { $0 != "-" && $0 != " " }
+        if let named = FontWeight.names[key] { try self.init(number: Double(named)); return }
+        guard let number = Double(key) else {
+            throw ValueError("weight", text, expected: "a whole number from 1 to 1000 or a name (\(FontWeight.names.keys.sorted().joined(separator: ", ")))")
+        }
+        try self.init(number: number)
+    }
+
+    /// Fontconfig's scale (80 regular, 200 bold), as FcWeightFromOpenType maps it.
+    public static func fontconfig(_ weight: Int) -> Int {
+        let table: [(Int, Int)] = [(100, 0), (200, 40), (300, 50), (350, 55), (380, 75), (400, 80), (500, 100), (600, 180),
+                                   (700, 200), (800, 205), (900, 210), (1000, 215)]
+        if weight <= 100 { return 0 }
+        for (a, b) in zip(table, table.dropFirst()) where weight <= b.0 {
+            return a.1 + (b.1 - a.1) * (weight - a.0) / (b.0 - a.0)
+        }
+        return 215
+    }
+}
+
+public enum FontSlant: String, CaseIterable, Sendable {
+    case normal, italic, oblique
+    /// Fontconfig's slant.
+    public var fontconfig: Int { switch self { case .normal: 0; case .italic: 100; case .oblique: 110 } }
+}

@@ -1,23 +1,31 @@
-/// A maximal stretch of clusters with one font, one bidi level and one script: the unit HarfBuzz
-/// shapes.
+/// A maximal stretch of clusters with one span style, one font, one bidi level and one script:
+/// the unit HarfBuzz shapes.
 struct ItemRun {
     var start: Int
     var end: Int
-    /// Index into the chain's candidates.
+    /// Index into the prepared text's span styles (0: the block's own).
+    var style = 0
+    /// Index into that style's chain's candidates.
     var font: Int
     var level: UInt8
     var script: UInt32
     var rtl: Bool { level & 1 == 1 }
 }
 
-/// Assigns each cluster a font (per-cluster fallback) and a script, then merges runs.
+/// Assigns each cluster a font (per-cluster fallback in its span's chain) and a script, then
+/// merges runs.
 struct Itemizer {
-    var chain: FontChain
+    var chains: [FontChain]
+    var chain: FontChain { chains[0] }
+
+    init(chain: FontChain) { chains = [chain] }
+    init(chains: [FontChain]) { self.chains = chains }
 
     /// The font for `cluster`: colour fonts first for emoji presentation; the previous
     /// cluster's (non-colour) font for neutral characters it covers; else the first font covering the whole
     /// cluster, else the first covering its base character, else the primary font (.notdef).
-    func font(for cluster: Cluster, previous: Int?) -> Int {
+    func font(for cluster: Cluster, previous: Int?, style: Int = 0) -> Int {
+        let chain = chains[style]
         let needed = cluster.visibleScalars
         if needed.isEmpty { return previous ?? 0 }
         let covers = { (index: Int) in needed.allSatisfy(chain.candidates[index].covers) }
@@ -34,11 +42,15 @@ struct Itemizer {
         return chain.candidates.indices.first { chain.candidates[$0].covers(needed[0]) } ?? 0
     }
 
-    func runs(_ clusters: [Cluster], levels: [UInt8]) -> [ItemRun] {
+    /// `styles[i]`: the span style of cluster i (none: all the block's).
+    func runs(_ clusters: [Cluster], levels: [UInt8], styles: [Int] = []) -> [ItemRun] {
         var fonts: [Int] = []
         var previous: Int?
-        for cluster in clusters {
-            let font = font(for: cluster, previous: previous)
+        for (i, cluster) in clusters.enumerated() {
+            let style = styles.isEmpty ? 0 : styles[i]
+            // A neutral keeps the font before it only within one span style (indices are per chain).
+            if i > 0, !styles.isEmpty, styles[i - 1] != style { previous = nil }
+            let font = font(for: cluster, previous: previous, style: style)
             fonts.append(font)
             previous = font
         }
@@ -46,11 +58,12 @@ struct Itemizer {
         var runs: [ItemRun] = []
         for (i, cluster) in clusters.enumerated() {
             let level = levels.isEmpty ? 0 : levels[cluster.utf16Start]
-            if var last = runs.last, last.font == fonts[i], last.level == level, last.script == scripts[i] {
+            let style = styles.isEmpty ? 0 : styles[i]
+            if var last = runs.last, last.style == style, last.font == fonts[i], last.level == level, last.script == scripts[i] {
                 last.end = cluster.end
                 runs[runs.count - 1] = last
             } else {
-                runs.append(ItemRun(start: cluster.start, end: cluster.end, font: fonts[i], level: level,
+                runs.append(ItemRun(start: cluster.start, end: cluster.end, style: style, font: fonts[i], level: level,
                                     script: scripts[i]))
             }
         }

@@ -8,6 +8,11 @@ public struct FontFace: Hashable, Sendable {
     public var style: String
     /// A colour (bitmap or layered) font, e.g. for emoji.
     public var isColor: Bool
+    /// Fontconfig's style names it italic or oblique (else italic is drawn slanted).
+    public var isItalic: Bool {
+        let lower = style.lowercased()
+        return lower.contains("italic") || lower.contains("oblique")
+    }
 
     public init(file: String, index: Int, family: String, style: String, isColor: Bool) {
         self.file = file
@@ -28,10 +33,35 @@ public struct Glyph: Equatable, Sendable {
     public var cluster: Int
 }
 
-/// Glyphs of one font and direction, in visual (left-to-right) order.
+/// A run's font at its size: extents around the baseline and where its underline and
+/// strikethrough go (from the font's `post` and OS/2 tables), all in px, y up from the baseline.
+public struct RunMetrics: Equatable, Sendable {
+    public var size: Double
+    public var ascent: Double
+    public var descent: Double
+    /// How far the run's baseline is raised above the line's (a superscript's is positive).
+    public var rise = 0.0
+    public var underlinePosition: Double
+    public var underlineThickness: Double
+    public var strikeoutPosition: Double
+    public var strikeoutThickness: Double
+    /// Italic was asked for and the face has none: the outlines are slanted when drawn.
+    public var oblique = false
+
+    public init(size: Double, ascent: Double, descent: Double, underlinePosition: Double, underlineThickness: Double,
+                strikeoutPosition: Double, strikeoutThickness: Double) {
+        (self.size, self.ascent, self.descent) = (size, ascent, descent)
+        (self.underlinePosition, self.underlineThickness) = (underlinePosition, underlineThickness)
+        (self.strikeoutPosition, self.strikeoutThickness) = (strikeoutPosition, strikeoutThickness)
+    }
+}
+
+/// Glyphs of one font, size and direction, in visual (left-to-right) order.
 public struct GlyphRun: Equatable, Sendable {
     /// Index into `Layout.fonts`.
     public var font: Int
+    public var metrics: RunMetrics
+    public var size: Double { metrics.size }
     public var rtl: Bool
     /// The UTF-8 byte range of the input these glyphs show.
     public var start: Int
@@ -83,6 +113,9 @@ public struct Layout: Sendable {
     public var truncatedAt: Int?
     /// Variable-font axis values the glyphs were shaped with ("wght=650"): drawing uses them too.
     public var variations = ""
+    /// The caller's tagged ranges (`TypesetStyle.tags`) and the shaping spans, as bytes of `text`.
+    public var spans: [TaggedRange] = []
+    public var styleRuns: [StyledRange] = []
 }
 
 extension Layout {
@@ -96,6 +129,9 @@ extension Layout {
         out.lines = []
         out.fonts = []
         out.truncatedAt = pieces.last!.layout.truncatedAt
+        // Pieces of one text: a range that spans two pieces is in both, and comes out once.
+        out.spans = Array(Set(pieces.flatMap(\.layout.spans))).sorted { ($0.start, $0.end, $0.tag) < ($1.start, $1.end, $1.tag) }
+        out.styleRuns = Array(Set(pieces.flatMap(\.layout.styleRuns))).sorted { ($0.start, $0.end) < ($1.start, $1.end) }
         var fontIndex: [FontFace: Int] = [:]
         for (layout, range, dy) in pieces {
             let map = layout.fonts.map { face in
@@ -124,6 +160,8 @@ extension Layout {
         var out = self
         out.text = text
         out.truncatedAt = truncatedAt.map { $0 + byteOffset }
+        out.spans = spans.shifted(by: byteOffset)
+        out.styleRuns = styleRuns.shifted(by: byteOffset)
         for i in out.lines.indices {
             out.lines[i].start += byteOffset
             out.lines[i].end += byteOffset

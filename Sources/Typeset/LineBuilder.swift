@@ -1,36 +1,36 @@
 import CHarfBuzz
 
-/// Per-layout state while building lines: faces used so far and shaping.
+/// Per-layout state while building lines: the span styles at this size, faces used so far and
+/// shaping.
 struct LayoutContext {
-    var chain: FontChain
-    /// HarfBuzz's language, looked up once per layout (not per shaped run).
-    let language: hb_language_t?
-    var shapingFont: (Int) throws -> ShapingFont
-    /// Spacing, features and a fixed line height, from the style.
-    var letterSpacing = 0.0, wordSpacing = 0.0
-    var features: [hb_feature_t] = []
+    var styles: [RunStyle]
+    var shapingFont: (Int, Int) throws -> ShapingFont
+    /// Word spacing and a fixed line height, from the block's style.
+    var wordSpacing = 0.0
     var lineHeight: Double?
-    /// Faces in order of first use, and each chain candidate's index in `faces`.
+    /// Faces in order of first use, and each (style, chain candidate)'s index in `faces`.
     private(set) var faces: [FontFace] = []
-    private var faceIndex: [Int: Int] = [:]
+    private var faceIndex: [FontFace: Int] = [:]
 
-    init(chain: FontChain, language: String, shapingFont: @escaping (Int) throws -> ShapingFont) {
-        self.chain = chain
-        self.language = LanguageTags.harfBuzz(language)
-        self.shapingFont = shapingFont
+    /// `shapingFont(face, size)` makes (or finds) a font at a size.
+    init(styles: [RunStyle], shapingFont: @escaping (FontFace, Double) throws -> ShapingFont) {
+        self.styles = styles
+        self.shapingFont = { style, candidate in try shapingFont(styles[style].chain.candidates[candidate].face, styles[style].size) }
     }
 
     func shape(_ run: ItemRun, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) throws -> [ShapedGlyph] {
-        var glyphs = try shapingFont(run.font).shape(bytes, range: range, rtl: run.rtl, script: run.script, language: language,
-                                                     features: features)
-        Spacing.apply(&glyphs, utf8: bytes, script: run.script, letter: letterSpacing, word: wordSpacing)
+        let style = styles[run.style]
+        var glyphs = try shapingFont(run.style, run.font).shape(bytes, range: range, rtl: run.rtl, script: run.script,
+                                                                language: style.language, features: style.features)
+        Spacing.apply(&glyphs, utf8: bytes, script: run.script, letter: style.letterSpacing, word: wordSpacing)
         return glyphs
     }
 
-    mutating func layoutFont(_ candidate: Int) -> Int {
-        if let index = faceIndex[candidate] { return index }
-        faces.append(chain.candidates[candidate].face)
-        faceIndex[candidate] = faces.count - 1
+    mutating func layoutFont(_ style: Int, _ candidate: Int) -> Int {
+        let face = styles[style].chain.candidates[candidate].face
+        if let index = faceIndex[face] { return index }
+        faces.append(face)
+        faceIndex[face] = faces.count - 1
         return faces.count - 1
     }
 
@@ -49,7 +49,7 @@ struct LayoutContext {
         }
         guard let run = paragraph.run(containing: cluster.start),
               soft ? Hyphens.softHyphenShows(script: run.script) : Hyphens.emergencyHyphen(script: run.script) else { return nil }
-        return try shapingFont(run.font).hyphen()?.advance
+        return try shapingFont(run.style, run.font).hyphen()?.advance
     }
 
     /// One line of `paragraph` over `range`: glyph pieces (re-shaped where a break cuts a run at
@@ -81,7 +81,7 @@ struct LayoutContext {
         }
         // The hyphen goes at the logical end of the line, in the font of its last run.
         if hyphen, let last = pieces.indices.max(by: { pieces[$0].run.start < pieces[$1].run.start }),
-           let mark = try shapingFont(pieces[last].run.font).hyphen() {
+           let mark = try shapingFont(pieces[last].run.style, pieces[last].run.font).hyphen() {
             let cluster = paragraph.clusters[paragraph.clusterIndex(endingAt: visibleEnd) ?? 0].start
             let glyph = ShapedGlyph(id: mark.id, cluster: cluster, advance: mark.advance, xOffset: 0, yOffset: 0, unsafeToBreak: false)
             if pieces[last].run.rtl { pieces[last].glyphs.insert(glyph, at: 0) } else { pieces[last].glyphs.append(glyph) }
@@ -106,16 +106,21 @@ struct LayoutContext {
         var ascent = 0.0, descent = 0.0
         var families: [String] = []
         for piece in pieces {
-            let font = layoutFont(piece.run.font)
-            let metrics = try shapingFont(piece.run.font)
-            ascent = max(ascent, metrics.ascent)
-            descent = max(descent, metrics.descent)
+            let font = layoutFont(piece.run.style, piece.run.font)
+            let style = styles[piece.run.style]
+            let shaping = try shapingFont(piece.run.style, piece.run.font)
+            var metrics = shaping.runMetrics
+            metrics.rise = style.rise
+            metrics.oblique = style.italic && !faces[font].isItalic
+            // A raised or lowered run reaches further up or down: the line makes room for it.
+            ascent = max(ascent, metrics.ascent + style.rise)
+            descent = max(descent, metrics.descent - style.rise)
             let glyphs = piece.glyphs.map { shaped -> Glyph in
                 defer { x += shaped.advance }
-                return Glyph(id: shaped.id, x: x + shaped.xOffset, y: -shaped.yOffset, advance: shaped.advance,
+                return Glyph(id: shaped.id, x: x + shaped.xOffset, y: -shaped.yOffset - style.rise, advance: shaped.advance,
                              cluster: shaped.cluster)
             }
-            runs.append(GlyphRun(font: font, rtl: piece.run.rtl, start: piece.run.start, end: piece.run.end,
+            runs.append(GlyphRun(font: font, metrics: metrics, rtl: piece.run.rtl, start: piece.run.start, end: piece.run.end,
                                  glyphs: glyphs))
         }
         for run in runs.sorted(by: { $0.start < $1.start }) where !families.contains(faces[run.font].family) {
@@ -124,7 +129,7 @@ struct LayoutContext {
         if runs.isEmpty || lineHeight != nil {
             // Empty lines, and every line at a fixed line height, use the primary font's
             // metrics: rows are then even whatever a line falls back to.
-            let primary = try shapingFont(0)
+            let primary = try shapingFont(0, 0)
             ascent = primary.ascent
             descent = primary.descent
         }

@@ -38,6 +38,8 @@ extension Typesetter {
         ScrambledLayout(layout: try substituted(layout, fromLine: first, seed: initial), firstHiddenLine: max(first, 0))
     }
 
+    private struct FontSize: Hashable { var font: Int; var size: Double }
+
     private func substituted(_ layout: Layout, fromLine first: Int, seed initial: UInt64) throws -> Layout {
         let hiddenLines = max(first, 0)..<max(first, layout.lines.count)
         guard !hiddenLines.isEmpty else { return layout }
@@ -49,14 +51,14 @@ extension Typesetter {
         for line in hidden {
             for run in line.runs { used[run.font, default: []].formUnion(run.glyphs.map(\.id)) }
         }
-        var pools: [Int: [(advance: Double, id: UInt32)]] = [:]
+        var pools: [FontSize: [(advance: Double, id: UInt32)]] = [:]
         let utf8 = Array(layout.text.utf8)
         for index in hiddenLines {
             for r in out.lines[index].runs.indices {
-                let fontIndex = out.lines[index].runs[r].font
-                let font = try shapingFont(layout.fonts[fontIndex], size: layout.size)
-                if pools[fontIndex] == nil { pools[fontIndex] = pool(font, excluding: used[fontIndex] ?? []) }
-                let candidates = pools[fontIndex]!
+                let fontIndex = out.lines[index].runs[r].font, key = FontSize(font: fontIndex, size: out.lines[index].runs[r].size)
+                let font = try shapingFont(layout.fonts[fontIndex], size: key.size)
+                if pools[key] == nil { pools[key] = pool(font, excluding: used[fontIndex] ?? []) }
+                let candidates = pools[key]!
                 for g in out.lines[index].runs[r].glyphs.indices {
                     let glyph = out.lines[index].runs[r].glyphs[g]
                     // Spaces stay spaces; anything else is replaced, ink or not, so no glyph of

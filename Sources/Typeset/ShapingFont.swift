@@ -42,6 +42,7 @@ final class ShapingFont: @unchecked Sendable {
     private let pixelsPerUnit: Double
     let ascent: Double
     let descent: Double
+    let size: Double
 
     init(face shared: HarfBuzzFace, size: Double, variations: FontVariations = .none) throws {
         self.shared = shared
@@ -55,10 +56,38 @@ final class ShapingFont: @unchecked Sendable {
         let scale = Int32((size * 1024).rounded())
         hb_font_set_scale(font, scale, scale)
         pixelsPerUnit = size / Double(scale)
+        self.size = size
         var extents = hb_font_extents_t()
         hb_font_get_h_extents(font, &extents)
         ascent = Double(extents.ascender) * pixelsPerUnit
         descent = -Double(extents.descender) * pixelsPerUnit
+    }
+
+    /// An OpenType metric (post, OS/2) in px, or nil when the font has none.
+    private func metric(_ tag: hb_ot_metrics_tag_t) -> Double? {
+        var value: hb_position_t = 0
+        guard hb_ot_metrics_get_position(font, tag, &value) != 0 else { return nil }
+        return Double(value) * pixelsPerUnit
+    }
+
+    /// Extents and decoration lines at this size; fonts without them get Pango-like defaults.
+    var runMetrics: RunMetrics {
+        let thickness = { (v: Double?) in v.flatMap { $0 > 0 ? $0 : nil } ?? max(1, self.size / 14) }
+        return RunMetrics(size: size, ascent: ascent, descent: descent,
+                          underlinePosition: metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? -size / 10,
+                          underlineThickness: thickness(metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE)),
+                          strikeoutPosition: metric(HB_OT_METRICS_TAG_STRIKEOUT_OFFSET).flatMap { $0 > 0 ? $0 : nil } ?? size * 0.3,
+                          strikeoutThickness: thickness(metric(HB_OT_METRICS_TAG_STRIKEOUT_SIZE)))
+    }
+
+    /// A subscript's (or superscript's) size as a fraction of this size and its baseline shift
+    /// in px (up positive), from OS/2; a font without them gets 0.8 and a fifth of the size.
+    func scriptPosition(superscript: Bool) -> (scale: Double, rise: Double) {
+        let ySize = metric(superscript ? HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_SIZE : HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_SIZE)
+        let yOffset = metric(superscript ? HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_OFFSET : HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_OFFSET)
+        let scale = ySize.map { $0 / size }.flatMap { $0 > 0.1 && $0 <= 1 ? $0 : nil } ?? 0.8
+        let offset = yOffset.flatMap { abs($0) < size ? abs($0) : nil } ?? size / 5
+        return (scale, superscript ? offset : -offset)
     }
 
     /// The glyph drawn for a hyphen: U+2010 HYPHEN, else U+002D, with its advance.

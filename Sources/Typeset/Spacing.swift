@@ -2,11 +2,12 @@ import CHarfBuzz
 import Support
 
 /// OpenType features in HarfBuzz's syntax ("liga=0,ss01,tnum"), parsed once.
-public struct FontFeatures: Equatable, Sendable {
+public struct FontFeatures: Hashable, Sendable {
     let features: [hb_feature_t]
     public let text: String
 
     public static func == (a: FontFeatures, b: FontFeatures) -> Bool { a.text == b.text }
+    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// Parses a comma-separated list; the error names the first item HarfBuzz does not read.
     public init(_ text: String) throws {

@@ -53,6 +53,10 @@ public struct TypesetStyle: Sendable {
     public var features = FontFeatures.none
     /// Variable-font axis values for every font that has those axes.
     public var variations = FontVariations.none
+    /// Stretches shaped otherwise (their own font, size, spacing...), sorted and apart, as
+    /// UTF-8 bytes of the text; and the caller's tagged ranges, kept for `Layout.spans`.
+    public var runs: [StyledRange] = []
+    public var tags: [TaggedRange] = []
     /// Checked between paragraphs: a cancelled layout throws `Cancellation.Cancelled`.
     public var cancellation: Cancellation?
 

@@ -15,6 +15,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
     case badFontFolder(String, String)
     case icu(String)
     case harfbuzz(String)
+    case invalidSpan(Int, Int, Int)
 
     public var description: String {
         switch self {
@@ -37,6 +38,8 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
         case let .fontconfig(message): return "fontconfig: \(message)"
         case let .icu(message): return "ICU: \(message)"
         case let .harfbuzz(message): return "HarfBuzz: \(message)"
+        case let .invalidSpan(start, end, length):
+            return "span \(start)..<\(end) is not a range of the text's \(length) bytes in order, apart from the spans before it"
         }
     }
 }

@@ -23,16 +23,21 @@ public final class Typesetter: @unchecked Sendable {
     /// then lays the same prepared text out at many sizes and widths.
     public func prepare(_ input: String, style: TypesetStyle) throws -> PreparedText {
         let (text, droppedMarks) = MarkLimit.apply(input)
-        let chain = try library.chain(for: font)
+        var runs = try style.runs.checked(length: input.utf8.count), tags = try style.tags.checked(length: input.utf8.count)
+        if droppedMarks > 0, !(runs.isEmpty && tags.isEmpty) {
+            let map = MarkLimit.offsetMap(input)
+            (runs, tags) = (runs.remapped(map), tags.remapped(map))
+        }
+        let styles = try SpanStyles(runs: runs, block: font, library: library)
         let utf8 = Array(text.utf8)
         let paragraphs = try utf8.withUnsafeBufferPointer { bytes in
             try splitParagraphs(bytes).map {
                 try style.cancellation.check()
-                return try prepareParagraph($0, text: text, chain: chain, style: style)
+                return try prepareParagraph($0, text: text, styles: styles, style: style)
             }
         }
-        return PreparedText(text: text, utf8: utf8, droppedMarks: droppedMarks, chain: chain, paragraphs: paragraphs,
-                            direction: style.direction, language: style.language)
+        return PreparedText(text: text, utf8: utf8, droppedMarks: droppedMarks, styles: styles, runs: runs, tags: tags,
+                            paragraphs: paragraphs, direction: style.direction, language: style.language)
     }
 
     /// Shapes the prepared text at `style.size` and breaks it into lines at `style.width`.
@@ -41,14 +46,10 @@ public final class Typesetter: @unchecked Sendable {
         guard style.direction == prepared.direction, style.language == prepared.language else {
             throw TypesetError.invalidFontSpec("a text prepared for another direction or language")
         }
-        let chain = prepared.chain
-        var context = LayoutContext(chain: chain, language: style.language,
-                                    shapingFont: { try self.library.shapingFont(chain.candidates[$0].face, size: style.size,
-                                                                                variations: style.variations) })
-        context.letterSpacing = style.letterSpacing
+        let makeFont = { (face: FontFace, size: Double) in try self.library.shapingFont(face, size: size, variations: style.variations) }
+        var context = LayoutContext(styles: try RunStyle.resolve(prepared.styles, block: style, font: makeFont), shapingFont: makeFont)
         context.wordSpacing = style.wordSpacing
         context.lineHeight = style.lineHeight
-        context.features = style.features.after(style.letterSpacing != 0 ? "liga=0,clig=0,dlig=0" : "")
         var lines: [Line] = []
         try prepared.utf8.withUnsafeBufferPointer { bytes in
             for paragraph in prepared.paragraphs {
@@ -89,6 +90,8 @@ public final class Typesetter: @unchecked Sendable {
         var layout = Layout(text: text, lines: lines, fonts: context.faces, size: style.size, width: blockWidth, height: top,
                             droppedMarks: droppedMarks)
         layout.variations = style.variations.text
+        layout.spans = prepared.tags
+        layout.styleRuns = prepared.runs
         guard let maxLines = style.maxLines, lines.count > maxLines else { return layout }
         return try clamped(layout, prepared: prepared, style: style, maxLines: maxLines, ellipsis: style.ellipsis)
     }
@@ -100,7 +103,7 @@ public final class Typesetter: @unchecked Sendable {
         return try TextBreak.bidiLevels(Array(first.utf16), base: direction.icuBase).paragraph & 1 == 1
     }
 
-    private func prepareParagraph(_ paragraph: Paragraph, text: String, chain: FontChain,
+    private func prepareParagraph(_ paragraph: Paragraph, text: String, styles: SpanStyles,
                                   style: TypesetStyle) throws -> PreparedParagraph {
         let startIndex = text.utf8.index(text.utf8.startIndex, offsetBy: paragraph.start)
         let endIndex = text.utf8.index(startIndex, offsetBy: paragraph.end - paragraph.start)
@@ -108,7 +111,8 @@ public final class Typesetter: @unchecked Sendable {
         let utf16 = Array(slice.utf16)
         let clusters = clusters(of: slice, base: paragraph.start)
         let (levels, paragraphLevel) = try TextBreak.bidiLevels(utf16, base: style.direction.icuBase)
-        let runs = Itemizer(chain: chain).runs(clusters, levels: levels)
+        let runs = Itemizer(chains: styles.chains).runs(clusters, levels: levels,
+                                                        styles: styles.isPlain ? [] : clusters.map { styles.style(at: $0.start) })
         // UTF-16 offsets of cluster starts back to byte offsets (breaks fall on cluster starts).
         var byteAtUnit = [Int: Int]()
         for cluster in clusters { byteAtUnit[cluster.utf16Start] = cluster.start }
@@ -178,7 +182,11 @@ public struct PreparedText: @unchecked Sendable {
     let text: String
     let utf8: [UInt8]
     let droppedMarks: Int
-    let chain: FontChain
+    let styles: SpanStyles
+    /// The styled and tagged ranges, as bytes of `text`.
+    let runs: [StyledRange]
+    let tags: [TaggedRange]
+    var chain: FontChain { styles.chains[0] }
     let paragraphs: [PreparedParagraph]
     let direction: BaseDirection
     let language: String

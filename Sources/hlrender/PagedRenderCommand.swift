@@ -13,10 +13,10 @@ extension Render {
         guard output.scale.map({ Double($0) == 1 }) ?? true else { throw CLIFailure(message: "--scale is for images; --page sets the PDF's size") }
     }
 
-    func runPaged(_ input: String, settings: BlockSettings, setup: PageSetup, fonts: FontContext) throws {
+    func runPaged(settings: BlockSettings, setup: PageSetup, fonts: FontContext) throws {
         let document: PagedPDF
         do {
-            document = try PagedPDF(input, settings: settings, setup: setup, fonts: fonts,
+            document = try PagedPDF(settings: settings, setup: setup, fonts: fonts,
                                     background: try output.backgroundColor(highlighted: false))
         } catch let error as CardError {
             throw CLIFailure(message: flagWording(error))

@@ -35,12 +35,12 @@ struct Render: ParsableCommand {
         let pageSetup = try pages.setup()
         if pageSetup != nil { try checkPaged(format: format) }
         try output.checkWritable()
-        let input = try InputText.read(text: text.text, file: text.textFile, limit: limits.text)
-        var settings = try text.settings(for: input)
+        let input = text.isRich ? nil : try InputText.read(text: text.text, file: text.textFile, limit: limits.text)
+        var settings = try text.settings(for: input, limit: limits.text)
         try highlight.apply(to: &settings)
         try restrict.apply(to: &settings)
         let fonts = try text.font.fonts()
-        if let pageSetup { return try runPaged(input, settings: settings, setup: pageSetup, fonts: fonts) }
+        if let pageSetup { return try runPaged(settings: settings, setup: pageSetup, fonts: fonts) }
         let spec = try output.card(.text(settings, fit: nil), highlighted: settings.fillsHighlight)
         let card = try build(spec, fonts: fonts, limits: limits, maxPixels: output.maxPixels)
         warnAboutDroppedMarks(count: card.droppedMarks)

@@ -29,6 +29,7 @@ struct StepsCommand: ParsableCommand {
     @Option(help: modelHelp("current")) var current: String?
     @Flag(help: modelHelp("connector")) var connector = false
     @Option(help: modelHelp("first-side")) var firstSide: String?
+    @Flag(help: modelHelp("steps-markup")) var stepsMarkup = false
     @Option(help: "Text alignment in each column: left, center, right, start, end or justify (default: towards the dots).")
     var align: String?
 
@@ -45,7 +46,7 @@ struct StepsCommand: ParsableCommand {
         var settings = BlockSettings()
         try applyFlags([("dot-size", dotSize), ("dot-color", dotColor), ("gap", gap),
                         ("current", current), ("connector", connector ? "true" : nil), ("first-side", firstSide),
-                        ("align", align)], to: &settings)
+                        ("align", align), ("steps-markup", stepsMarkup ? "true" : nil)], to: &settings)
         try OptionModel.named("steps")!.apply(.json(.array(try readSteps().map(JSONValue.string))), to: &settings)
         try font.apply(to: &settings)
         try highlight.apply(to: &settings)

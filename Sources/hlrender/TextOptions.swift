@@ -52,17 +52,29 @@ struct TextOptions: ParsableArguments {
     @Option(help: "The text to render.") var text: String?
     @Option(help: ArgumentHelp("Read the text from a UTF-8 file (default: standard input).", valueName: "path"))
     var textFile: String?
+    @Option(help: modelHelp("markup")) var markup: String?
+    @Option(help: ArgumentHelp("Read Pango markup from a UTF-8 file ('-': standard input).", valueName: "path"))
+    var markupFile: String?
+    @Option(help: modelHelp("spans")) var spans: String?
     @Option(help: modelHelp("width")) var width: String?
     @Option(help: modelHelp("align")) var align: String?
     @Option(help: modelHelp("max-lines")) var maxLines: String?
     @Option(help: modelHelp("ellipsis")) var ellipsis: String?
     @OptionGroup var font: FontOptions
 
-    /// The block settings for `input`: these flags and the font's.
-    func settings(for input: String) throws -> BlockSettings {
+    /// Whether the text comes as rich text (markup or spans) rather than plain text.
+    var isRich: Bool { markup != nil || markupFile != nil || spans != nil }
+
+    /// The block settings: the text (plain `input`, or the markup or spans given), these flags
+    /// and the font's.
+    func settings(for input: String?, limit: Int) throws -> BlockSettings {
         var settings = BlockSettings()
-        try applyFlags([("text", input), ("width", width), ("align", align), ("max-lines", maxLines), ("ellipsis", ellipsis)],
-                       to: &settings)
+        let given = [("--text", text != nil), ("--text-file", textFile != nil), ("--markup", markup != nil),
+                     ("--markup-file", markupFile != nil), ("--spans", spans != nil)].filter(\.1).map(\.0)
+        if given.count > 1 { throw CLIFailure(message: "give one of \(given.joined(separator: ", ")), not several") }
+        let source = try markupFile.map { try InputText.read(text: nil, file: $0, limit: limit, what: "markup file") } ?? markup
+        try applyFlags([("text", input), ("markup", source), ("spans", spans), ("width", width), ("align", align),
+                        ("max-lines", maxLines), ("ellipsis", ellipsis)], to: &settings)
         try font.apply(to: &settings)
         return settings
     }

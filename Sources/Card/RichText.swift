@@ -1,0 +1,145 @@
+import Markup
+import Render
+import Support
+import Typeset
+
+/// One item of a block's `"spans"`: its text and the span keys it gives, parsed by the option
+/// table's rows like block keys.
+public struct SpanInput: Sendable {
+    public let text: String
+    let settings: BlockSettings
+    let keys: [String]
+
+    static func parse(_ json: JSONValue, index: Int) throws -> SpanInput {
+        guard case let .object(members) = json else { throw OptionError("[\(index)] must be an object with text, not \(json.typeName)") }
+        guard case let .string(text)? = json["text"] else { throw OptionError("[\(index)].text is missing (every span has its text)") }
+        var settings = BlockSettings()
+        let known = OptionModel.names(for: .span)
+        for (key, value) in members where key != "text" {
+            guard known.contains(key) else {
+                let hint = suggestion(for: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw OptionError("[\(index)].\(key): unknown span key\(hint)")
+            }
+            do { try OptionModel.named(key)!.apply(.json(value), to: &settings) } catch let error as OptionError {
+                throw OptionError("[\(index)].\(key): \(error.message)")
+            }
+        }
+        return SpanInput(text: text, settings: settings, keys: members.map(\.key).filter { $0 != "text" })
+    }
+}
+
+/// A block's text with its spans, from markup, a `"spans"` list or plain text; spans come in
+/// the order they opened (an inner span after its outer one), as UTF-8 bytes of `text`.
+struct RichText {
+    struct Span {
+        var start: Int, end: Int
+        var settings: BlockSettings
+        var keys: Set<String>
+    }
+
+    var text: String
+    var spans: [Span] = []
+
+    init(plain text: String) { self.text = text }
+
+    init(spans items: [SpanInput]) {
+        text = ""
+        for item in items {
+            let start = text.utf8.count
+            text += item.text
+            if !item.keys.isEmpty, text.utf8.count > start {
+                spans.append(Span(start: start, end: text.utf8.count, settings: item.settings, keys: Set(item.keys)))
+            }
+        }
+    }
+
+    /// Parses markup; an error is one line that says where (line and column) and what.
+    init(markup source: String) throws(OptionError) {
+        let marked: MarkedText
+        do { marked = try Markup.parse(source) } catch { throw OptionError("\(error.position): \(error.message)") }
+        text = marked.text
+        for span in marked.spans where span.end > span.start {
+            var settings = BlockSettings()
+            var keys = Set<String>()
+            for attribute in span.attributes {
+                do {
+                    for (key, input) in try MarkupAttributes.options(attribute) {
+                        try OptionModel.named(key)!.apply(input, to: &settings)
+                        keys.insert(key)
+                    }
+                } catch let error as OptionError {
+                    throw OptionError("\(attribute.position): \(attribute.name): \(error.message)")
+                } catch {
+                    throw OptionError("\(attribute.position): \(attribute.name): \(error)")
+                }
+            }
+            spans.append(Span(start: span.start, end: span.end, settings: settings, keys: keys))
+        }
+    }
+}
+
+/// Pango's span attributes as option-table keys and values: Pango's units (1024ths of a point,
+/// 1 pt = 1 px here) become px, its relative sizes a scale.
+enum MarkupAttributes {
+    static func options(_ attribute: MarkupAttribute) throws -> [(String, OptionInput)] {
+        let value = attribute.value
+        switch attribute.name {
+        case "font", "font_desc": return [("font", .text(value))]
+        case "font_family", "face": return [("font-family", .text(value))]
+        case "size", "font_size": return [try size(value)]
+        case "weight", "font_weight": return [("weight", .text(value))]
+        case "style", "font_style": return [("style", .text(value))]
+        case "color", "foreground", "fgcolor": return [("color", .text(value))]
+        // Pango's background: a plain box behind the text.
+        case "background", "bgcolor": return [("highlight", .text(value)), ("radius", .text("0")), ("padding", .text("0"))]
+        case "underline": return [("underline", .text(value))]
+        case "underline_color": return [("underline-color", .text(value))]
+        case "strikethrough": return [("strikethrough", .text(value))]
+        case "strikethrough_color": return [("strikethrough-color", .text(value))]
+        case "letter_spacing": return [("letter-spacing", .text(try points(value, "letter_spacing") + "px"))]
+        case "font_features": return [("features", .text(value))]
+        case "lang": return [("lang", .text(value))]
+        case "rise": return [("baseline-shift", .text(try points(value, "rise") + "px"))]
+        case "baseline_shift":
+            switch value.lowercased() {
+            case "superscript", "subscript", "none": return [("baseline-shift", .text(value))]
+            default: return [("baseline-shift", .text(try points(value, "baseline_shift") + "px"))]
+            }
+        case "highlight": return [("highlight", .text(value))]
+        case "outline_color": return [("outline-color", .text(value))]
+        case "href": return [("link", .text(value))]
+        default: throw OptionError("is not a span attribute")
+        }
+    }
+
+    /// Pango's relative size words, as powers of 1.2 (its scale step).
+    static let sizeWords: [String: Double] = ["xx-small": -3, "x-small": -2, "small": -1, "medium": 0, "large": 1,
+                                              "x-large": 2, "xx-large": 3]
+
+    /// A Pango size: 1024ths of a point, "12pt", "150%", larger/smaller or a size word.
+    static func size(_ text: String) throws -> (String, OptionInput) {
+        let value = text.trimmed.lowercased()
+        if value == "larger" { return ("font-scale", .text("1.2")) }
+        if value == "smaller" { return ("font-scale", .text(String(1 / 1.2))) }
+        if let power = sizeWords[value] { return ("font-scale", .text(String(pow12(power)))) }
+        if value.hasSuffix("%"), let percent = Double(value.dropLast()) { return ("font-scale", .text(String(percent / 100))) }
+        return ("size", .text(try points(value, "size")))
+    }
+
+    /// A Pango length: whole 1024ths of a point, or "Npt" ("Npx" too), in px.
+    static func points(_ text: String, _ name: String) throws -> String {
+        let value = text.trimmed.lowercased()
+        for unit in ["pt", "px"] where value.hasSuffix(unit) {
+            guard let v = Double(value.dropLast(2)), v.isFinite else { break }
+            return String(v)
+        }
+        guard let units = Int(value) else { throw OptionError("'\(text)' is not a \(name) in 1024ths of a point or in pt") }
+        return String(Double(units) / 1024)
+    }
+
+    private static func pow12(_ power: Double) -> Double {
+        var out = 1.0
+        for _ in 0..<Int(abs(power)) { out = power > 0 ? out * 1.2 : out / 1.2 }
+        return out
+    }
+}

@@ -1,0 +1,165 @@
+import Render
+import Support
+import Typeset
+
+/// What the typesetter and the painter get from a block's spans: shaping ranges, tagged ranges
+/// and the paints the tags index.
+struct SpanLayers {
+    var runs: [StyledRange] = []
+    var tags: [TaggedRange] = []
+    var paints: [SpanPaint] = []
+}
+
+extension RichText {
+    /// Nested spans as what each stretch of text is: between two span edges, the spans over it
+    /// apply outer first, so an inner one wins key by key (as in Pango). Glyph paint (colour,
+    /// lines) is tagged per stretch; a highlight or a link per span, so it stays one piece.
+    func layers(block: BlockSettings, blockFont: FontSpec, size blockSize: Double) throws -> SpanLayers {
+        var out = SpanLayers()
+        guard !spans.isEmpty else { return out }
+        var edges = Set<Int>()
+        for span in spans { edges.insert(span.start); edges.insert(span.end) }
+        let sorted = edges.sorted()
+        var active: [Int] = []
+        var next = 0
+        let byStart = spans.indices.sorted { (spans[$0].start, $0) < (spans[$1].start, $1) }
+        for (from, to) in zip(sorted, sorted.dropFirst()) {
+            active.removeAll { spans[$0].end <= from }
+            while next < byStart.count && spans[byStart[next]].start <= from {
+                active.append(byStart[next])
+                next += 1
+            }
+            active.sort()
+            guard !active.isEmpty else { continue }
+            let over = active.map { spans[$0] }
+            let shaping = try Self.shaping(over, blockFont: blockFont, blockSize: blockSize)
+            if !shaping.isPlain { out.runs.append(StyledRange(start: from, end: to, shaping: shaping)) }
+            if let paint = Self.glyphPaint(over) {
+                out.tags.append(TaggedRange(start: from, end: to, tag: out.paints.count))
+                out.paints.append(paint)
+            }
+        }
+        for span in spans {
+            if let highlight = Self.highlight(span, block: block, size: blockSize) {
+                out.tags.append(TaggedRange(start: span.start, end: span.end, tag: out.paints.count))
+                out.paints.append(SpanPaint(highlight: highlight))
+            }
+            if span.keys.contains("link"), let link = span.settings.link {
+                out.tags.append(TaggedRange(start: span.start, end: span.end, tag: out.paints.count))
+                out.paints.append(SpanPaint(link: link))
+            }
+        }
+        return out
+    }
+
+    private static func shaping(_ over: [Span], blockFont: FontSpec, blockSize: Double) throws -> SpanShaping {
+        var family: String?, weight: Int?, slant: Int?
+        var size: SpanSize?
+        var shaping = SpanShaping()
+        var letterSpacing: Length?
+        for span in over {
+            let s = span.settings, keys = span.keys
+            if keys.contains("font") {
+                let spec = try FontSpec.parse(s.font) { _ in false }
+                family = spec.family ?? family
+                if spec.weight != 80 { weight = spec.weight }
+                if spec.slant != 0 { slant = spec.slant }
+                if let px = spec.size { size = .px(px) }
+            }
+            if keys.contains("font-family") { family = s.fontFamily }
+            if keys.contains("weight"), let w = s.weight { weight = FontWeight.fontconfig(w) }
+            if keys.contains("style"), let style = s.slant { slant = style.fontconfig }
+            if keys.contains("size"), let px = s.size { size = .px(px) }
+            if keys.contains("font-scale"), let scale = s.fontScale {
+                switch size {
+                case let .px(px)?: size = .px(px * scale)
+                case let .scale(factor)?: size = .scale(factor * scale)
+                case nil: size = .scale(scale)
+                }
+            }
+            if keys.contains("baseline-shift"), let shift = s.baselineShift { shaping.shift = shift }
+            if keys.contains("letter-spacing") { letterSpacing = s.letterSpacing }
+            if keys.contains("features") { shaping.features = s.features }
+            if keys.contains("lang") { shaping.language = s.lang }
+        }
+        if family != nil || weight != nil || slant != nil {
+            var font = blockFont
+            font.size = nil
+            if let family { font.family = family; font.file = nil }
+            font.weight = weight ?? font.weight
+            font.slant = slant ?? font.slant
+            shaping.font = font
+        }
+        if let size, size != .scale(1) {
+            let px = size.resolved(base: blockSize)
+            guard TypesetStyle.sizeRange.contains(px) else {
+                throw OptionError("a span's size comes to \(Checked.describe(px)) px, outside \(TypesetStyle.sizeRange.lowerBound)...\(Int(TypesetStyle.sizeRange.upperBound))")
+            }
+            shaping.size = size
+        }
+        shaping.letterSpacing = letterSpacing.map { $0.resolved(fontSize: size?.resolved(base: blockSize) ?? blockSize) }
+        return shaping
+    }
+
+    /// Colour and lines: the innermost span that sets each wins.
+    private static func glyphPaint(_ over: [Span]) -> SpanPaint? {
+        var paint = SpanPaint()
+        var any = false
+        for span in over {
+            let s = span.settings, keys = span.keys
+            if keys.contains("color"), let c = s.color { paint.color = c; any = true }
+            if keys.contains("underline") { paint.underline = s.underline; any = true }
+            if keys.contains("underline-color") { paint.underlineColor = s.underlineColor; any = true }
+            if keys.contains("strikethrough") { paint.strikethrough = s.strikethrough; any = true }
+            if keys.contains("strikethrough-color") { paint.strikethroughColor = s.strikethroughColor; any = true }
+        }
+        return any ? paint : nil
+    }
+
+    static let highlightKeys: Set<String> = ["highlight", "highlight-style", "outline-color"]
+
+    /// A span's own highlight: its colours and style, its padding, radius and outline width
+    /// where it gives them, else the block's.
+    private static func highlight(_ span: Span, block: BlockSettings, size: Double) -> HighlightPaint? {
+        guard !span.keys.isDisjoint(with: highlightKeys) else { return nil }
+        var settings = block
+        let own = span.settings
+        settings.highlight = own.highlight
+        settings.highlightStyle = own.highlightStyle
+        settings.outlineColor = own.outlineColor
+        if span.keys.contains("padding") { settings.padding = own.padding }
+        if span.keys.contains("radius") { settings.radius = own.radius }
+        if span.keys.contains("outline-width") { settings.outlineWidth = own.outlineWidth }
+        return settings.highlightPaint(fontSize: size)
+    }
+}
+
+/// A block's text as the typesetter and the painter take it: the text, its shaping and
+/// tagged ranges, and the paints the tags index.
+public struct StyledText: Sendable {
+    public var text: String
+    public var runs: [StyledRange]
+    public var tags: [TaggedRange]
+    public var paints: [SpanPaint]
+}
+
+extension BlockSettings {
+    /// The text given inline (text, markup or spans; a file is the caller's to read) with its
+    /// spans at the block's font and size; errors name the key (and in markup the line and column).
+    public func styledText(font: FontSpec, size: Double) throws -> StyledText {
+        let rich: RichText
+        if let spans {
+            rich = RichText(spans: spans)
+        } else if let markup {
+            do { rich = try RichText(markup: markup) } catch { throw CardError("markup", error.message) }
+        } else {
+            rich = RichText(plain: text ?? "")
+        }
+        do {
+            let layers = try rich.layers(block: self, blockFont: font, size: size)
+            return StyledText(text: rich.text, runs: layers.runs, tags: layers.tags, paints: layers.paints)
+        } catch let error as OptionError {
+            throw CardError(spans != nil ? "spans" : "markup", error.message)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Render
+import Support
+import Typeset
+
+extension CardBuilder {
+    /// The layout dump's spans: each styled or painted stretch with its byte range, its style
+    /// and its boxes on the shown lines; a highlighted span with its outline's path.
+    func spansDump(_ layout: Layout, paints: [SpanPaint], shown: [Line], size: Double, origin: (Double, Double)) -> [JSONValue] {
+        let s = spec.scale
+        func boxes(_ start: Int, _ end: Int) -> JSONValue {
+            var out: [JSONValue] = []
+            for (index, line) in shown.enumerated() where line.end > start && line.start < end {
+                for piece in layout.spanPieces(start, end, on: line) {
+                    out.append(.members([("line", .number(Double(index))), ("x", px(origin.0 + piece.x0, s)),
+                                         ("top", px(origin.1 + piece.top, s)), ("width", px(piece.x1 - piece.x0, s)),
+                                         ("height", px(piece.bottom - piece.top, s))]))
+                }
+            }
+            return .array(out)
+        }
+        var out: [JSONValue] = []
+        for run in layout.styleRuns {
+            let shaping = run.shaping
+            var style: [(String, JSONValue)] = []
+            if let font = shaping.font {
+                style += [("family", .string(font.family ?? "")), ("weight", .number(Double(font.weight))), ("slant", .number(Double(font.slant)))]
+            }
+            if let spanSize = shaping.size { style.append(("size", px(spanSize.resolved(base: size), s))) }
+            switch shaping.shift {
+            case .none: break
+            case .sub: style.append(("baseline-shift", .string("sub")))
+            case .sup: style.append(("baseline-shift", .string("super")))
+            case let .rise(v): style.append(("baseline-shift", px(v, s)))
+            }
+            if let spacing = shaping.letterSpacing { style.append(("letter-spacing", px(spacing, s))) }
+            if let features = shaping.features { style.append(("features", .string(features.text))) }
+            if let lang = shaping.language { style.append(("lang", .string(lang))) }
+            out.append(.members([("start", .number(Double(run.start))), ("end", .number(Double(run.end))),
+                                 ("style", .members(style)), ("boxes", boxes(run.start, run.end))]))
+        }
+        for tag in layout.spans where tag.tag < paints.count {
+            let paint = paints[tag.tag]
+            var style: [(String, JSONValue)] = []
+            if let c = paint.color { style.append(("color", .string(c.description))) }
+            if let u = paint.underline { style.append(("underline", .string(u.rawValue))) }
+            if let c = paint.underlineColor { style.append(("underline-color", .string(c.description))) }
+            if let st = paint.strikethrough { style.append(("strikethrough", .bool(st))) }
+            if let c = paint.strikethroughColor { style.append(("strikethrough-color", .string(c.description))) }
+            if let link = paint.link { style.append(("link", .string(link))) }
+            var members: [(String, JSONValue)] = [("start", .number(Double(tag.start))), ("end", .number(Double(tag.end)))]
+            if let highlight = paint.highlight {
+                if let fill = highlight.fill { style.append(("highlight", .string(fill.description))) }
+                if let stroke = highlight.stroke { style.append(("outline-color", .string(stroke.description))) }
+                let outline = layout.spanOutline(tag.start, tag.end, lines: shown, style: highlight.style)
+                members.append(("highlight", .members([("path", .string(outline.svgPath(scale: s, dx: origin.0 * s, dy: origin.1 * s))),
+                                                       ("contours", .number(Double(outline.contours.count)))])))
+            }
+            out.append(.members(members + [("style", .members(style)), ("boxes", boxes(tag.start, tag.end))]))
+        }
+        return out
+    }
+}

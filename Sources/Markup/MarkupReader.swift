@@ -1,0 +1,181 @@
+/// The markup scanner: one pass over the source's scalars, tracking line and column.
+struct MarkupReader {
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+    private var line = 1, column = 1
+    private var text = String.UnicodeScalarView()
+    private var textBytes = 0
+    private var spans: [MarkupSpan] = []
+    /// Open tags: name, the span's index (nil for `<markup>`), where it opened.
+    private var open: [(name: String, span: Int?, position: SourcePosition)] = []
+
+    init(_ source: String) { scalars = Array(source.unicodeScalars) }
+
+    private var position: SourcePosition { SourcePosition(line: line, column: column) }
+    private var atEnd: Bool { index >= scalars.count }
+
+    private mutating func advance() -> Unicode.Scalar {
+        let c = scalars[index]
+        index += 1
+        if c == "\n" { line += 1; column = 1 } else { column += 1 }
+        return c
+    }
+
+    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+        index + offset < scalars.count ? scalars[index + offset] : nil
+    }
+
+    private func fail(_ message: String, at place: SourcePosition? = nil) -> MarkupError {
+        MarkupError(position: place ?? position, message: message)
+    }
+
+    private mutating func emit(_ c: Unicode.Scalar) {
+        text.append(c)
+        textBytes += UTF8.width(c)
+    }
+
+    mutating func read() throws(MarkupError) -> MarkedText {
+        while !atEnd {
+            switch peek()! {
+            case "<": try tag()
+            case "&":
+                let start = position
+                _ = advance()
+                emit(try entity(start))
+            default: emit(advance())
+            }
+        }
+        if let unclosed = open.last {
+            throw fail("<\(unclosed.name)> is never closed", at: unclosed.position)
+        }
+        return MarkedText(text: String(text), spans: spans)
+    }
+
+    /// After `&`: a named or numeric character reference up to `;`.
+    private mutating func entity(_ start: SourcePosition) throws(MarkupError) -> Unicode.Scalar {
+        var name = ""
+        while let c = peek(), c != ";" {
+            guard name.unicodeScalars.count < 12, c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "#" else {
+                throw fail("'&' starts no entity (write &amp; for an ampersand)", at: start)
+            }
+            name.unicodeScalars.append(advance())
+        }
+        guard peek() == ";" else { throw fail("'&' starts no entity (write &amp; for an ampersand)", at: start) }
+        _ = advance()
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            let hex = name.hasPrefix("#x") || name.hasPrefix("#X")
+            let digits = name.dropFirst(hex ? 2 : 1)
+            guard name.hasPrefix("#"), !digits.isEmpty, let value = UInt32(digits, radix: hex ? 16 : 10),
+                  value != 0, let scalar = Unicode.Scalar(value) else {
+                throw fail("'&\(name);' is not an entity (&amp; &lt; &gt; &quot; &apos; or &#N;)", at: start)
+            }
+            return scalar
+        }
+    }
+
+    private mutating func name() -> String {
+        var out = ""
+        while let c = peek(), c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "-" || c == ":" {
+            out.unicodeScalars.append(advance())
+        }
+        return out
+    }
+
+    private mutating func skipSpace() {
+        while let c = peek(), c == " " || c == "\t" || c == "\n" || c == "\r" { _ = advance() }
+    }
+
+    private mutating func expect(_ c: Unicode.Scalar, _ what: String) throws(MarkupError) {
+        guard peek() == c else { throw fail(atEnd ? "the markup ends inside a tag" : "expected \(what)") }
+        _ = advance()
+    }
+
+    private mutating func tag() throws(MarkupError) {
+        let start = position
+        _ = advance()  // <
+        if peek() == "!" && peek(1) == "-" && peek(2) == "-" {
+            while !atEnd && !(peek() == "-" && peek(1) == "-" && peek(2) == ">") { _ = advance() }
+            guard !atEnd else { throw fail("a comment is never closed", at: start) }
+            for _ in 0..<3 { _ = advance() }
+            return
+        }
+        if peek() == "/" {
+            _ = advance()
+            let tagName = name()
+            skipSpace()
+            try expect(">", "'>' after </\(tagName)")
+            guard let top = open.last else { throw fail("</\(tagName)> closes nothing", at: start) }
+            guard top.name == tagName else {
+                throw fail("</\(tagName)> closes <\(top.name)> opened at \(top.position)", at: start)
+            }
+            open.removeLast()
+            if let span = top.span { spans[span].end = textBytes }
+            return
+        }
+        let tagName = name()
+        guard !tagName.isEmpty else { throw fail("'<' starts no tag (write &lt; for a less-than sign)", at: start) }
+        guard tagName == "span" || tagName == "a" || tagName == "markup" || Markup.shortTags[tagName] != nil else {
+            throw fail("unknown tag <\(tagName)> (b, i, u, s, sub, sup, small, big, tt, span, a)", at: start)
+        }
+        var attributes: [MarkupAttribute] = Markup.shortTags[tagName]?.map { MarkupAttribute(name: $0.0, value: $0.1, position: start) } ?? []
+        var given: [MarkupAttribute] = []
+        while true {
+            skipSpace()
+            guard let c = peek() else { throw fail("the markup ends inside <\(tagName)>", at: start) }
+            if c == ">" || c == "/" { break }
+            given.append(try attribute(of: tagName))
+        }
+        let selfClosing = peek() == "/"
+        if selfClosing { _ = advance() }
+        try expect(">", "'>' to end <\(tagName)>")
+        for (i, attribute) in given.enumerated() where given[..<i].contains(where: { $0.name == attribute.name }) {
+            throw fail("<\(tagName)> gives \(attribute.name) twice", at: attribute.position)
+        }
+        if tagName == "a" && !given.contains(where: { $0.name == "href" }) { throw fail("<a> needs href", at: start) }
+        attributes += given
+        guard !selfClosing else { return }
+        guard open.count < Markup.maxDepth else { throw fail("tags nest deeper than \(Markup.maxDepth)", at: start) }
+        var span: Int?
+        if tagName != "markup" {
+            spans.append(MarkupSpan(start: textBytes, end: textBytes, tag: tagName, attributes: attributes, position: start))
+            span = spans.count - 1
+        }
+        open.append((tagName, span, start))
+    }
+
+    private mutating func attribute(of tagName: String) throws(MarkupError) -> MarkupAttribute {
+        let start = position
+        let attributeName = name()
+        guard !attributeName.isEmpty else { throw fail("expected an attribute name or '>' in <\(tagName)>") }
+        let allowed = tagName == "span" ? Markup.spanAttributes.contains(attributeName) : tagName == "a" && attributeName == "href"
+        guard allowed else {
+            let known = tagName == "span" ? "" : tagName == "a" ? " (<a> takes href)" : " (<\(tagName)> takes none)"
+            throw fail("unknown attribute \(attributeName) in <\(tagName)>\(known)", at: start)
+        }
+        skipSpace()
+        try expect("=", "'=' after \(attributeName)")
+        skipSpace()
+        guard let quote = peek(), quote == "\"" || quote == "'" else { throw fail("the value of \(attributeName) must be quoted") }
+        _ = advance()
+        var value = ""
+        while let c = peek(), c != quote {
+            if c == "<" { throw fail("'<' inside the value of \(attributeName)") }
+            if c == "&" {
+                let place = position
+                _ = advance()
+                value.unicodeScalars.append(try entity(place))
+            } else {
+                value.unicodeScalars.append(advance())
+            }
+        }
+        guard !atEnd else { throw fail("the value of \(attributeName) is never closed", at: start) }
+        _ = advance()
+        return MarkupAttribute(name: attributeName, value: value, position: start)
+    }
+}

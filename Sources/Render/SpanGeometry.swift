@@ -1,0 +1,89 @@
+import Highlight
+import Typeset
+
+/// Where a span of a layout is: its glyphs' boxes per line, the outline of its highlight.
+extension Layout {
+    /// The visual pieces of bytes `start..<end` on `line`: runs of neighbouring glyphs from the
+    /// range, each with its x extent and how far its fonts reach above and below the baseline
+    /// (a raised run's rise counts).
+    public func spanPieces(_ start: Int, _ end: Int, on line: Line) -> [SpanPiece] {
+        var pieces: [SpanPiece] = []
+        var open: SpanPiece?
+        for run in line.runs {
+            for glyph in run.glyphs {
+                guard glyph.cluster >= start && glyph.cluster < end else {
+                    if let piece = open { pieces.append(piece); open = nil }
+                    continue
+                }
+                let x0 = glyph.x, x1 = glyph.x + glyph.advance
+                let up = run.metrics.ascent + run.metrics.rise, down = run.metrics.descent - run.metrics.rise
+                if var piece = open {
+                    piece.x0 = min(piece.x0, x0)
+                    piece.x1 = max(piece.x1, x1)
+                    piece.ascent = max(piece.ascent, up)
+                    piece.descent = max(piece.descent, down)
+                    open = piece
+                } else {
+                    open = SpanPiece(x0: x0, x1: x1, ascent: up, descent: down, baseline: line.baseline)
+                }
+            }
+        }
+        if let piece = open { pieces.append(piece) }
+        return pieces.filter { $0.x1 > $0.x0 }
+    }
+
+    /// The highlight of bytes `start..<end` among `lines`: one box per line around the span's
+    /// pieces there, from its fonts' ascent to descent, and the same outline engine as a block's,
+    /// so pieces on neighbouring lines join into one shape. Lines the span misses end a shape.
+    public func spanOutline(_ start: Int, _ end: Int, lines: [Line], style: HighlightStyle) -> Outline {
+        var boxes: [LineBox] = []
+        for line in lines where line.end > start && line.start < end {
+            let pieces = spanPieces(start, end, on: line)
+            guard let x0 = pieces.map(\.x0).min(), let x1 = pieces.map(\.x1).max() else {
+                boxes.append(LineBox(x: line.x, top: line.top, width: 0, height: line.height, blank: true))
+                continue
+            }
+            let ascent = pieces.map(\.ascent).max()!, descent = pieces.map(\.descent).max()!
+            boxes.append(LineBox(x: x0, top: line.baseline - ascent, width: x1 - x0, height: ascent + descent, blank: false))
+        }
+        return OutlineBuilder.outline(boxes, style: style)
+    }
+}
+
+/// A span's stretch of glyphs on one line, in layout px (y down).
+public struct SpanPiece: Equatable, Sendable {
+    public var x0: Double, x1: Double
+    public var ascent: Double, descent: Double
+    public var baseline: Double
+    public var top: Double { baseline - ascent }
+    public var bottom: Double { baseline + descent }
+}
+
+/// A layout's glyph paints (colour, lines) by byte: the tagged ranges whose paint says
+/// something about glyphs, apart and sorted as the card library makes them.
+struct GlyphPaints {
+    private var ranges: [(start: Int, end: Int, paint: SpanPaint)] = []
+
+    init() {}
+
+    init(_ layout: Layout, _ paints: [SpanPaint]) {
+        for tag in layout.spans where tag.tag < paints.count {
+            let paint = paints[tag.tag]
+            guard paint.color != nil || paint.underline != nil || paint.strikethrough != nil else { continue }
+            ranges.append((tag.start, tag.end, paint))
+        }
+        ranges.sort { $0.start < $1.start }
+    }
+
+    var isEmpty: Bool { ranges.isEmpty }
+
+    /// The paint of the character at byte `offset`, if a span sets one.
+    func paint(at offset: Int) -> SpanPaint? {
+        var low = 0, high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ranges[mid].end > offset { high = mid } else { low = mid + 1 }
+        }
+        return low < ranges.count && ranges[low].start <= offset ? ranges[low].paint : nil
+    }
+}

@@ -1,0 +1,117 @@
+import CCairo
+import Highlight
+import Typeset
+
+/// What spans add around the glyphs: their highlights (under the text, over the block's own),
+/// underlines and strikethroughs (over it), and PDF links.
+struct SpanPainter {
+    var layout: Layout
+    var paint: TextPaint
+    var paints: GlyphPaints
+
+    init(layout: Layout, paint: TextPaint) {
+        self.layout = layout
+        self.paint = paint
+        paints = GlyphPaints(layout, paint.spans)
+    }
+
+    /// Each highlighted span's outline over `lines`, drawn in span order (an inner span's on top).
+    func drawHighlights(_ cr: OpaquePointer, lines: [Line]) {
+        for (start, end, highlight) in highlights() {
+            HighlightPainter.draw(cr, outline: layout.spanOutline(start, end, lines: lines, style: highlight.style), paint: highlight)
+        }
+    }
+
+    func highlights() -> [(Int, Int, HighlightPaint)] {
+        layout.spans.compactMap { tag in
+            guard tag.tag < paint.spans.count, let highlight = paint.spans[tag.tag].highlight else { return nil }
+            return (tag.start, tag.end, highlight)
+        }
+    }
+
+    /// Underlines and strikethroughs at the font's positions and thicknesses, one bar per
+    /// stretch of glyphs of one run with the same line.
+    func drawLines(_ cr: OpaquePointer, lines: [Line]) {
+        guard !paints.isEmpty else { return }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        for line in lines {
+            for run in line.runs where !run.glyphs.isEmpty {
+                var from = 0
+                for i in 1...run.glyphs.count where i == run.glyphs.count
+                    || !sameLines(paints.paint(at: run.glyphs[i].cluster), paints.paint(at: run.glyphs[from].cluster)) {
+                    if let p = paints.paint(at: run.glyphs[from].cluster) {
+                        let x0 = run.glyphs[from].x, x1 = run.glyphs[i - 1].x + run.glyphs[i - 1].advance
+                        let baseline = line.baseline - run.metrics.rise
+                        let color = p.color ?? paint.color
+                        if let style = p.underline, style != .none {
+                            underline(cr, style, x0: x0, x1: x1, baseline: baseline, metrics: run.metrics, color: p.underlineColor ?? color)
+                        }
+                        if p.strikethrough == true {
+                            (p.strikethroughColor ?? color).setSource(cr)
+                            let m = run.metrics
+                            cairo_rectangle(cr, x0, baseline - m.strikeoutPosition - m.strikeoutThickness / 2, x1 - x0, m.strikeoutThickness)
+                            cairo_fill(cr)
+                        }
+                    }
+                    from = i
+                }
+            }
+        }
+    }
+
+    private func sameLines(_ a: SpanPaint?, _ b: SpanPaint?) -> Bool {
+        a?.underline == b?.underline && a?.underlineColor == b?.underlineColor && a?.strikethrough == b?.strikethrough
+            && a?.strikethroughColor == b?.strikethroughColor && a?.color == b?.color
+    }
+
+    private func underline(_ cr: OpaquePointer, _ style: UnderlineStyle, x0: Double, x1: Double, baseline: Double,
+                           metrics m: RunMetrics, color: Color) {
+        color.setSource(cr)
+        let t = m.underlineThickness
+        let y = baseline - m.underlinePosition - t / 2
+        switch style {
+        case .none: return
+        case .single: cairo_rectangle(cr, x0, y, x1 - x0, t)
+        case .double:
+            cairo_rectangle(cr, x0, y, x1 - x0, t)
+            cairo_rectangle(cr, x0, y + 2 * t, x1 - x0, t)
+        case .low: cairo_rectangle(cr, x0, baseline + m.descent - t, x1 - x0, t)
+        case .error:
+            // A wave of period 4t, as spell checkers draw it.
+            cairo_set_line_width(cr, t)
+            cairo_move_to(cr, x0, y + t)
+            var x = x0, up = true
+            while x < x1 {
+                let next = min(x + t * 2, x1)
+                cairo_line_to(cr, next, up ? y - t / 2 : y + t * 1.5)
+                x = next
+                up.toggle()
+            }
+            cairo_stroke(cr)
+            return
+        }
+        cairo_fill(cr)
+    }
+
+    /// Link annotations over each linked span's pieces (PDF only: an image has nowhere to put
+    /// them). The rectangles are given, so a link broken over two lines is two areas.
+    func drawLinks(_ cr: OpaquePointer, lines: [Line]) {
+        for tag in layout.spans where tag.tag < paint.spans.count {
+            guard let uri = paint.spans[tag.tag].link else { continue }
+            var rects: [String] = []
+            for line in lines where line.end > tag.start && line.start < tag.end {
+                for piece in layout.spanPieces(tag.start, tag.end, on: line) {
+                    rects.append([piece.x0, piece.top, piece.x1 - piece.x0, piece.bottom - piece.top].map { String(format3($0)) }.joined(separator: " "))
+                }
+            }
+            guard !rects.isEmpty else { continue }
+            // Cairo's attribute strings escape quotes and backslashes with a backslash.
+            let escaped = uri.unicodeScalars.map { $0 == "'" || $0 == "\\" ? "\\\($0)" : String($0) }.joined()
+            cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(escaped)' rect=[\(rects.joined(separator: " "))]")
+            cairo_tag_end(cr, CAIRO_TAG_LINK)
+        }
+    }
+
+    private func format3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+}

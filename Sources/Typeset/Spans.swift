@@ -1,0 +1,145 @@
+import Support
+
+/// Where a span's baseline sits: on the line's, raised or lowered by a length, or as a
+/// subscript or superscript (size and shift from the font's OS/2 metrics, as Pango does).
+public enum BaselineShift: Hashable, Sendable {
+    case none, sub, sup
+    /// Up by this many px (down when negative).
+    case rise(Double)
+}
+
+/// A span's size: absolute px, or a multiple of the size around it (`larger`, `150%`).
+public enum SpanSize: Hashable, Sendable {
+    case px(Double)
+    case scale(Double)
+
+    public func resolved(base: Double) -> Double {
+        switch self {
+        case let .px(px): return px
+        case let .scale(factor): return base * factor
+        }
+    }
+}
+
+/// How a stretch of text is shaped differently from its block: every set field overrides the
+/// block's. Only what changes glyphs or their advances is here: a colour change does not break
+/// shaping (ligatures and kerning survive it, as in Pango).
+public struct SpanShaping: Hashable, Sendable {
+    /// Family, weight and slant (a size in it is ignored: `size` says).
+    public var font: FontSpec?
+    public var size: SpanSize?
+    public var shift = BaselineShift.none
+    public var letterSpacing: Double?
+    public var features: FontFeatures?
+    public var language: String?
+
+    public init(font: FontSpec? = nil, size: SpanSize? = nil, shift: BaselineShift = .none, letterSpacing: Double? = nil,
+                features: FontFeatures? = nil, language: String? = nil) {
+        (self.font, self.size, self.shift, self.letterSpacing, self.features, self.language) =
+            (font, size, shift, letterSpacing, features, language)
+    }
+
+    public var isPlain: Bool { self == SpanShaping() }
+}
+
+/// `shaping` over the UTF-8 bytes `start..<end` of the text.
+public struct StyledRange: Hashable, Sendable {
+    public var start: Int
+    public var end: Int
+    public var shaping: SpanShaping
+    public init(start: Int, end: Int, shaping: SpanShaping) { (self.start, self.end, self.shaping) = (start, end, shaping) }
+}
+
+/// A caller's mark over the UTF-8 bytes `start..<end` (a span's paint, link or highlight, by
+/// `tag`): the typesetter keeps it on the same characters through dropped marks, a cut with an
+/// ellipsis and pages, and hands it back in `Layout.spans`.
+public struct TaggedRange: Hashable, Sendable {
+    public var start: Int
+    public var end: Int
+    public var tag: Int
+    public init(start: Int, end: Int, tag: Int) { (self.start, self.end, self.tag) = (start, end, tag) }
+}
+
+protocol ByteRange {
+    var start: Int { get set }
+    var end: Int { get set }
+}
+extension StyledRange: ByteRange {}
+extension TaggedRange: ByteRange {}
+
+extension Array where Element: ByteRange {
+    /// Ranges checked against a text of `length` bytes: inside it, start before end.
+    func checked(length: Int) throws -> [Element] {
+        for item in self where !(0 <= item.start && item.start < item.end && item.end <= length) {
+            throw TypesetError.invalidSpan(item.start, item.end, length)
+        }
+        return self
+    }
+
+    /// The ranges as bytes of a text cut after `kept` bytes with `appended` bytes after it: what
+    /// covers the last kept byte covers the appended ones too (an ellipsis takes the style
+    /// where the cut is); what starts later is gone.
+    func cut(at kept: Int, appending appended: Int) -> [Element] {
+        compactMap { item in
+            guard item.start < kept else { return nil }
+            var out = item
+            out.end = item.end >= kept ? kept + appended : item.end
+            return out
+        }
+    }
+
+    /// Byte offsets moved by `map` (old offset -> new), dropping ranges that become empty.
+    func remapped(_ map: (Int) -> Int) -> [Element] {
+        compactMap { item in
+            var out = item
+            out.start = map(item.start)
+            out.end = map(item.end)
+            return out.start < out.end ? out : nil
+        }
+    }
+
+    func shifted(by offset: Int) -> [Element] { remapped { $0 + offset } }
+}
+
+extension Array where Element: ByteRange {
+    /// The parts of the ranges inside `bytes`, as offsets from its start.
+    func clipped(to bytes: Range<Int>) -> [Element] {
+        compactMap { item in
+            let start = Swift.max(item.start, bytes.lowerBound), end = Swift.min(item.end, bytes.upperBound)
+            guard start < end else { return nil }
+            var out = item
+            (out.start, out.end) = (start - bytes.lowerBound, end - bytes.lowerBound)
+            return out
+        }
+    }
+}
+
+extension TypesetStyle {
+    /// This style for a piece of its text (bytes `bytes`): its spans clipped to the piece and
+    /// counted from the piece's start.
+    public func restricted(to bytes: Range<Int>) -> TypesetStyle {
+        var out = self
+        out.runs = runs.clipped(to: bytes)
+        out.tags = tags.clipped(to: bytes)
+        return out
+    }
+}
+
+extension MarkLimit {
+    /// For text where `apply` dropped marks: each old UTF-8 offset's place in the new text.
+    static func offsetMap(_ text: String) -> (Int) -> Int {
+        var starts: [(old: Int, new: Int)] = []
+        var run = 0, old = 0, new = 0
+        for scalar in text.unicodeScalars {
+            run = extendsCluster(scalar) ? run + 1 : 0
+            starts.append((old, new))
+            old += UTF8.width(scalar)
+            if run <= marksPerBase { new += UTF8.width(scalar) }
+        }
+        starts.append((old, new))
+        return { offset in
+            let index = partitionPoint(starts.count) { starts[$0].old > offset }
+            return index == 0 ? 0 : starts[index - 1].new
+        }
+    }
+}
