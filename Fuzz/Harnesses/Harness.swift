@@ -2,6 +2,7 @@ import Batch
 import Card
 import FoundationEssentials
 import HTTPForms
+import Markup
 import Render
 import Support
 import Typeset
@@ -9,7 +10,7 @@ import Typeset
 /// The Swift harnesses: each takes any bytes and may only return (an error is a fine answer;
 /// a crash, a hang or a sanitizer report is a finding).
 enum Harness: String, CaseIterable {
-    case card, manifest, typeset, forms
+    case card, manifest, typeset, forms, markup
 
     /// The repository's pinned fonts (the harness is built from the repository).
     static let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -38,6 +39,7 @@ enum Harness: String, CaseIterable {
         case .manifest: Harness.manifest(data)
         case .typeset: Harness.typeset(data)
         case .forms: Harness.forms(data)
+        case .markup: Harness.markup(data)
         }
     }
 
@@ -46,6 +48,22 @@ enum Harness: String, CaseIterable {
         guard let json = try? JSONValue.parse(data), case .object = json else { return }
         _ = try? CardRender.render(json, variables: ["name": "Ada {{x}}", "x": "<b>"], folder: "/nonexistent",
                                    resources: resources, format: .png, encoding: EncodeOptions())
+    }
+
+    /// Any bytes as Pango markup: parsed, then rendered as a card's text block (attribute
+    /// values through the option table, nested spans laid out and painted), and as steps.
+    static func markup(_ data: [UInt8]) {
+        let source = String(decoding: data, as: UTF8.self)
+        guard (try? Markup.parse(source)) != nil else { return }
+        let block = JSONValue.object([("type", .string("text")), ("markup", .string(source)), ("width", .number(180)),
+                                      ("max-lines", .number(Double(1 + data.count % 5)))])
+        let steps = JSONValue.object([("type", .string("steps")), ("steps", .array([.string(source), .string("<b>b</b>")])),
+                                      ("steps-markup", .bool(true))])
+        for spec in [block, steps] {
+            let card = JSONValue.object([("size", .string("200x120")), ("blocks", .array([spec]))])
+            _ = try? CardRender.render(card, variables: [:], folder: "/nonexistent", resources: resources, format: .png,
+                                       encoding: EncodeOptions())
+        }
     }
 
     /// CARDS.jsonl, and the same bytes as a template's CSV and JSONL data.

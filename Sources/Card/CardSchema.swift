@@ -9,7 +9,10 @@ public enum CardSchema {
         }
         func property<T>(_ option: OptionDefinition<T>) -> (String, JSONValue) {
             var members: [(String, JSONValue)] = [("description", .string(option.help))]
-            if option.schemaType == "array" {
+            if option.name == "spans" {
+                members += [("type", .array([.string("array"), .string("string")])),
+                            ("items", .members([("type", .string("object")), ("required", .array([.string("text")]))]))]
+            } else if option.schemaType == "array" {
                 members += [("type", .array([.string("array"), .string("string")])), ("items", .members([("type", .string("string"))]))]
             } else {
                 members.append(("type", type(option.schemaType)))

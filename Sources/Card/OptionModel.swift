@@ -76,8 +76,9 @@ public enum OptionModel {
         },
         define("markup-file", "path", .text, schema: "string", "Read Pango markup from a UTF-8 file.") { $0.markupFile = try $1.string() },
         define("spans", "json", .text, schema: "array", "The text as styled pieces: [{\"text\": \"...\", span keys...}, ...] (a JSON array; on the command line, its JSON text).") {
-            let value: JSONValue
-            if case let .json(json) = $1 { value = json } else {
+            // A JSON array, or its JSON text (a flag, a form field, a string value).
+            var value: JSONValue = .null
+            if case let .json(json) = $1, case .array = json { value = json } else {
                 do { value = try JSONValue.parse(Array(try $1.string().utf8)) } catch { throw OptionError("is not JSON: \(error)") }
             }
             guard case let .array(items) = value else { throw OptionError("must be an array of span objects") }

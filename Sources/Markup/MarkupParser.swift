@@ -51,6 +51,7 @@ public enum Markup {
 public struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
+    public init(line: Int, column: Int) { (self.line, self.column) = (line, column) }
     public var description: String { "line \(line), column \(column)" }
 }
 

@@ -85,7 +85,7 @@ public struct FontWeight: Hashable, Sendable {
     public init(_ text: String) throws(ValueError) {
         let key = text.trimmed.lowercased().filter { $0 != "-" && $0 != " " }
         if let named = FontWeight.names[key] { try self.init(number: Double(named)); return }
-        guard let number = Double(key) else {
+        guard let number = Double(text.trimmed) else {
             throw ValueError("weight", text, expected: "a whole number from 1 to 1000 or a name (\(FontWeight.names.keys.sorted().joined(separator: ", ")))")
         }
         try self.init(number: number)

@@ -10,6 +10,8 @@ import Support
 struct FontOptions: ParsableArguments {
     @Option(help: modelHelp("font")) var font: String?
     @Option(help: modelHelp("size")) var size: String?
+    @Option(help: modelHelp("weight")) var weight: String?
+    @Option(help: modelHelp("style")) var style: String?
     @Option(help: modelHelp("line-spacing")) var lineSpacing: String?
     @Option(help: modelHelp("direction")) var direction: String?
     @Flag(help: modelHelp("rtl")) var rtl = false
@@ -30,7 +32,7 @@ struct FontOptions: ParsableArguments {
 
     /// The flags as block settings, through the option table.
     func apply(to settings: inout BlockSettings) throws {
-        try applyFlags([("font", font), ("size", size), ("line-spacing", lineSpacing), ("direction", direction),
+        try applyFlags([("font", font), ("size", size), ("weight", weight), ("style", style), ("line-spacing", lineSpacing), ("direction", direction),
                         ("rtl", rtl ? "true" : nil), ("lang", lang), ("no-break-hyphen", noBreakHyphen ? "true" : nil),
                         ("wrap", wrap), ("hyphenate", hyphenate ? "true" : nil), ("hyphen-min", hyphenMin),
                         ("line-height", lineHeight), ("letter-spacing", letterSpacing), ("word-spacing", wordSpacing),
@@ -71,10 +73,11 @@ struct TextOptions: ParsableArguments {
         var settings = BlockSettings()
         let given = [("--text", text != nil), ("--text-file", textFile != nil), ("--markup", markup != nil),
                      ("--markup-file", markupFile != nil), ("--spans", spans != nil)].filter(\.1).map(\.0)
-        if given.count > 1 { throw CLIFailure(message: "give one of \(given.joined(separator: ", ")), not several") }
-        let source = try markupFile.map { try InputText.read(text: nil, file: $0, limit: limit, what: "markup file") } ?? markup
+        let source = given.count > 1 ? nil : try markupFile.map { try InputText.read(text: nil, file: $0, limit: limit, what: "markup file") } ?? markup
+        // Values are checked first (a bad one is named whatever else is given).
         try applyFlags([("text", input), ("markup", source), ("spans", spans), ("width", width), ("align", align),
                         ("max-lines", maxLines), ("ellipsis", ellipsis)], to: &settings)
+        if given.count > 1 { throw CLIFailure(message: "give one of \(given.joined(separator: ", ")), not several") }
         try font.apply(to: &settings)
         return settings
     }

@@ -15,13 +15,13 @@ import TestSupport
         "quality", "margin", "canvas", "scale", "max-pixels", "outline-width", "padding", "radius", "shadow", "stroke",
         "visible-lines", "blur-radius", "feather", "scramble-seed", "page", "page-margin", "orphans", "widows",
         "max-pages", "threshold", "max-diff-pixels", "max-diff-ratio", "ignore", "max-input-bytes", "column",
-        "dot-size", "gap", "current", "jobs", "shard",
+        "dot-size", "gap", "current", "jobs", "shard", "weight",
         // The service's.
         "port", "max-age", "cache-mb", "max-body", "concurrency", "queue", "timeout-ms", "read-timeout-ms", "memory-mb",
     ]
     /// Options whose value is text, a path, a colour or a choice.
     static let other: Set<String> = [
-        "text", "text-file", "align", "ellipsis", "font", "direction", "lang", "wrap", "features", "variations", "color",
+        "text", "text-file", "markup", "markup-file", "spans", "style", "align", "ellipsis", "font", "direction", "lang", "wrap", "features", "variations", "color",
         "font-dir", "o", "format", "png-compression", "title", "author", "subject", "keywords", "background",
         "dump-layout", "highlight", "highlight-style", "outline-color", "join", "restrict-mode", "page-number-format",
         "header", "expect", "diff", "size-mismatch", "steps-file", "step", "dot-color", "first-side", "var", "pdf",

@@ -121,6 +121,15 @@ import TestSupport
             let steps = OptionModel.scope(of: option.name) == .steps
             for value in Self.samples {
                 guard let message = Self.refusal("card", option.name, value) else { continue }
+                // A span-only key is tried in a span: refused there with the same words.
+                if OptionModel.scope(of: option.name) == .span {
+                    let span: JSONValue = .object([("text", .string("a")), (option.name, Self.json(value))])
+                    let block: JSONValue = .object([("type", .string("text")), ("spans", .array([span]))])
+                    #expect(throws: CardError("blocks[0].spans", "[0].\(option.name): \(message)"), "\(option.name)=\(value)") {
+                        _ = try CardSpec.parse(.object([("blocks", .array([block]))]), folder: ".")
+                    }
+                    continue
+                }
                 let block: JSONValue = .object([("type", .string(steps ? "steps" : "text")),
                                                 (steps ? "steps" : "text", steps ? .array([.string("a")]) : .string("a")),
                                                 (option.name, Self.json(value))])

@@ -9,7 +9,7 @@ import Testing
         #expect(marked.spans.map { [$0.start, $0.end] } == [[3, 12], [8, 12], [15, 17]])
         #expect(marked.spans[0].attributes.map(\.name) == ["weight"])
         #expect(marked.spans[2].attributes.map { "\($0.name)=\($0.value)" } == ["color=red", "size=20pt"])
-        #expect(marked.spans[2].attributes[1].position == SourcePosition(line: 1, column: 50))
+        #expect(marked.spans[2].attributes[1].position == SourcePosition(line: 1, column: 52))
     }
 
     @Test func entitiesAndCommentsAndTheMarkupWrapper() throws {
