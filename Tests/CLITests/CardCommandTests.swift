@@ -4,11 +4,12 @@ import TestSupport
 import Testing
 
 private let examples = Fixtures.repo.appendingPathComponent("examples")
-private let exampleVars = ["--var", "quote=A highlight should hug every line and never leave a seam", "--var", "author=Sei Shōnagon"]
+private let exampleVars = ["--var", "quote=A highlight should hug every line and never leave a seam", "--var", "author=Sei Shōnagon",
+                                   "--var", "name=Ana <Lima>", "--var", "price=$9.99"]
 
 @Suite struct CardCommandTests {
     /// The examples in examples/ as the README shows them (looked at before recording).
-    @Test(arguments: ["quote-photo", "headline-gradient", "steps-card", "rtl-card"])
+    @Test(arguments: ["quote-photo", "headline-gradient", "steps-card", "rtl-card", "rich-card"])
     func exampleGolden(name: String) throws {
         let dir = try CLI.scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
