@@ -34,6 +34,12 @@ hyperfine --warmup 3 --runs 30 -N \
   -n hlrender "$bin render --text-file $out/three.txt --size 64 --width 940 -o $out/h3.png" \
   -n pango-view "pango-view --dpi=72 --font='Noto Sans 64' --width=940 -q -o $out/p3.png $out/three.txt"
 
+echo "== rich text: 20 spans against the same text plain (hlrender and pango-view --markup)"
+bench/spans.sh
+
+echo "== rich text parity: markup line starts against pango-view --markup"
+python3 bench/markup_line_starts.py "$bin"
+
 echo "== encoders on the example cards"
 .build/release/hlbench encode examples fonts
 
