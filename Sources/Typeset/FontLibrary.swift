@@ -9,6 +9,8 @@ struct FontCandidate {
     var families: [String]
     /// Fontconfig charset, one per face, owned by the library.
     var charset: OpaquePointer?
+    /// Fontconfig says every glyph has one width.
+    var isMonospace = false
 
     func isFamily(_ name: String) -> Bool { families.contains { $0.equalsIgnoringCase(name) } }
 
@@ -95,13 +97,18 @@ public final class FontLibrary: @unchecked Sendable {
                 candidates.append(candidate)
             }
         }
-        if let family = spec.family, spec.file == nil {
+        if let family = spec.family, spec.file == nil, !FontSpec.genericFamilies.contains(family.lowercased()) {
             // The named family leads (Fontconfig may rank a face with a better style ahead). Its
             // absence from the sorted list means it is not installed: only then are all the
             // family names listed, for suggestions.
             guard let index = candidates.firstIndex(where: { $0.isFamily(family) }) else {
                 throw TypesetError.unknownFont(family, suggestions: closest(to: family, in: allFamilies()))
             }
+            candidates.insert(candidates.remove(at: index), at: 0)
+        }
+        // A generic monospace leads with a fixed-width face, pinned or system (the pinned
+        // folder's sort would put any pinned face first).
+        if ["monospace", "mono"].contains(spec.family?.lowercased() ?? ""), let index = candidates.firstIndex(where: \.isMonospace) {
             candidates.insert(candidates.remove(at: index), at: 0)
         }
         guard !candidates.isEmpty else { throw TypesetError.fontconfig("no fonts found") }
@@ -163,6 +170,8 @@ public final class FontLibrary: @unchecked Sendable {
         FcPatternAddString(pattern, FC_FAMILY, spec.family ?? "sans-serif")
         FcPatternAddInteger(pattern, FC_WEIGHT, Int32(spec.weight))
         FcPatternAddInteger(pattern, FC_SLANT, Int32(spec.slant))
+        // A generic monospace (<tt>) asks for fixed-width faces: the pinned folder has no alias rules.
+        if ["monospace", "mono"].contains(spec.family?.lowercased() ?? "") { FcPatternAddInteger(pattern, FC_SPACING, FC_MONO) }
         // Fontconfig would take the language from LANG/LC_ALL (FcDefaultSubstitute), which
         // reorders fallback: a fixed one keeps renders the same on every machine and locale.
         FcPatternAddString(pattern, FC_LANG, "en")
@@ -183,7 +192,10 @@ public final class FontLibrary: @unchecked Sendable {
         let families = strings(pattern, FC_FAMILY)
         let face = FontFace(file: file, index: Int(index), family: families.first ?? "",
                             style: string(pattern, FC_STYLE) ?? "", isColor: color != 0)
-        return FontCandidate(face: face, families: families, charset: charset(of: FaceKey(face), in: pattern))
+        var spacing: Int32 = 0
+        FcPatternGetInteger(pattern, FC_SPACING, 0, &spacing)
+        return FontCandidate(face: face, families: families, charset: charset(of: FaceKey(face), in: pattern),
+                             isMonospace: spacing == FC_MONO)
     }
 
     /// The face's one charset, taken from `pattern` the first time the face is seen.

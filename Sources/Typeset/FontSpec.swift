@@ -9,6 +9,8 @@ public struct FontSpec: Hashable, Sendable {
     public var size: Double?
 
     public static let defaultFamily = "Noto Sans"
+    /// CSS and Fontconfig generic names: Fontconfig picks the closest installed face, whatever its name.
+    public static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui"]
 
     public init(family: String? = FontSpec.defaultFamily, file: String? = nil, weight: Int = 80,
                 slant: Int = 0, size: Double? = nil) {

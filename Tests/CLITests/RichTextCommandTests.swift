@@ -44,6 +44,14 @@ import Testing
         #expect(bold["width"] as! Double != plain["width"] as! Double)
     }
 
+    /// `<tt>` asks Fontconfig for a fixed-width face (the pinned fonts have none: the test only
+    /// sees that the generic name is not refused as an unknown family).
+    @Test func ttAsksForTheGenericMonospace() throws {
+        let json = try dump(["--markup", "a <tt>mono</tt> <i>b</i>"])
+        let mono = spans(json).first { ($0["style"] as! [String: Any])["family"] as? String == "monospace" }
+        #expect(mono != nil, "\(spans(json))")
+    }
+
     @Test func markupErrorsAreOneLineWithLineAndColumn() throws {
         for (markup, message) in [
             ("<b>x</i>", "--markup: line 1, column 5: </i> closes <b> opened at line 1, column 1"),

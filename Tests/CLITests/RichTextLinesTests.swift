@@ -1,0 +1,61 @@
+import Compare
+import Foundation
+import TestSupport
+import Testing
+
+/// Decorations and positions of spans, measured in dumps and pixels.
+@Suite struct RichTextLinesTests {
+    private func run(_ arguments: [String]) throws -> (dump: [String: Any], png: RGBAImage?) {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("out.png").path
+        let result = try CLI.run(["render", "--size", "40", "--margin", "10", "--background", "white", "--color", "black",
+                                  "-o", out, "--dump-layout", "-"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        let png = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))))
+        return (try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any], png)
+    }
+
+    /// Rows (y) with a dark pixel, below `from`.
+    private func darkRows(_ image: RGBAImage, below from: Int) -> [Int] {
+        (from..<image.height).filter { y in
+            (0..<image.width).contains { x in image.pixels[(y * image.width + x) * 4] < 128 }
+        }
+    }
+
+    @Test func theUnderlineSitsWhereTheFontSaysAndTheStrikeThroughCrossesTheText() throws {
+        // "mmm" has no descenders: below the baseline only the underline can be dark.
+        let plain = try run(["--text", "mmm"])
+        let underlined = try run(["--markup", "<u>mmm</u>"])
+        let baseline = Int((((plain.dump["lines"] as! [[String: Any]])[0]["baseline"]) as! Double).rounded())
+        #expect(darkRows(plain.png!, below: baseline + 1).isEmpty)
+        let rows = darkRows(underlined.png!, below: baseline + 1)
+        // Noto Sans: underline position -0.1 em, thickness 0.05 em: at 40 px, rows ~3-6 below the baseline.
+        #expect(!rows.isEmpty && rows.first! <= baseline + 5 && rows.count <= 4, "\(rows) baseline \(baseline)")
+        let struck = try run(["--markup", "<s>mmm</s>"])
+        let inside = { (image: RGBAImage, y: Int) in (0..<image.width).filter { image.pixels[(y * image.width + $0) * 4] < 128 }.count }
+        // A bar across the x-height (Noto Sans: 0.32 em up): the rows it darkens are there.
+        let added = (baseline - 30..<baseline).filter { inside(struck.png!, $0) > inside(plain.png!, $0) + 20 }
+        #expect(!added.isEmpty && added.allSatisfy { (baseline - 16...baseline - 9).contains($0) }, "\(added) baseline \(baseline)")
+    }
+
+    @Test func subAndSuperscriptsMoveAndShrink() throws {
+        let json = try run(["--markup", "x<sup>2</sup>y<sub>3</sub>"]).dump
+        let spans = json["spans"] as! [[String: Any]]
+        let sup = spans.first { ($0["style"] as! [String: Any])["baseline-shift"] as? String == "super" }!
+        let sub = spans.first { ($0["style"] as! [String: Any])["baseline-shift"] as? String == "sub" }!
+        let top = { (span: [String: Any]) in ((span["boxes"] as! [[String: Any]])[0]["top"] as! Double) }
+        #expect(top(sup) < top(sub) - 10)
+        // Set smaller (the font's OS/2 script size): its box is lower than a 40 px line's 54 px.
+        let height = ((sup["boxes"] as! [[String: Any]])[0]["height"] as! Double)
+        #expect(height < 40, "\(sup)")
+    }
+
+    @Test func theEllipsisTakesTheStyleWhereTheCutIs() throws {
+        let json = try run(["--width", "260", "--max-lines", "1", "--markup", "plain <b>bold words that go on and on</b> end"]).dump
+        let line = (json["lines"] as! [[String: Any]])[0]
+        #expect((line["text"] as! String).hasSuffix("…"))
+        let bold = (json["spans"] as! [[String: Any]])[0]
+        #expect(bold["end"] as? Int == line["end"] as? Int, "\(bold) \(line)")
+    }
+}
