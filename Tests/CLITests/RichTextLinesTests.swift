@@ -59,3 +59,34 @@ import Testing
         #expect(bold["end"] as? Int == line["end"] as? Int, "\(bold) \(line)")
     }
 }
+
+/// Spans across scripts and a span's own highlight keys.
+@Suite struct RichTextSpanTests {
+    private func block(_ spec: String) throws -> [String: Any] {
+        let result = try CLI.run(["card", "-", "--dump-layout", "-"], stdin: Array(spec.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
+        return (json["blocks"] as! [[String: Any]])[0]
+    }
+
+    @Test func aBoldSpanFallsBackAndCrossesADirectionChange() throws {
+        let b = try block(##"{"size": "900x300", "blocks": [{"type": "text", "markup": "hello <b>world مرحبا 春</b> end"}]}"##)
+        let line = (b["lines"] as! [[String: Any]])[0]
+        #expect(Set(line["fonts"] as! [String]) == ["Noto Sans", "Noto Sans Arabic", "Noto Sans CJK JP"], "\(line)")
+        let boxes = ((b["spans"] as! [[String: Any]])[0]["boxes"] as! [[String: Any]])
+        // Visually one stretch: the Arabic run sits inside the left-to-right line, after "world".
+        #expect(boxes.count == 1 && (boxes[0]["width"] as! Double) > 200, "\(boxes)")
+    }
+
+    @Test func aSpanTakesItsOwnPaddingAndRadius() throws {
+        func path(_ extra: String) throws -> String {
+            let b = try block(##"{"size": "600x200", "blocks": [{"type": "text", "spans": [{"text": "a "}, {"text": "word", "highlight": "#FFE066""## + extra + ##"}]}]}"##)
+            let span = (b["spans"] as! [[String: Any]]).first { $0["highlight"] != nil }!
+            return (span["highlight"] as! [String: Any])["path"] as! String
+        }
+        let plain = try path(""), padded = try path(##", "padding": 20, "radius": 0"##)
+        #expect(plain != padded)
+        // No arcs with radius 0: the padded shape is a plain rectangle.
+        #expect(!padded.contains("A") && plain.contains("A"), "\(padded)")
+    }
+}
