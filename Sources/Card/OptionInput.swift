@@ -22,18 +22,7 @@ extension OptionInput {
     }
 }
 
-/// A length given in px or in em (resolved against the font size when it is known).
-public enum Length: Equatable, Sendable {
-    case px(Double)
-    case em(Double)
-
-    public func resolved(fontSize: Double) -> Double {
-        switch self {
-        case let .px(v): return v
-        case let .em(v): return v * fontSize
-        }
-    }
-
+extension Length {
     var isNegative: Bool {
         switch self {
         case let .px(v), let .em(v): return v < 0

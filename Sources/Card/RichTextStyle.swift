@@ -54,7 +54,7 @@ extension RichText {
 
     private static func shaping(_ over: [Span], blockFont: FontSpec, blockSize: Double) throws -> SpanShaping {
         var family: String?, weight: Int?, slant: Int?
-        var size: SpanSize?
+        var size: Length?
         var shaping = SpanShaping()
         var letterSpacing: Length?
         for span in over {
@@ -73,8 +73,8 @@ extension RichText {
             if keys.contains("font-scale"), let scale = s.fontScale {
                 switch size {
                 case let .px(px)?: size = .px(px * scale)
-                case let .scale(factor)?: size = .scale(factor * scale)
-                case nil: size = .scale(scale)
+                case let .em(factor)?: size = .em(factor * scale)
+                case nil: size = .em(scale)
                 }
             }
             if keys.contains("baseline-shift"), let shift = s.baselineShift { shaping.shift = shift }
@@ -90,14 +90,14 @@ extension RichText {
             font.slant = slant ?? font.slant
             shaping.font = font
         }
-        if let size, size != .scale(1) {
-            let px = size.resolved(base: blockSize)
+        if let size, size != .em(1) {
+            let px = size.resolved(fontSize: blockSize)
             guard TypesetStyle.sizeRange.contains(px) else {
                 throw OptionError("a span's size comes to \(Checked.describe(px)) px, outside \(TypesetStyle.sizeRange.lowerBound)...\(Int(TypesetStyle.sizeRange.upperBound))")
             }
             shaping.size = size
         }
-        shaping.letterSpacing = letterSpacing.map { $0.resolved(fontSize: size?.resolved(base: blockSize) ?? blockSize) }
+        shaping.letterSpacing = letterSpacing.map { $0.resolved(fontSize: size?.resolved(fontSize: blockSize) ?? blockSize) }
         return shaping
     }
 

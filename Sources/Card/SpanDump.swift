@@ -25,7 +25,7 @@ extension CardBuilder {
             if let font = shaping.font {
                 style += [("family", .string(font.family ?? "")), ("weight", .number(Double(font.weight))), ("slant", .number(Double(font.slant)))]
             }
-            if let spanSize = shaping.size { style.append(("size", px(spanSize.resolved(base: size), s))) }
+            if let spanSize = shaping.size { style.append(("size", px(spanSize.resolved(fontSize: size), s))) }
             switch shaping.shift {
             case .none: break
             case .sub: style.append(("baseline-shift", .string("sub")))

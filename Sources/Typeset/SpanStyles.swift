@@ -60,7 +60,7 @@ struct RunStyle {
         let blockLanguage = LanguageTags.harfBuzz(style.language)
         return try styles.shapings.indices.map { i in
             let shaping = styles.shapings[i], chain = styles.chains[i]
-            var size = shaping.size?.resolved(base: style.size) ?? style.size
+            var size = shaping.size?.resolved(fontSize: style.size) ?? style.size
             var rise = 0.0
             switch shaping.shift {
             case .none: break

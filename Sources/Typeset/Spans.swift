@@ -8,15 +8,16 @@ public enum BaselineShift: Hashable, Sendable {
     case rise(Double)
 }
 
-/// A span's size: absolute px, or a multiple of the size around it (`larger`, `150%`).
-public enum SpanSize: Hashable, Sendable {
+/// A length in px, or in em: a multiple of the font size around it (a span's `larger` is 1.2em,
+/// a block's padding 0.3em).
+public enum Length: Hashable, Sendable {
     case px(Double)
-    case scale(Double)
+    case em(Double)
 
-    public func resolved(base: Double) -> Double {
+    public func resolved(fontSize: Double) -> Double {
         switch self {
-        case let .px(px): return px
-        case let .scale(factor): return base * factor
+        case let .px(v): return v
+        case let .em(v): return v * fontSize
         }
     }
 }
@@ -27,13 +28,13 @@ public enum SpanSize: Hashable, Sendable {
 public struct SpanShaping: Hashable, Sendable {
     /// Family, weight and slant (a size in it is ignored: `size` says).
     public var font: FontSpec?
-    public var size: SpanSize?
+    public var size: Length?
     public var shift = BaselineShift.none
     public var letterSpacing: Double?
     public var features: FontFeatures?
     public var language: String?
 
-    public init(font: FontSpec? = nil, size: SpanSize? = nil, shift: BaselineShift = .none, letterSpacing: Double? = nil,
+    public init(font: FontSpec? = nil, size: Length? = nil, shift: BaselineShift = .none, letterSpacing: Double? = nil,
                 features: FontFeatures? = nil, language: String? = nil) {
         (self.font, self.size, self.shift, self.letterSpacing, self.features, self.language) =
             (font, size, shift, letterSpacing, features, language)
