@@ -86,7 +86,6 @@ public enum OptionModel {
         },
         define("steps-markup", "bool", .steps, schema: "boolean", "The steps' texts are Pango markup.") { $0.stepsMarkup = try $1.bool() },
         define("weight", "100..1000|name", schema: "string|number", "Font weight: 100 to 1000 or a name (thin, light, normal, medium, semibold, bold, heavy...).") {
-            if case let .json(.number(n)) = $1 { $0.weight = try FontWeight(number: n).value; return }
             $0.weight = try FontWeight(try $1.string()).value
         },
         define("style", "normal|italic|oblique", schema: "string", "Font style (a face without italics is slanted).") {

@@ -2,20 +2,12 @@ import Render
 import Support
 import Typeset
 
-/// What the typesetter and the painter get from a block's spans: shaping ranges, tagged ranges
-/// and the paints the tags index.
-struct SpanLayers {
-    var runs: [StyledRange] = []
-    var tags: [TaggedRange] = []
-    var paints: [SpanPaint] = []
-}
-
 extension RichText {
     /// Nested spans as what each stretch of text is: between two span edges, the spans over it
     /// apply outer first, so an inner one wins key by key (as in Pango). Glyph paint (colour,
     /// lines) is tagged per stretch; a highlight or a link per span, so it stays one piece.
-    func layers(block: BlockSettings, blockFont: FontSpec, size blockSize: Double) throws -> SpanLayers {
-        var out = SpanLayers()
+    func styled(block: BlockSettings, blockFont: FontSpec, size blockSize: Double) throws -> StyledText {
+        var out = StyledText(text: text)
         guard !spans.isEmpty else { return out }
         var edges = Set<Int>()
         for span in spans { edges.insert(span.start); edges.insert(span.end) }
@@ -138,28 +130,34 @@ extension RichText {
 /// tagged ranges, and the paints the tags index.
 public struct StyledText: Sendable {
     public var text: String
-    public var runs: [StyledRange]
-    public var tags: [TaggedRange]
-    public var paints: [SpanPaint]
+    public var runs: [StyledRange] = []
+    public var tags: [TaggedRange] = []
+    public var paints: [SpanPaint] = []
 }
 
 extension BlockSettings {
-    /// The text given inline (text, markup or spans; a file is the caller's to read) with its
-    /// spans at the block's font and size; errors name the key (and in markup the line and column).
-    public func styledText(font: FontSpec, size: Double) throws -> StyledText {
-        let rich: RichText
-        if let spans {
-            rich = RichText(spans: spans)
-        } else if let markup {
-            do { rich = try RichText(markup: markup) } catch { throw CardError("markup", error.message) }
-        } else {
-            rich = RichText(plain: text ?? "")
+    /// The block's text and spans: plain text, markup or a spans list (one of them), read with
+    /// `read` (a file path and its key's JSON path) and styled at the block's font and size.
+    /// Errors name the key under `path` and, in markup, the line and column.
+    public func styledText(font: FontSpec, size: Double, path: String = "",
+                           read: (String, String) throws -> String = { _, key in throw CardError(key, "is a file: read it first") }) throws -> StyledText {
+        let given = [("text", text != nil), ("text-file", textFile != nil), ("markup", markup != nil),
+                     ("markup-file", markupFile != nil), ("spans", spans != nil)].filter(\.1).map(\.0)
+        guard given.count == 1 else {
+            throw CardError(Card.join(path, given.last ?? "text"), given.isEmpty ? "is missing: give text, text-file, markup, markup-file or spans"
+                                                                            : "give one of \(given.joined(separator: ", ")), not several")
         }
+        let key = given[0], keyPath = Card.join(path, key)
         do {
-            let layers = try rich.layers(block: self, blockFont: font, size: size)
-            return StyledText(text: rich.text, runs: layers.runs, tags: layers.tags, paints: layers.paints)
+            let rich: RichText
+            switch key {
+            case "spans": rich = RichText(spans: spans!)
+            case "markup", "markup-file": rich = try RichText(markup: try markup ?? read(markupFile!, keyPath))
+            default: rich = RichText(plain: try text ?? read(textFile!, keyPath))
+            }
+            return try rich.styled(block: self, blockFont: font, size: size)
         } catch let error as OptionError {
-            throw CardError(spans != nil ? "spans" : "markup", error.message)
+            throw CardError(keyPath, error.message)
         }
     }
 }

@@ -21,7 +21,7 @@ struct StepsBlock {
     static func layout(_ steps: [RichText], settings: BlockSettings, size: Double, width: Double, highlight: HighlightPaint?,
                        typesetter: Typesetter, fontSpec: FontSpec, style: (Double, Alignment) -> TypesetStyle) throws -> StepsBlock {
         let texts = steps.map(\.text)
-        let layers = try steps.map { try $0.layers(block: settings, blockFont: fontSpec, size: size) }
+        let layers = try steps.map { try $0.styled(block: settings, blockFont: fontSpec, size: size) }
         let dot = settings.dotSize ?? 0.5 * size, space = settings.gap ?? 0.5 * size
         let (padX, padY) = highlight?.reach ?? (0, 0)
         // The first step's direction decides the default side, as a right-to-left reader expects.

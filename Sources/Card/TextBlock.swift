@@ -43,42 +43,18 @@ extension CardBuilder {
         try settings.typesetter(library: resources.library, resolve: resolve, check: resources.checkFontFile)
     }
 
-    func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil, layers: SpanLayers? = nil) -> TypesetStyle {
+    func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil, layers: StyledText? = nil) -> TypesetStyle {
         var style = settings.style(size: size, width: width, align: align)
         style.cancellation = resources.cancellation
         if let layers { (style.runs, style.tags) = (layers.runs, layers.tags) }
         return style
     }
 
-    /// The block's text and spans: plain text, markup or a spans list (one of them), read and
-    /// parsed; an error names the key and, in markup, the line and column.
-    func richText(_ settings: BlockSettings, path: String) throws -> RichText {
-        let given = [("text", settings.text != nil), ("text-file", settings.textFile != nil), ("markup", settings.markup != nil),
-                     ("markup-file", settings.markupFile != nil), ("spans", settings.spans != nil)].filter(\.1).map(\.0)
-        guard given.count == 1 else {
-            throw CardError(join(path, given.last ?? "text"), given.isEmpty ? "is missing: give text, text-file, markup, markup-file or spans"
-                                                                            : "give one of \(given.joined(separator: ", ")), not several")
-        }
-        if let spans = settings.spans { return RichText(spans: spans) }
-        if settings.markup != nil || settings.markupFile != nil {
-            let key = settings.markup != nil ? "markup" : "markup-file"
-            let source = try settings.markup ?? readText(settings.markupFile!, at: join(path, key))
-            do { return try RichText(markup: source) } catch { throw CardError(join(path, key), error.message) }
-        }
-        return RichText(plain: try settings.text ?? readText(settings.textFile!, at: join(path, "text-file")))
-    }
-
     func measureText(_ settings: BlockSettings, fit: FitSpec?, availableWidth: Double?, path: String) throws -> MeasuredBlock {
-        let rich = try richText(settings, path: path)
-        let text = rich.text
         let (typesetter, fontSpec) = try typesetter(settings)
         let requested = try settings.fontSize(spec: fontSpec)
-        let layers: SpanLayers
-        do {
-            layers = try rich.layers(block: settings, blockFont: fontSpec, size: requested)
-        } catch let error as OptionError {
-            throw CardError(join(path, settings.spans != nil ? "spans" : "markup"), error.message)
-        }
+        let layers = try settings.styledText(font: fontSpec, size: requested, path: path, read: readText)
+        let text = layers.text
         let style = { (settings: BlockSettings, size: Double, width: Double?) in self.style(settings, size: size, width: width, layers: layers) }
         let width = settings.width ?? availableWidth
         // Fontconfig, bidi, fallback and break opportunities once; sizes and widths after.

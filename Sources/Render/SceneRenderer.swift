@@ -45,11 +45,6 @@ extension Renderer {
         if !output.startsWithBackground {
             try BackgroundPainter.paint(cr, scene.background, width: scene.width, height: scene.height, scale: options.scale)
         }
-        // Cairo 1.16 writes a link's structure element only inside a structure tree: without
-        // an enclosing tag the file refers to an object it never writes (qpdf: damaged).
-        let linked = options.format == .pdf && scene.hasLinks
-        if linked { cairo_tag_begin(cr, "Document", "") }
-        defer { if linked { cairo_tag_end(cr, "Document") } }
         for (index, item) in scene.items.enumerated() {
             try options.cancellation.check()
             if case let .text(text) = item, let restriction = text.restriction, let boundary = restriction.boundary(in: text.layout) {
@@ -174,16 +169,6 @@ extension Scene {
                     try place(connector.bottom, "connector bottom")
                 }
             }
-        }
-    }
-}
-
-extension Scene {
-    /// Whether a span of the scene's text is a link.
-    var hasLinks: Bool {
-        items.contains { item in
-            guard case let .text(text) = item else { return false }
-            return text.paint.spans.contains { $0.link != nil }
         }
     }
 }

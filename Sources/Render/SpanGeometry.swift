@@ -62,28 +62,38 @@ public struct SpanPiece: Equatable, Sendable {
 /// A layout's glyph paints (colour, lines) by byte: the tagged ranges whose paint says
 /// something about glyphs, apart and sorted as the card library makes them.
 struct GlyphPaints {
-    private var ranges: [(start: Int, end: Int, paint: SpanPaint)] = []
+    private var ranges = RangeIndex<SpanPaint>()
 
     init() {}
 
     init(_ layout: Layout, _ paints: [SpanPaint]) {
-        for tag in layout.spans where tag.tag < paints.count {
+        ranges = RangeIndex(layout.spans.compactMap { tag in
+            guard tag.tag < paints.count else { return nil }
             let paint = paints[tag.tag]
-            guard paint.color != nil || paint.underline != nil || paint.strikethrough != nil else { continue }
-            ranges.append((tag.start, tag.end, paint))
-        }
-        ranges.sort { $0.start < $1.start }
+            guard paint.color != nil || paint.underline != nil || paint.strikethrough != nil else { return nil }
+            return (tag.start, tag.end, paint)
+        })
     }
 
     var isEmpty: Bool { ranges.isEmpty }
 
     /// The paint of the character at byte `offset`, if a span sets one.
-    func paint(at offset: Int) -> SpanPaint? {
-        var low = 0, high = ranges.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ranges[mid].end > offset { high = mid } else { low = mid + 1 }
+    func paint(at offset: Int) -> SpanPaint? { ranges.value(at: offset) }
+
+    /// Each glyph's paint, looked up once.
+    func paints(of run: GlyphRun) -> [SpanPaint?] { run.glyphs.map { paint(at: $0.cluster) } }
+}
+
+extension Array {
+    /// Index ranges of the maximal stretches whose neighbours are `same`.
+    func stretches(_ same: (Element, Element) -> Bool) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var from = 0
+        for i in indices.dropFirst() where !same(self[i - 1], self[i]) {
+            out.append(from..<i)
+            from = i
         }
-        return low < ranges.count && ranges[low].start <= offset ? ranges[low].paint : nil
+        if !isEmpty { out.append(from..<count) }
+        return out
     }
 }

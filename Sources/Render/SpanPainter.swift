@@ -37,24 +37,22 @@ struct SpanPainter {
         defer { cairo_restore(cr) }
         for line in lines {
             for run in line.runs where !run.glyphs.isEmpty {
-                var from = 0
-                for i in 1...run.glyphs.count where i == run.glyphs.count
-                    || !sameLines(paints.paint(at: run.glyphs[i].cluster), paints.paint(at: run.glyphs[from].cluster)) {
-                    if let p = paints.paint(at: run.glyphs[from].cluster) {
-                        let x0 = run.glyphs[from].x, x1 = run.glyphs[i - 1].x + run.glyphs[i - 1].advance
-                        let baseline = line.baseline - run.metrics.rise
-                        let color = p.color ?? paint.color
-                        if let style = p.underline, style != .none {
-                            underline(cr, style, x0: x0, x1: x1, baseline: baseline, metrics: run.metrics, color: p.underlineColor ?? color)
-                        }
-                        if p.strikethrough == true {
-                            (p.strikethroughColor ?? color).setSource(cr)
-                            let m = run.metrics
-                            cairo_rectangle(cr, x0, baseline - m.strikeoutPosition - m.strikeoutThickness / 2, x1 - x0, m.strikeoutThickness)
-                            cairo_fill(cr)
-                        }
+                let glyphPaints = paints.paints(of: run)
+                for stretch in glyphPaints.stretches(sameLines) {
+                    guard let p = glyphPaints[stretch.lowerBound] else { continue }
+                    let x0 = run.glyphs[stretch.lowerBound].x
+                    let x1 = run.glyphs[stretch.upperBound - 1].x + run.glyphs[stretch.upperBound - 1].advance
+                    let baseline = line.baseline - run.metrics.rise
+                    let color = p.color ?? paint.color
+                    if let style = p.underline, style != .none {
+                        underline(cr, style, x0: x0, x1: x1, baseline: baseline, metrics: run.metrics, color: p.underlineColor ?? color)
                     }
-                    from = i
+                    if p.strikethrough == true {
+                        (p.strikethroughColor ?? color).setSource(cr)
+                        let m = run.metrics
+                        cairo_rectangle(cr, x0, baseline - m.strikeoutPosition - m.strikeoutThickness / 2, x1 - x0, m.strikeoutThickness)
+                        cairo_fill(cr)
+                    }
                 }
             }
         }
@@ -108,8 +106,12 @@ struct SpanPainter {
             guard !rects.isEmpty else { continue }
             // Cairo's attribute strings escape quotes and backslashes with a backslash.
             let escaped = uri.unicodeScalars.map { $0 == "'" || $0 == "\\" ? "\\\($0)" : String($0) }.joined()
+            // Cairo 1.16 writes a link's structure element only inside a structure tree: a link
+            // outside any tag refers to an object the file never holds (qpdf: damaged).
+            cairo_tag_begin(cr, "Document", "")
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(escaped)' rect=[\(rects.joined(separator: " "))]")
             cairo_tag_end(cr, CAIRO_TAG_LINK)
+            cairo_tag_end(cr, "Document")
         }
     }
 

@@ -75,14 +75,8 @@ struct TextPainter {
     /// ligatures or kerning), each piece with its colour and its own byte range, so a PDF's
     /// text stays whole.
     func coloured(_ run: GlyphRun, base: Color) -> [(GlyphRun, Color)] {
-        let colours = run.glyphs.map { paints.paint(at: $0.cluster)?.color ?? base }
-        guard !colours.isEmpty else { return [] }
-        var groups: [Range<Int>] = []
-        var from = 0
-        for i in 1...colours.count where i == colours.count || colours[i] != colours[from] {
-            groups.append(from..<i)
-            from = i
-        }
+        let colours = paints.paints(of: run).map { $0?.color ?? base }
+        let groups = colours.stretches(==)
         guard groups.count > 1 else { return [(run, colours.first ?? base)] }
         return groups.enumerated().map { k, range in
             var piece = run

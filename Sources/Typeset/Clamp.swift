@@ -15,15 +15,16 @@ extension Typesetter {
             return kept + ellipsis
         }
         // Spans stop at the cut; the ellipsis takes the style (and tags) of the last kept character.
-        func styled(_ n: Int) -> TypesetStyle {
+        func styled(_ text: String) -> TypesetStyle {
             var cut = unclamped
-            let kept = candidate(n).utf8.count - ellipsis.utf8.count
+            let kept = text.utf8.count - ellipsis.utf8.count
             cut.runs = prepared.runs.cut(at: kept, appending: ellipsis.utf8.count)
             cut.tags = prepared.tags.cut(at: kept, appending: ellipsis.utf8.count)
             return cut
         }
         func fits(_ n: Int) throws -> Layout? {
-            let layout = try self.layout(candidate(n), style: styled(n))
+            let text = candidate(n)
+            let layout = try self.layout(text, style: styled(text))
             return layout.lines.count <= maxLines ? layout : nil
         }
         // The most characters whose text plus ellipsis still takes at most `maxLines` lines
@@ -33,8 +34,9 @@ extension Typesetter {
             let mid = (lo + hi + 1) / 2
             if try fits(mid) != nil { lo = mid } else { hi = mid - 1 }
         }
-        var layout = try self.layout(candidate(lo), style: styled(lo))
-        layout.truncatedAt = candidate(lo).utf8.count - ellipsis.utf8.count
+        let text = candidate(lo)
+        var layout = try self.layout(text, style: styled(text))
+        layout.truncatedAt = text.utf8.count - ellipsis.utf8.count
         layout.droppedMarks = full.droppedMarks
         return layout
     }

@@ -43,6 +43,8 @@ final class ShapingFont: @unchecked Sendable {
     let ascent: Double
     let descent: Double
     let size: Double
+    /// Extents and decoration lines at this size, read once (every line piece asks for them).
+    let runMetrics: RunMetrics
 
     init(face shared: HarfBuzzFace, size: Double, variations: FontVariations = .none) throws {
         self.shared = shared
@@ -61,18 +63,23 @@ final class ShapingFont: @unchecked Sendable {
         hb_font_get_h_extents(font, &extents)
         ascent = Double(extents.ascender) * pixelsPerUnit
         descent = -Double(extents.descender) * pixelsPerUnit
+        runMetrics = ShapingFont.readRunMetrics(font, pixelsPerUnit: pixelsPerUnit, size: size, ascent: ascent, descent: descent)
     }
 
     /// An OpenType metric (post, OS/2) in px, or nil when the font has none.
-    private func metric(_ tag: hb_ot_metrics_tag_t) -> Double? {
+    private func metric(_ tag: hb_ot_metrics_tag_t) -> Double? { ShapingFont.metric(font, pixelsPerUnit, tag) }
+
+    private static func metric(_ font: OpaquePointer, _ pixelsPerUnit: Double, _ tag: hb_ot_metrics_tag_t) -> Double? {
         var value: hb_position_t = 0
         guard hb_ot_metrics_get_position(font, tag, &value) != 0 else { return nil }
         return Double(value) * pixelsPerUnit
     }
 
     /// Extents and decoration lines at this size; fonts without them get Pango-like defaults.
-    var runMetrics: RunMetrics {
-        let thickness = { (v: Double?) in v.flatMap { $0 > 0 ? $0 : nil } ?? max(1, self.size / 14) }
+    private static func readRunMetrics(_ font: OpaquePointer, pixelsPerUnit: Double, size: Double, ascent: Double,
+                                       descent: Double) -> RunMetrics {
+        let metric = { (tag: hb_ot_metrics_tag_t) in ShapingFont.metric(font, pixelsPerUnit, tag) }
+        let thickness = { (v: Double?) in v.flatMap { $0 > 0 ? $0 : nil } ?? max(1, size / 14) }
         return RunMetrics(size: size, ascent: ascent, descent: descent,
                           underlinePosition: metric(HB_OT_METRICS_TAG_UNDERLINE_OFFSET) ?? -size / 10,
                           underlineThickness: thickness(metric(HB_OT_METRICS_TAG_UNDERLINE_SIZE)),

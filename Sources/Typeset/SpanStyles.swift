@@ -5,8 +5,8 @@ import CHarfBuzz
 struct SpanStyles {
     var shapings: [SpanShaping] = [SpanShaping()]
     var chains: [FontChain]
-    /// The styled ranges (sorted, apart) and each one's style index.
-    private var ranges: [(start: Int, end: Int, style: Int)] = []
+    /// Each styled range's style index.
+    private var ranges = RangeIndex<Int>()
 
     /// The block's font asks for italic.
     var blockItalic: Bool
@@ -16,6 +16,7 @@ struct SpanStyles {
         blockItalic = block.slant > 0
         var index: [SpanShaping: Int] = [SpanShaping(): 0]
         var lastEnd = 0
+        var styled: [(start: Int, end: Int, value: Int)] = []
         for run in runs {
             guard run.start >= lastEnd else { throw TypesetError.invalidSpan(run.start, run.end, lastEnd) }
             lastEnd = run.end
@@ -29,17 +30,15 @@ struct SpanStyles {
                 shapings.append(run.shaping)
                 chains.append(try run.shaping.font.map { try library.chain(for: $0) } ?? chains[0])
             }
-            ranges.append((run.start, run.end, style))
+            styled.append((run.start, run.end, style))
         }
+        ranges = RangeIndex(styled)
     }
 
     var isPlain: Bool { ranges.isEmpty }
 
     /// The style of the byte at `offset`.
-    func style(at offset: Int) -> Int {
-        let i = partitionPoint(ranges.count) { ranges[$0].end > offset }
-        return i < ranges.count && ranges[i].start <= offset ? ranges[i].style : 0
-    }
+    func style(at offset: Int) -> Int { ranges.value(at: offset) ?? 0 }
 }
 
 /// A span style at one layout's size: what shaping and line metrics read per run.

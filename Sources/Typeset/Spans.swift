@@ -61,6 +61,27 @@ public struct TaggedRange: Hashable, Sendable {
     public init(start: Int, end: Int, tag: Int) { (self.start, self.end, self.tag) = (start, end, tag) }
 }
 
+/// Values over byte ranges that are sorted and apart: which one (if any) covers a byte, found
+/// by binary search. The span styles of a text and the glyph paints of a layout both use it.
+public struct RangeIndex<Value> {
+    private var ranges: [(start: Int, end: Int, value: Value)] = []
+
+    public init() {}
+
+    /// `items` in any order; they must not overlap.
+    public init(_ items: [(start: Int, end: Int, value: Value)]) {
+        ranges = items.sorted { $0.start < $1.start }
+    }
+
+    public var isEmpty: Bool { ranges.isEmpty }
+
+    /// The value of the range holding byte `offset`.
+    public func value(at offset: Int) -> Value? {
+        let i = partitionPoint(ranges.count) { ranges[$0].end > offset }
+        return i < ranges.count && ranges[i].start <= offset ? ranges[i].value : nil
+    }
+}
+
 protocol ByteRange {
     var start: Int { get set }
     var end: Int { get set }
@@ -100,9 +121,7 @@ extension Array where Element: ByteRange {
     }
 
     func shifted(by offset: Int) -> [Element] { remapped { $0 + offset } }
-}
 
-extension Array where Element: ByteRange {
     /// The parts of the ranges inside `bytes`, as offsets from its start.
     func clipped(to bytes: Range<Int>) -> [Element] {
         compactMap { item in
