@@ -8,13 +8,14 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pinned_fonts import write_conf  # noqa: E402
+
 repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 corpus = os.path.join(repo, "Tests", "Fixtures", "corpus")
 binaries = sys.argv[1:]
 work = tempfile.mkdtemp()
-conf = os.path.join(work, "fonts.conf")
-with open(conf, "w") as f:
-    f.write(f'<?xml version="1.0"?><fontconfig><dir>{repo}/fonts</dir><cachedir>{work}/cache</cachedir></fontconfig>')
+conf = write_conf(repo, work)
 env = dict(os.environ, FONTCONFIG_FILE=conf)
 
 

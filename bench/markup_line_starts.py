@@ -5,9 +5,8 @@
 long words as hlrender does) and --subpixel-positions (else it rounds advances to whole
 pixels). Prints per text and the total. usage: markup_line_starts.py HLRENDER
 
-pango-view 1.50 (Debian 12) measures and draws Noto Color Emoji at its 136 px bitmap strike
-whatever the font size (an emoji is then ~3.5 em wide), so lines near an emoji cannot agree: the
-total is given with the mixed text as it is, and with its emoji taken out ("mixed-no-emoji")."""
+Emoji are measured alike by both (see pinned_fonts.py). The total is also given with the mixed
+text's emoji taken out ("mixed-no-emoji")."""
 import json
 import os
 import re
@@ -16,13 +15,14 @@ import sys
 import tempfile
 from xml.sax.saxutils import escape
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pinned_fonts import write_conf  # noqa: E402
+
 repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 corpus = os.path.join(repo, "Tests", "Fixtures", "corpus")
 binary = sys.argv[1]
 work = tempfile.mkdtemp()
-conf = os.path.join(work, "fonts.conf")
-with open(conf, "w") as f:
-    f.write(f'<?xml version="1.0"?><fontconfig><dir>{repo}/fonts</dir><cachedir>{work}/cache</cachedir></fontconfig>')
+conf = write_conf(repo, work)
 env = dict(os.environ, FONTCONFIG_FILE=conf)
 
 
