@@ -229,6 +229,31 @@ private func words(_ text: String) -> [Substring] {
         }
     }
 
+    /// A span highlight cut by a page break closes on each page: its end on page 1, its start on page 2.
+    @Test func spanHighlightSplitAcrossAPageBreak() throws {
+        let words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua"
+            .split(separator: " ")
+        let all = words.joined(separator: " ")
+        let phrase: String = words.prefix(14).joined(separator: " ")
+        let rest: String = (words.dropFirst(4) + words.dropFirst(4)).joined(separator: " ")
+        let markup = "\(all) \(all) \(all) <span highlight='#FFD23F'>\(phrase)</span> \(rest)"
+        let input = dir.appendingPathComponent("span-split.markup")
+        try Data(markup.utf8).write(to: input)
+        let pdf = dir.appendingPathComponent("span-split.pdf").path
+        let result = try CLI.run(["render", "--markup-file", input.path, "--size", "11", "--page", "100x70mm", "--page-margin", "8mm",
+                                  "--orphans", "1", "--widows", "1", "-o", pdf])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try qpdfCheck(pdf))
+        // The span starts on page 1's last line and goes on at the top of page 2.
+        #expect(try pageText(pdf, 2).hasPrefix("adipiscing elit sed do eiusmod tempor\nincididunt ut amet"))
+        for page in [1, 2] {
+            let prefix = dir.appendingPathComponent("span-split-\(page)").path
+            _ = try runTool("/usr/bin/pdftoppm", ["-r", "72", "-f", "\(page)", "-l", "\(page)", "-png", "-singlefile", pdf, prefix])
+            try Golden.check(try [UInt8](Data(contentsOf: URL(fileURLWithPath: prefix + ".png"))), area: "pages",
+                             name: "spanHighlightSplitAcrossAPageBreak-\(page)", maxDiffPixels: 20)
+        }
+    }
+
     @Test func badPageOptionsAreOneLineErrors() throws {
         let out = dir.appendingPathComponent("bad.pdf").path
         for (flags, message) in [

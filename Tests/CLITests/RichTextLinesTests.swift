@@ -60,6 +60,59 @@ import Testing
     }
 }
 
+/// Justification, letter spacing and hyphenation across span edges.
+@Suite struct RichTextSpacingTests {
+    private func lines(_ arguments: [String], png: String? = nil) throws -> [[String: Any]] {
+        let result = try CLI.run(["render", "--size", "40", "--no-system-fonts", "--dump-layout", "-"]
+                                 + (png.map { ["-o", $0] } ?? []) + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return (try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any])["lines"] as! [[String: Any]]
+    }
+
+    private func widths(_ lines: [[String: Any]]) -> [Double] { lines.map { $0["width"] as! Double } }
+
+    @Test func justifiedLinesFillTheWidthWhateverTheirSpans() throws {
+        let markup = "The quick <b>brown fox jumps over</b> the <span size='56pt'>lazy</span> dog and keeps on running through the <i>long grass</i> all day"
+        let justified = try lines(["--width", "500", "--align", "justify", "--markup", markup])
+        #expect(justified.count >= 4)
+        // Every line but the last is stretched to the full width, a bold or larger span in it or not.
+        #expect(widths(justified).dropLast().allSatisfy { abs($0 - 500) < 0.01 }, "\(widths(justified))")
+        #expect(widths(justified).last! < 400)
+        // The same breaks as left-aligned: justifying moves words, it does not re-break.
+        let left = try lines(["--width", "500", "--markup", markup])
+        #expect(left.map { $0["start"] as! Int } == justified.map { $0["start"] as! Int })
+    }
+
+    @Test func letterSpacingIsTheSameAcrossColourAndWeightEdges() throws {
+        // The spacing a line gains does not depend on where spans start or end.
+        for markup in ["spacing here", "spa<span color='red'>cing</span> here", "spa<b>cing</b> h<i>ere</i>"] {
+            let tight = widths(try lines(["--markup", markup]))[0]
+            let spaced = widths(try lines(["--markup", markup, "--letter-spacing", "6"]))[0]
+            // 12 clusters, each followed by the spacing.
+            #expect(abs(spaced - tight - 72) < 0.01, "\(markup): \(spaced - tight)")
+        }
+        // A span's own letter spacing (Pango: 1024ths of a point) adds only inside the span.
+        let own = widths(try lines(["--markup", "spacing <span letter_spacing='10240'>here</span>"]))[0]
+        let plain = widths(try lines(["--markup", "spacing here"]))[0]
+        #expect(abs(own - plain - 40) < 0.01, "\(own - plain)")
+        // The span's spacing replaces the block's inside it: 8 clusters outside gain 6 px each.
+        let both = widths(try lines(["--markup", "spacing <span letter_spacing='10240'>here</span>", "--letter-spacing", "6"]))[0]
+        #expect(abs(both - own - 48) < 0.01, "\(both - own)")
+    }
+
+    @Test func aHyphenAtASpanEdgeTakesTheStyleWhereTheWordIsCut() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("hyphen.png").path
+        let broken = try lines(["--width", "300", "--hyphenate", "--lang", "en", "--background", "white", "--color", "black",
+                                "--markup", "an extra<b>ordinarily</b> <span color='red'>incompre</span>hensible word"], png: png)
+        // Words are cut inside the bold and inside the red span, at the dictionary's hyphens.
+        #expect(broken.map { $0["text"] as! String } == ["an extraordi", "narily incom", "prehensible ", "word"])
+        try Golden.check(try [UInt8](Data(contentsOf: URL(fileURLWithPath: png))), area: "rich",
+                         name: "aHyphenAtASpanEdgeTakesTheStyleWhereTheWordIsCut", maxDiffPixels: 20)
+    }
+}
+
 /// Spans across scripts and a span's own highlight keys.
 @Suite struct RichTextSpanTests {
     private func block(_ spec: String) throws -> [String: Any] {

@@ -62,3 +62,36 @@ import Testing
         #expect(Set(before).isDisjoint(with: Set(after)))
     }
 }
+
+/// Hidden lines with spans of other sizes and weights: each run is scrambled from its own font
+/// at its own size, so no real glyph survives and the substitutes keep each run's advances.
+@Suite struct ScramblerSpanTests {
+    @Test func mixedSizeAndWeightSpansAreScrambledEachAtItsOwnSize() throws {
+        let typesetter = Typesetter(library: Fixtures.library, font: FontSpec())
+        let text = "visible line\nsecret big bold words and small ones"
+        func range(_ word: String) -> (Int, Int) {
+            let start = text.range(of: word)!.lowerBound.utf16Offset(in: text)  // ASCII: UTF-16 = UTF-8 offsets
+            return (start, start + word.utf8.count)
+        }
+        var style = TypesetStyle(size: 40)
+        let (b0, b1) = range("big bold words"), (s0, s1) = range("small ones")
+        style.runs = [StyledRange(start: b0, end: b1, shaping: SpanShaping(font: FontSpec(weight: 200), size: .px(72))),
+                      StyledRange(start: s0, end: s1, shaping: SpanShaping(size: .px(20)))]
+        let layout = try typesetter.layout(text, style: style)
+        let hidden = layout.lines[1...].flatMap(\.runs)
+        #expect(Set(hidden.map(\.size)) == [20, 40, 72], "\(hidden.map(\.size))")
+        #expect(Set(hidden.map(\.font)).count == 2)
+        let scrambled = try typesetter.scrambled(layout, fromLine: 1, seed: 7).layout
+        let after = scrambled.lines[1...].flatMap(\.runs)
+        #expect(after.count == hidden.count)
+        for (before, run) in zip(hidden, after) {
+            #expect(before.size == run.size && before.font == run.font)
+            let font = try typesetter.shapingFont(layout.fonts[run.font], size: run.size)
+            let real = Set(before.glyphs.map(\.id).filter(font.hasInk))
+            #expect(real.isDisjoint(with: Set(run.glyphs.map(\.id).filter(font.hasInk))), "size \(run.size)")
+            // Each substitute is chosen by advance at the run's own size: within 0.1 em on average.
+            let drift = zip(before.glyphs, run.glyphs).map { abs(font.advance(of: $0.id) - font.advance(of: $1.id)) / run.size }
+            #expect(drift.reduce(0, +) / Double(max(drift.count, 1)) < 0.1, "size \(run.size): \(drift)")
+        }
+    }
+}
