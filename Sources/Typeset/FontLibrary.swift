@@ -106,9 +106,11 @@ public final class FontLibrary: @unchecked Sendable {
             }
             candidates.insert(candidates.remove(at: index), at: 0)
         }
-        // A generic monospace leads with a fixed-width face, pinned or system (the pinned
-        // folder's sort would put any pinned face first).
-        if ["monospace", "mono"].contains(spec.family?.lowercased() ?? ""), let index = candidates.firstIndex(where: \.isMonospace) {
+        // A generic monospace leads with a fixed-width text face, pinned or system (the pinned
+        // folder's sort would put any pinned face first). Fontconfig calls a colour emoji font
+        // fixed-width too; it covers no letters, so it cannot lead.
+        if ["monospace", "mono"].contains(spec.family?.lowercased() ?? ""),
+           let index = candidates.firstIndex(where: { $0.isMonospace && !$0.face.isColor }) {
             candidates.insert(candidates.remove(at: index), at: 0)
         }
         guard !candidates.isEmpty else { throw TypesetError.fontconfig("no fonts found") }
@@ -170,15 +172,18 @@ public final class FontLibrary: @unchecked Sendable {
         FcPatternAddString(pattern, FC_FAMILY, spec.family ?? "sans-serif")
         FcPatternAddInteger(pattern, FC_WEIGHT, Int32(spec.weight))
         FcPatternAddInteger(pattern, FC_SLANT, Int32(spec.slant))
-        // A generic monospace (<tt>) asks for fixed-width faces: the pinned folder has no alias rules.
-        if ["monospace", "mono"].contains(spec.family?.lowercased() ?? "") { FcPatternAddInteger(pattern, FC_SPACING, FC_MONO) }
+        // A generic monospace (<tt>) asks for fixed-width faces: the pinned folder has no alias
+        // rules. Nothing is trimmed then: a fixed-width face covering only Latin adds no coverage
+        // to a sort led by a wider face, and trimming would drop it.
+        let monospace = ["monospace", "mono"].contains(spec.family?.lowercased() ?? "")
+        if monospace { FcPatternAddInteger(pattern, FC_SPACING, FC_MONO) }
         // Fontconfig would take the language from LANG/LC_ALL (FcDefaultSubstitute), which
         // reorders fallback: a fixed one keeps renders the same on every machine and locale.
         FcPatternAddString(pattern, FC_LANG, "en")
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultMatch
-        guard let set = FcFontSort(config, pattern, 1, nil, &result) else { return [] }
+        guard let set = FcFontSort(config, pattern, monospace ? 0 : 1, nil, &result) else { return [] }
         defer { FcFontSetDestroy(set) }
         return (0..<Int(set.pointee.nfont)).compactMap { set.pointee.fonts[$0].flatMap(makeCandidate) }
     }
@@ -187,6 +192,10 @@ public final class FontLibrary: @unchecked Sendable {
         guard let file = string(pattern, FC_FILE) else { return nil }
         var index: Int32 = 0
         FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        // Fontconfig lists each named instance of a variable font as its own face, index
+        // (instance << 16 | face); the font itself is listed too, at the plain face index, and
+        // its axes are set by --variations. An instance is not a face HarfBuzz can open.
+        guard index >> 16 == 0 else { return nil }
         var color: FcBool = 0
         FcPatternGetBool(pattern, FC_COLOR, 0, &color)
         let families = strings(pattern, FC_FAMILY)

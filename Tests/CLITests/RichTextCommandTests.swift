@@ -44,12 +44,17 @@ import Testing
         #expect(bold["width"] as! Double != plain["width"] as! Double)
     }
 
-    /// `<tt>` asks Fontconfig for a fixed-width face (the pinned fonts have none: the test only
-    /// sees that the generic name is not refused as an unknown family).
-    @Test func ttAsksForTheGenericMonospace() throws {
-        let json = try dump(["--markup", "a <tt>mono</tt> <i>b</i>"])
+    /// `<tt>` asks Fontconfig for the generic monospace: a fixed-width face leads (the pinned
+    /// Noto Sans Mono, bold inside `<b>`), even though it adds no coverage to the sans chain.
+    @Test func ttTakesTheFixedWidthFace() throws {
+        let json = try dump(["--markup", "a <tt>mono</tt> <tt><b>bold</b></tt> <i>b</i>"])
         let mono = spans(json).first { ($0["style"] as! [String: Any])["family"] as? String == "monospace" }
         #expect(mono != nil, "\(spans(json))")
+        #expect(lines(json)[0]["fonts"] as? [String] == ["Noto Sans", "Noto Sans Mono"])
+        // Fixed width: "iii" and "mmm" are as wide in <tt>, not in the sans face.
+        let width = { (markup: String) in self.lines(try self.dump(["--markup", markup]))[0]["width"] as! Double }
+        #expect(try width("<tt>iii</tt>") == (try width("<tt>mmm</tt>")))
+        #expect(try width("iii") < (try width("mmm")))
     }
 
     @Test func markupErrorsAreOneLineWithLineAndColumn() throws {
