@@ -2,16 +2,18 @@ import Render
 import Support
 import Typeset
 
-extension CardBuilder {
+extension LayoutJSON {
     /// The layout dump's spans: each styled or painted stretch with its byte range, its style
-    /// and its boxes on the shown lines; a highlighted span with its outline's path.
-    func spansDump(_ layout: Layout, paints: [SpanPaint], shown: [Line], size: Double, origin: (Double, Double)) -> [JSONValue] {
-        let s = spec.scale
+    /// and its boxes on the shown lines; a highlighted span with its outline's path. `size` is
+    /// the block's font size (em lengths resolve against it); a box's `line` counts from
+    /// `firstLine`. Cards and pages both dump this.
+    public static func spans(_ layout: Layout, paints: [SpanPaint], shown: [Line], size: Double, origin: (Double, Double),
+                             scale s: Double, firstLine: Int = 0) -> [JSONValue] {
         func boxes(_ start: Int, _ end: Int) -> JSONValue {
             var out: [JSONValue] = []
             for (index, line) in shown.enumerated() where line.end > start && line.start < end {
                 for piece in layout.spanPieces(start, end, on: line) {
-                    out.append(.members([("line", .number(Double(index))), ("x", px(origin.0 + piece.x0, s)),
+                    out.append(.members([("line", .number(Double(firstLine + index))), ("x", px(origin.0 + piece.x0, s)),
                                          ("top", px(origin.1 + piece.top, s)), ("width", px(piece.x1 - piece.x0, s)),
                                          ("height", px(piece.bottom - piece.top, s))]))
                 }

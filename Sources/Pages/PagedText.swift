@@ -31,6 +31,8 @@ public struct PagedText {
     public let textOrigin: (x: Double, y: Double)
     public var restriction: PageRestriction? { source.restriction }
     public var droppedMarks: Int { source.droppedMarks }
+    /// The body's font size (a span's em lengths resolve against it).
+    public var fontSize: Double { source.style.size }
     let bands: Bands
     private let source: ChunkedText
 

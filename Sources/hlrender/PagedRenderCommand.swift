@@ -22,7 +22,7 @@ extension Render {
             throw CLIFailure(message: flagWording(error))
         }
         let paged = document.text
-        var dump = output.dumpLayout.map { _ in PagedDump(paged) }
+        var dump = output.dumpLayout.map { _ in PagedDump(document) }
         let visit: (PagedText.Page, PagedText.Body) -> Void = { page, body in dump?.add(page, body) }
         let bytes = output.output != nil ? try document.render(options: try output.renderOptions(format: .pdf, scale: 1), visit: visit) : nil
         if bytes == nil { try paged.forEachPage(visit) }

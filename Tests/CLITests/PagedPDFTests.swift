@@ -239,13 +239,26 @@ private func words(_ text: String) -> [Substring] {
         let markup = "\(all) \(all) \(all) <span highlight='#FFD23F'>\(phrase)</span> \(rest)"
         let input = dir.appendingPathComponent("span-split.markup")
         try Data(markup.utf8).write(to: input)
-        let pdf = dir.appendingPathComponent("span-split.pdf").path
+        let pdf = dir.appendingPathComponent("span-split.pdf").path, dump = dir.appendingPathComponent("span-split.json").path
         let result = try CLI.run(["render", "--markup-file", input.path, "--size", "11", "--page", "100x70mm", "--page-margin", "8mm",
-                                  "--orphans", "1", "--widows", "1", "-o", pdf])
+                                  "--orphans", "1", "--widows", "1", "-o", pdf, "--dump-layout", dump])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try qpdfCheck(pdf))
         // The span starts on page 1's last line and goes on at the top of page 2.
         #expect(try pageText(pdf, 2).hasPrefix("adipiscing elit sed do eiusmod tempor\nincididunt ut amet"))
+        // The dump lists the span on both pages, each part with its own closed outline, its
+        // boxes on lines of that page.
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dump))) as! [String: Any]
+        let lines = json["lines"] as! [[String: Any]], spans = json["spans"] as! [[String: Any]]
+        #expect(spans.map { $0["page"] as! Int } == [1, 2])
+        for span in spans {
+            #expect((span["highlight"] as! [String: Any])["contours"] as? Int == 1)
+            for box in span["boxes"] as! [[String: Any]] {
+                let line = lines[box["line"] as! Int]
+                #expect(line["page"] as? Int == span["page"] as? Int && line["top"] as? Double == box["top"] as? Double, "\(box) \(line)")
+            }
+        }
+        #expect((spans[0]["boxes"] as! [[String: Any]]).count == 1 && (spans[1]["boxes"] as! [[String: Any]]).count == 2)
         for page in [1, 2] {
             let prefix = dir.appendingPathComponent("span-split-\(page)").path
             _ = try runTool("/usr/bin/pdftoppm", ["-r", "72", "-f", "\(page)", "-l", "\(page)", "-png", "-singlefile", pdf, prefix])
