@@ -156,17 +156,24 @@ public final class FontContext: @unchecked Sendable {
     func checkGlyphs(of layouts: [Layout]) throws {
         try freetype.withLock { library in
             for layout in layouts {
+                // The glyphs per font first (integer sets are cheap), then one cache lookup per
+                // font: a lookup per glyph hashed the font's file path a million times a book.
+                var glyphs = [Set<UInt32>](repeating: [], count: layout.fonts.count)
                 for line in layout.lines {
-                    for run in line.runs {
-                        let font = layout.fonts[run.font]
-                        guard !font.isColor else { continue }
-                        let face = try entry(font, library).checkFace
-                        // Inserted in place: the set of checked glyphs is not copied per run.
-                        for glyph in run.glyphs where entries.update(font, { $0.checked.insert(glyph.id).inserted }) ?? true {
-                            let error = FT_Load_Glyph(face, glyph.id, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING))
-                            if error != 0 { throw RenderError.badGlyph(font.file, glyph: glyph.id, code: error) }
-                        }
+                    for run in line.runs where !layout.fonts[run.font].isColor {
+                        for glyph in run.glyphs { glyphs[run.font].insert(glyph.id) }
                     }
+                }
+                for (index, ids) in glyphs.enumerated() where !ids.isEmpty {
+                    let font = layout.fonts[index]
+                    let face = try entry(font, library).checkFace
+                    let fresh = entries.update(font) { ids.subtracting($0.checked) } ?? ids
+                    for id in fresh {
+                        let error = FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING))
+                        if error != 0 { throw RenderError.badGlyph(font.file, glyph: id, code: error) }
+                    }
+                    // Remembered only once loaded: a glyph that failed is checked again next time.
+                    entries.update(font) { $0.checked.formUnion(fresh) }
                 }
             }
         }

@@ -4,22 +4,36 @@ struct Cluster {
     var start: Int
     var end: Int
     var utf16Start: Int
-    var scalars: [Unicode.Scalar]
+    var scalars: ClusterScalars
 
-    var isWhitespace: Bool { scalars.allSatisfy(\.properties.isWhitespace) }
+    var isWhitespace: Bool {
+        // ASCII without the property tables (tab to carriage return, and space).
+        if scalars.count == 1, scalars[0].isASCII { return scalars[0].value == 0x20 || (0x09...0x0D).contains(scalars[0].value) }
+        return scalars.allSatisfy(\.properties.isWhitespace)
+    }
 
     /// Whitespace and punctuation: they stay in the font of the text around them.
-    var isNeutral: Bool {
-        scalars.allSatisfy { scalar in
-            switch scalar.properties.generalCategory {
-            case .spaceSeparator, .otherPunctuation, .openPunctuation, .closePunctuation,
-                 .initialPunctuation, .finalPunctuation, .dashPunctuation, .connectorPunctuation,
-                 .control:
-                return true
-            default:
-                return scalar.properties.isDefaultIgnorableCodePoint
-            }
+    var isNeutral: Bool { scalars.allSatisfy(Cluster.isNeutral) }
+
+    static func isNeutral(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .otherPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .dashPunctuation, .connectorPunctuation,
+             .control:
+            return true
+        default:
+            return scalar.properties.isDefaultIgnorableCodePoint
         }
+    }
+
+    /// Printable ASCII scalars that are neutral, looked up without Unicode property tables.
+    static let asciiNeutral: [Bool] = (0..<128).map { isNeutral(Unicode.Scalar(UInt8($0))) }
+
+    /// The cluster's one printable ASCII scalar, if that is all it is (most clusters of most
+    /// texts): it needs no emoji or invisibility checks.
+    var printableASCII: Unicode.Scalar? {
+        guard scalars.count == 1, (0x20..<0x7F).contains(scalars[0].value) else { return nil }
+        return scalars[0]
     }
 
     /// Scalars a font must cover to show the cluster; joiners and selectors are invisible.
@@ -46,7 +60,7 @@ func clusters(of text: Substring, base: Int) -> [Cluster] {
     var byte = base
     var unit = 0
     for character in text {
-        let scalars = Array(character.unicodeScalars)
+        let scalars = ClusterScalars(character.unicodeScalars)
         let bytes = scalars.reduce(0) { $0 + UTF8.width($1) }
         let units = scalars.reduce(0) { $0 + UTF16.width($1) }
         result.append(Cluster(start: byte, end: byte + bytes, utf16Start: unit, scalars: scalars))
@@ -54,4 +68,23 @@ func clusters(of text: Substring, base: Int) -> [Cluster] {
         unit += units
     }
     return result
+}
+
+/// A cluster's scalars: the first held inline, the rest (most clusters have none) in an array,
+/// so the common one-scalar cluster costs no allocation.
+struct ClusterScalars: RandomAccessCollection, Equatable {
+    private let head: Unicode.Scalar
+    private let tail: [Unicode.Scalar]
+
+    init(_ scalars: some Sequence<Unicode.Scalar>) {
+        var iterator = scalars.makeIterator()
+        head = iterator.next() ?? "\u{0}"
+        var tail: [Unicode.Scalar] = []
+        while let scalar = iterator.next() { tail.append(scalar) }
+        self.tail = tail
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { 1 + tail.count }
+    subscript(index: Int) -> Unicode.Scalar { index == 0 ? head : tail[index - 1] }
 }

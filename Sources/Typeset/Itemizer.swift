@@ -26,6 +26,15 @@ struct Itemizer {
     /// cluster, else the first covering its base character, else the primary font (.notdef).
     func font(for cluster: Cluster, previous: Int?, style: Int = 0) -> Int {
         let chain = chains[style]
+        // The same rules below, without the Unicode property lookups that cost more than the
+        // rest of itemizing: printable ASCII is never emoji-style and never invisible.
+        if let scalar = cluster.printableASCII {
+            if let previous, Cluster.asciiNeutral[Int(scalar.value)], !chain.candidates[previous].face.isColor,
+               chain.candidates[previous].covers(scalar) {
+                return previous
+            }
+            return chain.candidates.indices.first { chain.candidates[$0].covers(scalar) } ?? 0
+        }
         let needed = cluster.visibleScalars
         if needed.isEmpty { return previous ?? 0 }
         let covers = { (index: Int) in needed.allSatisfy(chain.candidates[index].covers) }

@@ -42,7 +42,7 @@ struct LayoutContext {
         guard let before = paragraph.clusterIndex(endingAt: offset) else { return nil }
         let cluster = paragraph.clusters[before]
         if soft {
-            guard cluster.scalars == [Hyphens.softHyphen] || paragraph.isHyphenationPoint(offset) else { return nil }
+            guard cluster.scalars.elementsEqual([Hyphens.softHyphen]) || paragraph.isHyphenationPoint(offset) else { return nil }
         } else {
             guard before + 1 < paragraph.clusters.count, Hyphens.isWordCluster(cluster),
                   Hyphens.isWordCluster(paragraph.clusters[before + 1]) else { return nil }
