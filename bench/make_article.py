@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes a deterministic pseudo-English article of about N A4 pages at 11 pt: sections with
-'# ' headings and paragraphs of varied length (for the paged-PDF benchmark and the demo)."""
+'# ' headings and paragraphs of varied length (for the paged-PDF benchmark and the demo).
+With --typst, the same article as typst markup for the side-by-side benchmark: A4, Noto Sans
+11 pt, page numbers, headings, no spacing between paragraphs (as hlrender sets them)."""
 import random
 import sys
 
@@ -29,5 +31,13 @@ def article(pages: int, seed: int = 13) -> str:
         words += n
     return "\n".join(out) + "\n"
 
+def typst(text: str) -> str:
+    head = ['#set page("a4", numbering: "1")', '#set text(font: "Noto Sans", size: 11pt)', '#set par(spacing: 0pt)', ""]
+    # The generator's words and punctuation (letters . , ; :) have no meaning in typst markup.
+    body = [("= " + line[2:]) if line.startswith("# ") else line for line in text.splitlines()]
+    return "\n".join(head) + "\n\n".join(body) + "\n"
+
 if __name__ == "__main__":
-    sys.stdout.write(article(int(sys.argv[1]) if len(sys.argv) > 1 else 50))
+    args = [a for a in sys.argv[1:] if a != "--typst"]
+    text = article(int(args[0]) if args else 50)
+    sys.stdout.write(typst(text) if "--typst" in sys.argv else text)

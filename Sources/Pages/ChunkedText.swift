@@ -15,8 +15,8 @@ public struct PageRestriction: Sendable {
 /// A long text laid out a few paragraphs at a time, so that memory follows a page, not the
 /// document: chunks end at line feeds (a paragraph never spans two), each is laid out alone
 /// and placed in the whole text's coordinates (byte offsets, paragraph numbers, y).
-struct ChunkedText {
-    enum Piece {
+struct ChunkedText: Sendable {
+    enum Piece: Sendable {
         case plain(Layout)
         case scrambled(ScrambledLayout)
 
@@ -28,7 +28,7 @@ struct ChunkedText {
         }
     }
 
-    struct Chunk {
+    struct Chunk: Sendable {
         var bytes: Range<Int>
         var firstLine = 0
         var firstParagraph = 0
@@ -71,27 +71,37 @@ struct ChunkedText {
         chunks.append(Chunk(bytes: start..<offset))
     }
 
-    /// First pass: every line's box in the whole text's coordinates.
+    /// First pass: every line's box in the whole text's coordinates. Chunks are laid out
+    /// independently, a few at once (one per core); their boxes are placed in order.
     mutating func measure() throws -> [PageBreaker.Box] {
         var boxes: [PageBreaker.Box] = []
         var dy = 0.0, paragraph = 0
         let keep = text.utf8.count <= ChunkedText.keepBytes
-        for i in chunks.indices {
-            let layout = try typesetter.layout(chunkText(i), style: chunkStyle(i))
-            chunks[i].firstLine = boxes.count
-            chunks[i].firstParagraph = paragraph
-            chunks[i].dy = dy
-            for line in layout.lines {
-                boxes.append(PageBreaker.Box(top: line.top + dy, bottom: line.bottom + dy, paragraph: line.paragraph + paragraph,
-                                             blank: line.isBlank))
+        var next = 0
+        while next < chunks.count {
+            let batch = next..<min(next + ChunkWork.lanes, chunks.count)
+            let source = self
+            let layouts = try ChunkWork.map(batch) { i in try source.typesetter.layout(source.chunkText(i), style: source.chunkStyle(i)) }
+            for (i, layout) in zip(batch, layouts) {
+                chunks[i].firstLine = boxes.count
+                chunks[i].firstParagraph = paragraph
+                chunks[i].dy = dy
+                for line in layout.lines {
+                    boxes.append(PageBreaker.Box(top: line.top + dy, bottom: line.bottom + dy, paragraph: line.paragraph + paragraph,
+                                                 blank: line.isBlank))
+                }
+                paragraph += (layout.lines.last?.paragraph ?? -1) + 1
+                dy += layout.height
+                droppedMarks += layout.droppedMarks
+                if keep { kept.append(layout) }
             }
-            paragraph += (layout.lines.last?.paragraph ?? -1) + 1
-            dy += layout.height
-            droppedMarks += layout.droppedMarks
-            if keep { kept.append(layout) }
+            next = batch.upperBound
         }
         return boxes
     }
+
+    /// Whether chunk `i` is laid out again when drawn (not kept from measuring).
+    func isRelaid(_ i: Int) -> Bool { i >= kept.count }
 
     /// The chunk laid out (again, unless kept), scrambled from the hidden line on, and placed
     /// in the text (its y stays the chunk's own: `Chunk.dy` moves it).

@@ -71,11 +71,22 @@ public struct PagedText {
     /// the current page needs are held.
     public func forEachPage(_ body: (Page, Body) throws -> Void) throws {
         var loaded: [(index: Int, piece: ChunkedText.Piece)] = []
+        // The next chunks, laid out on the other cores while this page is drawn (a layout
+        // takes longer than drawing it: one chunk ahead per core keeps the cores busy).
+        var ahead: [PendingPiece] = []
         for page in pages {
             let first = source.chunk(ofLine: page.lines.lowerBound)
             let last = source.chunk(ofLine: max(page.lines.lowerBound, page.lines.upperBound - 1))
             loaded.removeAll { $0.index < first }
-            for i in first...last where !loaded.contains(where: { $0.index == i }) { loaded.append((i, try source.piece(i))) }
+            for i in first...last where !loaded.contains(where: { $0.index == i }) {
+                ahead.removeAll { $0.index < i }
+                loaded.append((i, try ahead.first?.index == i ? ahead.removeFirst().piece() : source.piece(i)))
+            }
+            while ChunkWork.lanes > 1, ahead.count < ChunkWork.lanes {
+                let next = (ahead.last?.index ?? last) + 1
+                guard next < source.chunks.count, source.isRelaid(next) else { break }
+                ahead.append(PendingPiece(next, of: source))
+            }
             let ranges = loaded.map { chunk -> Range<Int> in
                 let base = source.chunks[chunk.index].firstLine
                 let local = (page.lines.lowerBound - base)..<(page.lines.upperBound - base)

@@ -1,0 +1,54 @@
+import Dispatch
+import Glibc
+import Support
+import Typeset
+
+/// Chunk layouts made on another core while this one works: the measuring pass lays out a
+/// few chunks at once, and the drawing pass lays out the next chunk while the current page is
+/// drawn, so the second layout of a long text hides behind the drawing. At most one chunk per
+/// core is in flight: memory stays a few chunks, whatever the text's length.
+enum ChunkWork {
+    /// Cores to use (at least 1).
+    static let lanes = max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+
+    /// `work(i)` for each of `indices`, `lanes` at a time, results in order; the first error
+    /// is thrown.
+    static func map<T: Sendable>(_ indices: Range<Int>, _ work: @Sendable (Int) throws -> T) throws -> [T] {
+        guard indices.count > 1, lanes > 1 else { return try indices.map(work) }
+        let results = Results<T>(count: indices.count)
+        DispatchQueue.concurrentPerform(iterations: indices.count) { k in
+            results.set(k, Result { try work(indices.lowerBound + k) })
+        }
+        return try results.values()
+    }
+
+    private final class Results<T: Sendable>: @unchecked Sendable {
+        private let lock = Lock()
+        private var slots: [Result<T, any Error>?]
+        init(count: Int) { slots = Array(repeating: nil, count: count) }
+        func set(_ k: Int, _ value: Result<T, any Error>) { lock.withLock { slots[k] = value } }
+        func values() throws -> [T] { try lock.withLock { try slots.map { try $0!.get() } } }
+    }
+}
+
+/// One chunk's piece being made on a background thread.
+final class PendingPiece: @unchecked Sendable {
+    let index: Int
+    private var result: Result<ChunkedText.Piece, any Error>?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ index: Int, of source: ChunkedText) {
+        self.index = index
+        DispatchQueue.global().async { [self] in
+            // Written before the signal, read after the wait: the semaphore orders the two.
+            result = Result { try source.piece(index) }
+            done.signal()
+        }
+    }
+
+    func piece() throws -> ChunkedText.Piece {
+        done.wait()
+        done.signal()  // a second call returns at once
+        return try result!.get()
+    }
+}
