@@ -44,6 +44,8 @@ let package = Package(
         // PNG reading and writing with libpng's full API: its errors longjmp, which must stay in C.
         // libdeflate writes PNGs (several times faster than zlib at a similar size).
         .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("deflate")]),
+        // JPEG encoding through libjpeg's full API (Debian libjpeg62-turbo-dev): optimised Huffman tables.
+        .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // What every layer and both front ends share: JSON values, hashing, locks, text helpers,
         // bounded reads, atomic writes, folder listing and checked numbers. No C library.
@@ -54,7 +56,7 @@ let package = Package(
         .target(name: "Steps"),
         // Golden-image comparison over RGBA buffers, PNG in and out through libpng.
         .target(name: "Compare", dependencies: ["Support", "CPNGCodec"]),
-        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CTurboJPEG", "CWebP"]),
+        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CTurboJPEG", "CWebP"]),
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
         // Pango markup's syntax: no dependencies, so a fuzzer and any front end can read it.
         .target(name: "Markup"),

@@ -26,8 +26,11 @@ bench/serve.sh
 echo "== golden suite: 500 cards, --jobs 2 (render only, render + compare, + reports)"
 bench/goldens.sh
 
-echo "== paged PDF: 50 and 2,000 A4 pages with page numbers"
+echo "== paged PDF: 50, 500 and 2,000 A4 pages with page numbers, hlrender and typst alternating"
 bench/pages.sh
+
+echo "== highlight cards: 500 solid-colour cards, PNG and JPEG q90, hlrender --jobs 2 and skia-python x2"
+bench/highlight_cards.sh
 
 echo "== typeset + render: three corpus paragraphs (en, ru), 64 px, width 940 (hlrender vs pango-view --dpi=72)"
 hyperfine --warmup 3 --runs 30 -N \

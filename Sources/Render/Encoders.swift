@@ -1,7 +1,7 @@
 import CCairo
 import Support
 import CPNGCodec
-import CTurboJPEG
+import CJPEGCodec
 import CWebP
 
 /// How much effort PNG compression takes; the decoded pixels are the same at every setting.
@@ -118,19 +118,15 @@ public enum ImageEncoder {
     }
 
     static func jpeg(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, quality: Int) throws -> [UInt8] {
-        guard let handle = tjInitCompress() else { throw RenderError.cairo("cannot start the JPEG encoder") }
-        defer { tjDestroy(handle) }
         var out: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        // Cairo's words are BGRA in memory on little-endian machines.
-        let format = Int32(TJPF_BGRX.rawValue)
-        // Full chroma at high quality: 4:2:0 smears coloured text edges.
-        let subsampling = Int32(quality >= 95 ? TJSAMP_444.rawValue : TJSAMP_420.rawValue)
-        let status = tjCompress2(handle, data, Int32(width), Int32(stride), Int32(height), format, &out, &size, subsampling,
-                                 Int32(quality), Int32(TJFLAG_ACCURATEDCT))
-        defer { if let out { tjFree(out) } }
-        guard status == 0, let out else { throw RenderError.cairo("encoding JPEG: \(String(cString: tjGetErrorStr2(handle)))") }
-        return Array(UnsafeBufferPointer(start: out, count: Int(size)))
+        var size = 0
+        var message = [CChar](repeating: 0, count: 256)
+        // Cairo's words are BGRA in memory on little-endian machines: the encoder reads BGRX.
+        let status = hl_jpeg_encode(data, Int32(width), Int32(height), Int32(stride), Int32(quality), &out, &size,
+                                    &message, message.count)
+        defer { hl_jpeg_free(out) }
+        guard status == 0, let out else { throw RenderError.cairo("encoding JPEG: \(String(cString: message))") }
+        return Array(UnsafeBufferPointer(start: out, count: size))
     }
 
     static func webp(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, rgb24: Bool,
