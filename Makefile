@@ -31,7 +31,7 @@ soak: setup
 	scripts/soak.sh $(SOAK_SECONDS)
 
 bench: setup
-	@scripts/setup.sh pango1.0-tools hyperfine imagemagick libvips-tools time python3-pil wrk
+	@scripts/setup.sh pango1.0-tools hyperfine imagemagick libvips-tools time python3-pil wrk bc
 	scripts/bench.sh
 
 clean:
