@@ -225,3 +225,55 @@ func words(_ text: String) -> [String] {
         #expect(throws: RenderError.self) { try ImageEncoder.encode(RGBAImage(width: 0, height: 0, pixels: []), as: .webp) }
     }
 }
+
+/// JPEG output: decodes back to the picture, its Huffman tables are made for the image (not
+/// the standard ones), and chroma is subsampled below quality 95 only.
+@Suite struct JPEGEncoderTests {
+    /// The JPEG segments with marker `marker`, their payloads.
+    private func segments(_ jpeg: [UInt8], _ marker: UInt8) -> [[UInt8]] {
+        var out: [[UInt8]] = [], i = 2
+        while i + 4 <= jpeg.count, jpeg[i] == 0xFF, jpeg[i + 1] != 0xDA {
+            let length = Int(jpeg[i + 2]) << 8 | Int(jpeg[i + 3])
+            if jpeg[i + 1] == marker { out.append(Array(jpeg[(i + 4)..<(i + 2 + length)])) }
+            i += 2 + length
+        }
+        return out
+    }
+
+    private func picture() -> RGBAImage {
+        var image = RGBAImage(width: 96, height: 64, fill: (233, 68, 106, 255))
+        for y in 20..<44 { for x in 10..<86 { image[x, y] = (255, 255, 255, 255) } }
+        return image
+    }
+
+    @Test func huffmanTablesAreMadeForTheImage() throws {
+        let jpeg = try ImageEncoder.encode(picture(), as: .jpeg)
+        let decoded = try ImageDecoder.decode(jpeg)
+        #expect(decoded.width == 96 && decoded.height == 64)
+        #expect(abs(Int(decoded.pixels[(32 * 96 + 48) * 4]) - 255) < 8 && abs(Int(decoded.pixels[0]) - 233) < 8)
+        // Each table: class/id, 16 code-length counts, then the symbols. The standard
+        // luminance DC table lists 12 symbols; one made for a flat two-colour picture far fewer.
+        var tables: [UInt8: Int] = [:]
+        for segment in segments(jpeg, 0xC4) {
+            var k = 0
+            while k + 17 <= segment.count {
+                let count = segment[(k + 1)...(k + 16)].reduce(0) { $0 + Int($1) }
+                tables[segment[k]] = count
+                k += 17 + count
+            }
+        }
+        #expect(tables[0x00] != nil && tables[0x00]! < 12, "luminance DC symbols: \(tables)")
+        #expect(tables[0x10] != nil && tables[0x10]! < 162, "luminance AC symbols: \(tables)")
+    }
+
+    @Test func chromaIsSubsampledBelowQuality95Only() throws {
+        func lumaSampling(_ quality: Int) throws -> UInt8 {
+            var options = EncodeOptions()
+            options.quality = try Quality(quality)
+            let frame = segments(try ImageEncoder.encode(picture(), as: .jpeg, options: options), 0xC0)[0]
+            return frame[7]  // precision, height, width, components, then component 1: id, sampling
+        }
+        #expect(try lumaSampling(90) == 0x22)
+        #expect(try lumaSampling(95) == 0x11)
+    }
+}
