@@ -24,12 +24,20 @@ struct FontCandidate {
 struct FontChain {
     var candidates: [FontCandidate]
     var primary: FontCandidate { candidates[0] }
+    /// The pinned fonts' part of a chain that also has system fonts, not yet loaded: a
+    /// cluster none of these covers needs the whole chain.
+    var isPartial = false
 }
 
 /// Fontconfig behind a small wrapper: a private configuration over the repo's fonts, and the
 /// system's configuration as a fallback. Repo fonts always come first in a chain.
 public final class FontLibrary: @unchecked Sendable {
+    /// The pinned folders' configuration, then the system's once loaded.
     private var configs: [OpaquePointer] = []
+    /// The system's fonts are a fallback, loaded on first need (about 5 ms): a text the pinned
+    /// fonts cover whole never pays for them.
+    private let includeSystemFonts: Bool
+    private var systemLoaded = false
     /// One charset per face (a reference of Fontconfig's own), whatever sorted list or file
     /// query found it: the lists and patterns are freed at once, so memory grows with the
     /// faces installed, not with the font names requests ask for.
@@ -38,6 +46,7 @@ public final class FontLibrary: @unchecked Sendable {
     private let lock = Lock()
     /// Bounded: every spelling of a family name is its own key.
     private var chains = BoundedCache<FontSpec, FontChain>(limit: FontLibrary.chainLimit)
+    private var pinnedChains = BoundedCache<FontSpec, FontChain>(limit: FontLibrary.chainLimit)
     /// Bounded caches: one blob per font file, HarfBuzz faces per file and index, fonts per
     /// size (a run that fits text to a box asks for many sizes). What a cache lets go lives on
     /// while a font or face made from it does.
@@ -53,6 +62,7 @@ public final class FontLibrary: @unchecked Sendable {
     ///   - directories: folders of pinned fonts, searched before any system font.
     ///   - includeSystemFonts: also use the system's Fontconfig fonts as fallback.
     public init(directories: [String], includeSystemFonts: Bool) throws {
+        self.includeSystemFonts = includeSystemFonts
         if !directories.isEmpty {
             try directories.forEach(FontFolder.check)
             guard let config = FcConfigCreate() else { throw TypesetError.fontconfig("cannot create a configuration") }
@@ -65,14 +75,26 @@ public final class FontLibrary: @unchecked Sendable {
             guard FcConfigParseAndLoadFromMemory(config, xml, 1) != 0, FcConfigBuildFonts(config) != 0 else {
                 throw TypesetError.fontconfig("cannot load fonts from \(directories.joined(separator: ", "))")
             }
-        }
-        if includeSystemFonts {
-            guard let config = FcInitLoadConfigAndFonts() else {
-                throw TypesetError.fontconfig("cannot load the system configuration")
-            }
-            configs.append(config)
+        } else {
+            try loadSystemFonts()
         }
     }
+
+    /// Loads the system's configuration once; called under the lock (or from init).
+    private func loadSystemFonts() throws {
+        guard includeSystemFonts, !systemLoaded else { return }
+        guard let config = FcInitLoadConfigAndFonts() else {
+            throw TypesetError.fontconfig("cannot load the system configuration")
+        }
+        configs.append(config)
+        systemLoaded = true
+    }
+
+    /// Whether the system's configuration has been loaded (tests watch the lazy loading).
+    var systemFontsLoaded: Bool { lock.withLock { systemLoaded } }
+
+    /// Whether a chain may leave the system's fonts out for now.
+    private var systemPending: Bool { includeSystemFonts && !systemLoaded }
 
     deinit {
         charsets.values.forEach { FcCharSetDestroy($0) }
@@ -84,12 +106,39 @@ public final class FontLibrary: @unchecked Sendable {
 
     /// The candidates for `spec`: the requested face first, then every other face sorted by
     /// Fontconfig's closeness to it, repo fonts before system fonts.
-    func chain(for spec: FontSpec) throws -> FontChain {
-        try lock.withLock { try unlockedChain(for: spec) }
+    /// With `pinnedFirst`, while the system's fonts are not loaded, the chain may be the
+    /// pinned fonts' part only (`isPartial`): the same candidates, in the same order, that the
+    /// whole chain starts with, when they hold the requested family (or a fixed-width face for
+    /// monospace). A text they do not cover asks again without `pinnedFirst`.
+    func chain(for spec: FontSpec, pinnedFirst: Bool = false) throws -> FontChain {
+        try lock.withLock {
+            if pinnedFirst, systemPending, let partial = try pinnedChain(for: spec) { return partial }
+            try loadSystemFonts()
+            return try unlockedChain(for: spec)
+        }
+    }
+
+    private func pinnedChain(for spec: FontSpec) throws -> FontChain? {
+        if let chain = pinnedChains[spec] { return chain.candidates.isEmpty ? nil : chain }
+        var chain = FontChain(candidates: [], isPartial: true)
+        // A family the pinned fonts lack throws here: the whole chain then has it, or says so.
+        if let candidates = try? orderedCandidates(for: spec, configs: configs), let first = candidates.first {
+            let monospace = ["monospace", "mono"].contains(spec.family?.lowercased() ?? "")
+            if !monospace || (first.isMonospace && !first.face.isColor) { chain.candidates = candidates }
+        }
+        pinnedChains.insert(chain, for: spec)
+        return chain.candidates.isEmpty ? nil : chain
     }
 
     private func unlockedChain(for spec: FontSpec) throws -> FontChain {
         if let chain = chains[spec] { return chain }
+        let chain = FontChain(candidates: try orderedCandidates(for: spec, configs: configs))
+        chains.insert(chain, for: spec)
+        return chain
+    }
+
+    /// Every face of `configs` for `spec`, best first (see `chain(for:)`).
+    private func orderedCandidates(for spec: FontSpec, configs: [OpaquePointer]) throws -> [FontCandidate] {
         var candidates = try spec.file.map { [try candidate(forFile: $0)] } ?? []
         var seen = Set(candidates.map { FaceKey($0.face) })
         for config in configs {
@@ -114,9 +163,7 @@ public final class FontLibrary: @unchecked Sendable {
             candidates.insert(candidates.remove(at: index), at: 0)
         }
         guard !candidates.isEmpty else { throw TypesetError.fontconfig("no fonts found") }
-        let chain = FontChain(candidates: candidates)
-        chains.insert(chain, for: spec)
-        return chain
+        return candidates
     }
 
     private struct SizedKey: Hashable {
@@ -232,6 +279,7 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     private func allFamilies() -> [String] {
+        try? loadSystemFonts()  // suggestions come from every font the run may use
         var names = Set<String>()
         for config in configs {
             guard let pattern = FcPatternCreate(), let objects = FcObjectSetCreate() else { continue }

@@ -12,6 +12,10 @@ struct ItemRun {
     var rtl: Bool { level & 1 == 1 }
 }
 
+/// A cluster that no font of a partial chain (the pinned fonts alone) covers as the whole
+/// chain would: the text is itemized again with the whole chain.
+struct NeedsWholeChain: Error {}
+
 /// Assigns each cluster a font (per-cluster fallback in its span's chain) and a script, then
 /// merges runs.
 struct Itemizer {
@@ -24,7 +28,7 @@ struct Itemizer {
     /// The font for `cluster`: colour fonts first for emoji presentation; the previous
     /// cluster's (non-colour) font for neutral characters it covers; else the first font covering the whole
     /// cluster, else the first covering its base character, else the primary font (.notdef).
-    func font(for cluster: Cluster, previous: Int?, style: Int = 0) -> Int {
+    func font(for cluster: Cluster, previous: Int?, style: Int = 0) throws(NeedsWholeChain) -> Int {
         let chain = chains[style]
         // The same rules below, without the Unicode property lookups that cost more than the
         // rest of itemizing: printable ASCII is never emoji-style and never invisible.
@@ -33,14 +37,16 @@ struct Itemizer {
                chain.candidates[previous].covers(scalar) {
                 return previous
             }
-            return chain.candidates.indices.first { chain.candidates[$0].covers(scalar) } ?? 0
+            if let index = chain.candidates.indices.first(where: { chain.candidates[$0].covers(scalar) }) { return index }
+            if chain.isPartial { throw NeedsWholeChain() }
+            return 0
         }
         let needed = cluster.visibleScalars
         if needed.isEmpty { return previous ?? 0 }
         let covers = { (index: Int) in needed.allSatisfy(chain.candidates[index].covers) }
-        if cluster.wantsEmojiPresentation,
-           let emoji = chain.candidates.indices.first(where: { chain.candidates[$0].face.isColor && covers($0) }) {
-            return emoji
+        if cluster.wantsEmojiPresentation {
+            if let emoji = chain.candidates.indices.first(where: { chain.candidates[$0].face.isColor && covers($0) }) { return emoji }
+            if chain.isPartial { throw NeedsWholeChain() }
         }
         // Spaces and punctuation stay with the text around them, but not with an emoji font
         // (its space is an emoji-wide blank).
@@ -48,18 +54,19 @@ struct Itemizer {
             return previous
         }
         if let index = chain.candidates.indices.first(where: covers) { return index }
+        if chain.isPartial { throw NeedsWholeChain() }
         return chain.candidates.indices.first { chain.candidates[$0].covers(needed[0]) } ?? 0
     }
 
     /// `styles[i]`: the span style of cluster i (none: all the block's).
-    func runs(_ clusters: [Cluster], levels: [UInt8], styles: [Int] = []) -> [ItemRun] {
+    func runs(_ clusters: [Cluster], levels: [UInt8], styles: [Int] = []) throws(NeedsWholeChain) -> [ItemRun] {
         var fonts: [Int] = []
         var previous: Int?
         for (i, cluster) in clusters.enumerated() {
             let style = styles.isEmpty ? 0 : styles[i]
             // A neutral keeps the font before it only within one span style (indices are per chain).
             if i > 0, !styles.isEmpty, styles[i - 1] != style { previous = nil }
-            let font = font(for: cluster, previous: previous, style: style)
+            let font = try font(for: cluster, previous: previous, style: style)
             fonts.append(font)
             previous = font
         }

@@ -11,8 +11,9 @@ struct SpanStyles {
     /// The block's font asks for italic.
     var blockItalic: Bool
 
-    init(runs: [StyledRange], block: FontSpec, library: FontLibrary) throws {
-        chains = [try library.chain(for: block)]
+    /// `pinnedFirst`: chains may be the pinned fonts' part only (see `FontLibrary.chain`).
+    init(runs: [StyledRange], block: FontSpec, library: FontLibrary, pinnedFirst: Bool = false) throws {
+        chains = [try library.chain(for: block, pinnedFirst: pinnedFirst)]
         blockItalic = block.slant > 0
         var index: [SpanShaping: Int] = [SpanShaping(): 0]
         var lastEnd = 0
@@ -28,7 +29,7 @@ struct SpanStyles {
                 style = shapings.count
                 index[run.shaping] = style
                 shapings.append(run.shaping)
-                chains.append(try run.shaping.font.map { try library.chain(for: $0) } ?? chains[0])
+                chains.append(try run.shaping.font.map { try library.chain(for: $0, pinnedFirst: pinnedFirst) } ?? chains[0])
             }
             styled.append((run.start, run.end, style))
         }

@@ -28,13 +28,23 @@ public final class Typesetter: @unchecked Sendable {
             let map = MarkLimit.offsetMap(input)
             (runs, tags) = (runs.remapped(map), tags.remapped(map))
         }
-        let styles = try SpanStyles(runs: runs, block: font, library: library)
         let utf8 = Array(text.utf8)
-        let paragraphs = try utf8.withUnsafeBufferPointer { bytes in
-            try splitParagraphs(bytes).map {
-                try style.cancellation.check()
-                return try prepareParagraph($0, text: text, styles: styles, style: style)
+        func prepared(_ styles: SpanStyles) throws -> [PreparedParagraph] {
+            try utf8.withUnsafeBufferPointer { bytes in
+                try splitParagraphs(bytes).map {
+                    try style.cancellation.check()
+                    return try prepareParagraph($0, text: text, styles: styles, style: style)
+                }
             }
+        }
+        // The pinned fonts first: most texts need nothing else, and never load the system's.
+        var styles = try SpanStyles(runs: runs, block: font, library: library, pinnedFirst: true)
+        let paragraphs: [PreparedParagraph]
+        do {
+            paragraphs = try prepared(styles)
+        } catch is NeedsWholeChain {
+            styles = try SpanStyles(runs: runs, block: font, library: library)
+            paragraphs = try prepared(styles)
         }
         return PreparedText(text: text, utf8: utf8, droppedMarks: droppedMarks, styles: styles, runs: runs, tags: tags,
                             paragraphs: paragraphs, direction: style.direction, language: style.language)
@@ -111,7 +121,7 @@ public final class Typesetter: @unchecked Sendable {
         let utf16 = Array(slice.utf16)
         let clusters = clusters(of: slice, base: paragraph.start)
         let (levels, paragraphLevel) = try TextBreak.bidiLevels(utf16, base: style.direction.icuBase)
-        let runs = Itemizer(chains: styles.chains).runs(clusters, levels: levels,
+        let runs = try Itemizer(chains: styles.chains).runs(clusters, levels: levels,
                                                         styles: styles.isPlain ? [] : clusters.map { styles.style(at: $0.start) })
         // UTF-16 offsets of cluster starts back to byte offsets (breaks fall on cluster starts).
         var byteAtUnit = [Int: Int]()
