@@ -12,6 +12,9 @@ public struct BatchRow: Sendable {
     public var output: String
     /// A manifest line's "compare" object: this card's comparison limits with --expect-dir.
     public var compare: JSONValue? = nil
+    /// Why this data row could not be read ("rows.csv: line 3: ..."): it fails alone, the
+    /// other rows render.
+    public var problem: String? = nil
 }
 
 public enum BatchManifest {
@@ -49,41 +52,58 @@ public enum BatchManifest {
     /// template's variables and the output pattern.
     public static func template(_ template: JSONValue, data: [UInt8], dataName: String, pattern: String) throws -> [BatchRow] {
         guard let text = String(validating: data, as: UTF8.self) else { throw BatchError("\(dataName) is not valid UTF-8") }
-        var rows: [(Int, [String: String])] = []
+        // Each row with its line, or why that line is not a row: a bad row fails alone.
+        var rows: [(line: Int, values: Result<[String: String], BatchError>)] = []
         if dataName.lowercased().hasSuffix(".csv") {
             do {
                 let table = try CSV.parse(text)
-                rows = table.rows.map { line, fields in (line, Dictionary(zip(table.header, fields), uniquingKeysWith: { $1 })) }
+                rows = table.rows.map { line, fields in (line, .success(Dictionary(zip(table.header, fields), uniquingKeysWith: { $1 }))) }
+                rows += table.bad.map { ($0.line, .failure(BatchError("\(dataName): line \($0.line): \($0.message)"))) }
+                rows.sort { $0.line < $1.line }
             } catch let error as CardError {
                 throw BatchError("\(dataName): \(error)")
             }
         } else {
             for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 guard !line.allSatisfy(\.isWhitespace) else { continue }
-                let object: JSONValue
-                do {
-                    object = try JSONValue.parse(Array(line.utf8))
-                } catch let error as JSONSyntaxError {
-                    throw BatchError("\(dataName): line \(index + 1): \(error.message)")
-                }
-                guard case let .object(members) = object else {
-                    throw BatchError("\(dataName): line \(index + 1): a data row must be a JSON object of variables")
-                }
-                var values: [String: String] = [:]
-                for (key, value) in members {
-                    switch value {
-                    case let .string(s): values[key] = s
-                    case .number: values[key] = try OptionInput.json(value).string()
-                    case let .bool(b): values[key] = b ? "true" : "false"
-                    default: throw BatchError("\(dataName): line \(index + 1): \(key): must be a string, number or boolean")
-                    }
-                }
-                rows.append((index + 1, values))
+                rows.append((index + 1, Result { () throws(BatchError) in try jsonRow(line, dataName: dataName, line: index + 1) }))
             }
         }
         return rows.enumerated().map { i, row in
-            BatchRow(number: i + 1, spec: template, variables: row.1, output: pattern)
+            switch row.values {
+            case let .success(values): BatchRow(number: i + 1, spec: template, variables: values, output: pattern)
+            case let .failure(error): BatchRow(number: i + 1, spec: template, variables: [:], output: "", problem: error.description)
+            }
         }
+    }
+
+    /// One JSONL data row: an object of variables.
+    private static func jsonRow(_ line: Substring, dataName: String, line number: Int) throws(BatchError) -> [String: String] {
+        let object: JSONValue
+        do {
+            object = try JSONValue.parse(Array(line.utf8))
+        } catch let error as JSONSyntaxError {
+            throw BatchError("\(dataName): line \(number): \(error.message)")
+        } catch {
+            throw BatchError("\(dataName): line \(number): \(error)")
+        }
+        guard case let .object(members) = object else {
+            throw BatchError("\(dataName): line \(number): a data row must be a JSON object of variables")
+        }
+        var values: [String: String] = [:]
+        for (key, value) in members {
+            switch value {
+            case let .string(s): values[key] = s
+            case .number:
+                guard let text = try? OptionInput.json(value).string() else {
+                    throw BatchError("\(dataName): line \(number): \(key): not a number hlrender can write")
+                }
+                values[key] = text
+            case let .bool(b): values[key] = b ? "true" : "false"
+            default: throw BatchError("\(dataName): line \(number): \(key): must be a string, number or boolean")
+            }
+        }
+        return values
     }
 
     /// The output path under `folder`, refused when it would leave it.

@@ -68,6 +68,7 @@ public struct BatchRun: Sendable {
         let start = Clock.now()
         var name = row.output
         do {
+            if let problem = row.problem { throw BatchError(problem) }
             name = try Variables.fill(row.output, row.variables, path: "output")
             let path = try settings.outDir.map { try BatchManifest.outputPath(name, in: $0) }
             let skip = settings.skipExisting && path.map { Posix.kind($0) == .regular } == true

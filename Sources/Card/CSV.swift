@@ -9,10 +9,14 @@ public enum CSV {
         public var header: [String]
         /// Each data row with its 1-based line number in the file (where the row starts).
         public var rows: [(line: Int, fields: [String])]
+        /// Rows that cannot be read, with their line and why: the other rows are still good.
+        public var bad: [(line: Int, message: String)] = []
     }
 
     public static func parse(_ text: String) throws -> Table {
         var records: [(Int, [String])] = []
+        var bad: [(line: Int, message: String)] = []
+        var broken = false  // the current record had a stray quote: skipped to its line's end
         var field = ""
         var record: [String] = []
         var quoted = false, wasQuoted = false
@@ -28,7 +32,8 @@ public enum CSV {
         func endRecord() {
             record.append(field)
             // A blank line is not a record.
-            if !(record.count == 1 && record[0].isEmpty && !wasQuoted) { records.append((recordLine, record)) }
+            if !broken && !(record.count == 1 && record[0].isEmpty && !wasQuoted) { records.append((recordLine, record)) }
+            broken = false
             record = []
             field = ""
             wasQuoted = false
@@ -47,9 +52,15 @@ public enum CSV {
                 }
                 continue
             }
+            if broken, c != "\n", c != "\r" { continue }
             switch c {
             case "\"":
-                guard field.isEmpty else { throw CardError("line \(line)", "a quote inside an unquoted field (quote the whole field)") }
+                guard field.isEmpty else {
+                    // This row is lost, not the file: the next line starts the next row.
+                    bad.append((line, "a quote inside an unquoted field (quote the whole field)"))
+                    broken = true
+                    continue
+                }
                 quoted = true
                 wasQuoted = true
             case ",":
@@ -75,13 +86,15 @@ public enum CSV {
         for (i, name) in names.enumerated() where name.isEmpty {
             throw CardError("line 1", "column \(i + 1) has no name")
         }
+        guard header.0 < (bad.first?.line ?? Int.max) else { throw CardError("line \(bad[0].line)", bad[0].message) }
         var rows: [(line: Int, fields: [String])] = []
         for (recordLine, fields) in records.dropFirst() {
             guard fields.count == names.count else {
-                throw CardError("line \(recordLine)", "\(fields.count) fields, but the header names \(names.count)")
+                bad.append((recordLine, "\(fields.count) fields, but the header names \(names.count)"))
+                continue
             }
             rows.append((recordLine, fields))
         }
-        return Table(header: names, rows: rows)
+        return Table(header: names, rows: rows, bad: bad.sorted { $0.line < $1.line })
     }
 }

@@ -3,6 +3,8 @@ import Support
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOCore
+import Glibc
 import ServiceLifecycle
 import Synchronization
 
@@ -106,6 +108,12 @@ public enum ServeApp {
         var logger = Logger(label: "hlrender.serve")
         logger.logLevel = .info
         let app = try application(settings, fontDirectories: fontDirectories, logger: logger)
-        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        do {
+            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch let error as IOError {
+            // NIO's own text names its internal call ("bind(descriptor:ptr:bytes:): ...)"):
+            // the system's words for the errno say it to a user.
+            throw ServeError("cannot serve on \(settings.host):\(settings.port): \(String(cString: strerror(error.errnoCode)))")
+        }
     }
 }

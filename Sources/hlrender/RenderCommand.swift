@@ -47,7 +47,7 @@ struct Render: ParsableCommand {
         if output.output != nil { warnIfFlattened(format: format, opaque: card.scene.background.isOpaque) }
         let golden = try expect.map { try Posix.readFile($0, as: "golden", limit: limits.image) }
         let options = try output.renderOptions(format: format, scale: card.scale)
-        let bytes = output.output != nil || golden != nil ? try Renderer(fonts: fonts).render(card.scene, options: options) : nil
+        let bytes = output.output != nil || golden != nil ? try output.render(card.scene, fonts: fonts, options: options) : nil
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
         if let path = output.dumpLayout { try OutputFile.write(card.canvasDump(), to: path) }

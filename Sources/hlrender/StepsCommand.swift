@@ -58,7 +58,7 @@ struct StepsCommand: ParsableCommand {
         let card = try build(spec, fonts: fonts, limits: limits, maxPixels: output.maxPixels)
         warnAboutDroppedMarks(count: card.droppedMarks)
         if output.output != nil { warnIfFlattened(format: format, opaque: card.scene.background.isOpaque) }
-        let bytes = try output.output.map { _ in try Renderer(fonts: fonts).render(card.scene, options: try output.renderOptions(format: format, scale: card.scale)) }
+        let bytes = try output.output.map { _ in try output.render(card.scene, fonts: fonts, options: try output.renderOptions(format: format, scale: card.scale)) }
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
         if let path = output.dumpLayout { try OutputFile.write(card.canvasDump(), to: path) }

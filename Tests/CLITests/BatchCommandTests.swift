@@ -108,6 +108,34 @@ private func reportLines(_ path: String) throws -> [[String: Any]] {
         #expect(failed.count == 1 && failed[0]["row"] as? Int == 4)
     }
 
+    /// A malformed data line is a failed row with its line number (CSV and JSONL alike); the
+    /// rows before and after it render.
+    @Test func aMalformedDataLineIsAFailedRow() throws {
+        let dir = try setUp(rows: 2, extraRow: "short\nc8,\"Card 8\",fine\nc9,bad\"quote\",x\nc10,\"Card 10\",last")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let report = dir.appendingPathComponent("r.jsonl").path
+        var result = try batch(dir, ["--report", report])
+        #expect(result.status == 3)
+        // Rows 1-2 take lines 2-5 (quoted line breaks); "short" is line 6.
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("hlrender: row 3: ") && $0.hasSuffix("rows.csv: line 6: 1 fields, but the header names 3") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("hlrender: row 5: ") && $0.contains("rows.csv: line 8: a quote inside an unquoted field") }, "\(lines)")
+        #expect(result.stderr.contains("rendered 4, failed 2"), "\(result.stderr)")
+        #expect(try files(dir.appendingPathComponent("out")) == ["c0.png", "c1.png", "c10.png", "c8.png"])
+        #expect(try reportLines(report).filter { $0["status"] as? String == "error" }.map { $0["row"] as! Int } == [3, 5])
+        let jsonl = [#"{"id": "j0", "title": "a", "note": "b"}"#, #"{"id": "j1", "title": "#, "[1, 2]", #"{"id": "j3", "title": "c", "note": "d"}"#]
+        try Data((jsonl.joined(separator: "\n") + "\n").utf8).write(to: dir.appendingPathComponent("rows.jsonl"))
+        try? FileManager.default.removeItem(at: dir.appendingPathComponent("out"))
+        result = try CLI.run(["batch", "--template", dir.appendingPathComponent("card.json").path,
+                              "--data", dir.appendingPathComponent("rows.jsonl").path, "--output", "{{id}}.png",
+                              "--out-dir", dir.appendingPathComponent("out").path, "--quiet"])
+        let jsonlLines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(jsonlLines.contains { $0.hasPrefix("hlrender: row 2: ") && $0.contains("rows.jsonl: line 2: ") }, "\(jsonlLines)")
+        #expect(jsonlLines.contains { $0.hasPrefix("hlrender: row 3: ") && $0.hasSuffix("rows.jsonl: line 3: a data row must be a JSON object of variables") },
+                "\(jsonlLines)")
+        #expect(try files(dir.appendingPathComponent("out")) == ["j0.png", "j3.png"])
+    }
+
     @Test func outputsMayNotLeaveTheFolder() throws {
         let dir = try setUp(rows: 1, extraRow: "../escape,t,n")
         defer { try? FileManager.default.removeItem(at: dir) }

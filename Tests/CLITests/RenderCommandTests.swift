@@ -66,9 +66,11 @@ import Testing
         (["--text", "x", "--width", "1e300", "--canvas", "500x500", "--shadow", "0,0,1,black", "-o", "OUT/out.png"],
          "--width: must be at most 1000000, got 1e+300"),
         (["--text", "x", "--line-spacing", "1e300", "-o", "OUT/out.png"], "--line-spacing: must be a positive number up to 1000, got 1e+300"),
-        (["--text", "x\ny", "--line-spacing", "900", "-o", "OUT/out.png"], "PNG images are at most 32767 px a side"),
+        (["--text", "x\ny", "--line-spacing", "900", "-o", "OUT/out.png"], "PNG images are at most 32767 px a side; lower --size, --scale or --width"),
         (["--text", "x", "--highlight", "white", "--padding", "1e300", "-o", "OUT/out.png"], "--padding: is not X or X,Y with lengths from 0 to 1000000"),
-        (["--text", "x", "--canvas", "40000x100", "-o", "OUT/out.png"], "output 40000x100 px is too large: PNG images are at most 32767 px a side"),
+        // The canvas flag set the size: the message names it, not the text's size flags.
+        (["--text", "x", "--canvas", "40000x100", "-o", "OUT/out.png"],
+         "output 40000x100 px is too large: PNG images are at most 32767 px a side; lower --canvas or --scale"),
         (["--text", "x", "--canvas", "15000x100", "-o", "OUT/out.pdf"], "output 15000x100 pt is too large: PDF pages are at most 14400 pt a side"),
         // A huge pixel limit does not turn into a self-contradictory message.
         (["--text", "x", "--canvas", "40000x40000", "--max-pixels", "9000000000000000000", "-o", "OUT/out.png"],

@@ -11,9 +11,8 @@ import Testing
         #expect(table.rows.map(\.line) == [2, 3, 5])
     }
 
-    @Test(arguments: [("a,b\n1,2,3\n", "line 2: 3 fields, but the header names 2"),
-                      ("a,b\n1,\"open\n", "a quoted field is not closed"),
-                      ("a,b\n1,x\"y\"\n", "a quote inside an unquoted field"),
+    @Test(arguments: [("a,b\n1,\"open\n", "a quoted field is not closed"),
+                      ("a\"b,c\n1,2\n", "line 1: a quote inside an unquoted field"),
                       ("", "the CSV file is empty")])
     func badCSVIsAnErrorWithTheLine(text: String, message: String) {
         do {
@@ -22,5 +21,15 @@ import Testing
         } catch let error as CardError {
             #expect(error.description.contains(message), "\(error)")
         } catch { Issue.record("\(error)") }
+    }
+
+    /// A bad row is reported with its line; the rows around it are read as usual.
+    @Test func badRowsAreSetAsideWithTheirLines() throws {
+        let table = try CSV.parse("a,b\n1,2\n1,2,3\n3,x\"y\"\n4,\"ok, quoted\"\n5\n6,6\n")
+        #expect(table.rows.map(\.fields) == [["1", "2"], ["4", "ok, quoted"], ["6", "6"]])
+        #expect(table.rows.map(\.line) == [2, 5, 7])
+        #expect(table.bad.map(\.line) == [3, 4, 6])
+        #expect(table.bad.map(\.message) == ["3 fields, but the header names 2", "a quote inside an unquoted field (quote the whole field)",
+                                             "1 fields, but the header names 2"])
     }
 }

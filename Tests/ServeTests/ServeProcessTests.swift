@@ -50,6 +50,30 @@ import Testing
     }
 }
 
+/// A port another process holds: one line in the system's words, exit 3.
+@Suite struct ServePortTests {
+    @Test func aPortInUseIsOneClearLine() throws {
+        // Hold a port with a plain listening socket.
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(bound == 0 && listen(fd, 1) == 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let result = try CLI.run(["serve", "--port", "\(port)", "--font-dir", Fixtures.fonts], pinnedFonts: false)
+        #expect(result.status == 3)
+        #expect(result.stderr == "hlrender: error: cannot serve on 127.0.0.1:\(port): Address already in use\n", "\(result.stderr)")
+    }
+}
+
 /// Clients that hold a connection by saying nothing, or by trickling a body, are cut off
 /// after the read timeout (the real binary: the router test client has no sockets).
 @Suite struct SlowClientTests {
