@@ -151,7 +151,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     int channels = all_opaque(pixels, width, height, stride, layout) ? 3 : 4;
     size_t n = (size_t)width * (size_t)channels;
     size_t filtered_size = (size_t)height * (n + 1);
-    filtered = malloc(filtered_size);
+    filtered = hl_big_alloc(filtered_size);
     rows = malloc(2 * n + 2);
     /* Fast mode filters once, and tells the deflate which rows are all zeros. */
     if (compression == HL_PNG_FAST) zero_rows = calloc((size_t)height, 1);
@@ -232,7 +232,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     put32(p, 0); memcpy(p + 4, "IEND", 4); put32(p + 8, libdeflate_crc32(0, p + 4, 4));
     p += 12;
     if (compressor) libdeflate_free_compressor(compressor);
-    free(filtered); free(rows); free(trial); free(zero_rows);
+    hl_big_free(filtered); free(rows); free(trial); free(zero_rows);
     *out = png;
     *out_length = (size_t)(p - png);
     return 0;
@@ -240,7 +240,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
 fail:
     if (stream) hl_fast_zlib_end(stream);
     if (compressor) libdeflate_free_compressor(compressor);
-    free(filtered); free(rows); free(trial); free(zero_rows); free(png);
+    hl_big_free(filtered); free(rows); free(trial); free(zero_rows); free(png);
     if (error && error_size) {
         strncpy(error, message ? message : "PNG encoding failed", error_size - 1);
         error[error_size - 1] = 0;

@@ -1,4 +1,5 @@
 import CCairo
+import CPNGCodec
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,7 +35,8 @@ final class Canvas {
                 surface = raster
                 startsWithBackground = true
             } else {
-                surface = cairo_image_surface_create(cairoFormat, Int32(pixelWidth), Int32(pixelHeight))
+                surface = Canvas.raster(cairoFormat, pixelWidth, pixelHeight, from: nil)
+                    ?? cairo_image_surface_create(cairoFormat, Int32(pixelWidth), Int32(pixelHeight))
                 startsWithBackground = false
             }
         case .pdf:
@@ -53,19 +55,21 @@ final class Canvas {
         }
     }
 
-    /// An image surface over a copy of `pixels`, which the surface frees; nil when the sizes
-    /// disagree or memory runs out (the caller then starts from a cleared surface).
-    private static func raster(_ format: cairo_format_t, _ width: Int, _ height: Int, from pixels: [UInt8]) -> OpaquePointer? {
+    /// An image surface over fresh memory in huge pages (see `hl_big_alloc`), cleared or a copy
+    /// of `pixels`, which the surface frees; nil when the sizes disagree or memory runs out
+    /// (the caller then lets Cairo allocate a cleared surface).
+    private static func raster(_ format: cairo_format_t, _ width: Int, _ height: Int, from pixels: [UInt8]?) -> OpaquePointer? {
         let stride = Int(cairo_format_stride_for_width(format, Int32(width)))
-        guard stride > 0, stride * height == pixels.count, let memory = malloc(pixels.count) else { return nil }
-        pixels.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: pixels.count) }
+        let (size, overflow) = stride.multipliedReportingOverflow(by: height)
+        guard stride > 0, !overflow, pixels.map({ $0.count == size }) ?? true, let memory = hl_big_alloc(size) else { return nil }
+        if let pixels { pixels.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: size) } }
         let data = memory.assumingMemoryBound(to: UInt8.self)
         let surface = cairo_image_surface_create_for_data(data, format, Int32(width), Int32(height), Int32(stride))!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
-              cairo_surface_set_user_data(surface, ownedPixelsKey, memory, { free($0) }) == CAIRO_STATUS_SUCCESS
+              cairo_surface_set_user_data(surface, ownedPixelsKey, memory, { hl_big_free($0) }) == CAIRO_STATUS_SUCCESS
         else {
             cairo_surface_destroy(surface)
-            free(memory)
+            hl_big_free(memory)
             return nil
         }
         return surface

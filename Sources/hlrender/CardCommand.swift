@@ -31,6 +31,7 @@ struct CardCommand: ParsableCommand {
     @OptionGroup var runOptions: CardRunOptions
 
     func run() throws {
+        OneShot.declare()  // one image, then exit: big buffers in huge pages
         if schema {
             print(CardSchema.json().serialized())
             return

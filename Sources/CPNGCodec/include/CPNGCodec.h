@@ -36,6 +36,16 @@ enum { HL_PNG_OK = 0, HL_PNG_CORRUPT = 1, HL_PNG_TOO_LARGE = 2 };
 int hl_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
                   uint32_t *width, uint32_t *height, char *error, size_t error_size);
 
+/// A zeroed buffer of `size` bytes for a whole image (a canvas, filtered rows); in a one-shot
+/// process, mapped in huge pages where the kernel allows (far fewer page faults), else from
+/// the allocator (reused between images). NULL when memory runs out. Free it with
+/// `hl_big_free` only.
+void *hl_big_alloc(size_t size);
+void hl_big_free(void *data);
+
+/// Says the process renders once and exits: big buffers may then use huge pages.
+void hl_big_buffers_one_shot(void);
+
 /// The libpng version linked ("1.6.39").
 const char *hl_png_version(void);
 
