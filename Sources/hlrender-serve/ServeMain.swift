@@ -65,15 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try settings()
-        // Canvases and encoder buffers are megabytes each: glibc would mmap and unmap them per
-        // request, and the page faults of zeroing them again cost as much as drawing. Keep
-        // them in the heap and let freed memory be reused (RSS stays flat instead).
-        // (mallopt is glibc's, not in Swift's Glibc module: looked up by name.)
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") {
-            let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)
-            _ = mallopt(-3 /* M_MMAP_THRESHOLD */, 256 << 20)
-            _ = mallopt(-1 /* M_TRIM_THRESHOLD */, 512 << 20)
-        }
+        ReuseMemory.forManyImages()
         do {
             try await ServeApp.run(settings, fontDirectories: PinnedFonts.directories())
         } catch let error as ServeError {

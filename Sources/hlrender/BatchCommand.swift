@@ -41,6 +41,7 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup(title: "Golden tests") var goldenFlags: GoldenFlags
 
     func run() throws {
+        ReuseMemory.forManyImages()
         let (rows, folder) = try loadRows()
         let selected = try select(rows)
         try goldenFlags.validate()
