@@ -4,8 +4,11 @@
 setup:
 	@scripts/setup.sh
 
+# One set of release flags for every binary: a second set would rebuild everything.
+SWIFT_RELEASE = swift build -c release --static-swift-stdlib
+
 build: setup
-	swift build -c release --static-swift-stdlib --product hlrender
+	$(SWIFT_RELEASE) --product hlrender
 
 demo: build
 	@mkdir -p out
@@ -13,9 +16,9 @@ demo: build
 	  --size 56 --canvas 1080x1080 --background '#E9446A' --highlight white -o out/demo.png
 	@echo "wrote out/demo.png"
 
-serve: setup
-	swift build -c release --product hlrender
-	swift build -c release --product hlrender-serve
+# The service binary with build's flags, so hlrender itself is reused, not rebuilt.
+serve: build
+	$(SWIFT_RELEASE) --product hlrender-serve
 	.build/release/hlrender serve --templates examples/templates --assets examples/assets
 
 test: setup

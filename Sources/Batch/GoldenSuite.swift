@@ -85,7 +85,8 @@ public final class GoldenSuite: Sendable {
         if let junit = settings.junit {
             try OutputFile.write(Array(JUnitReport.xml(results, suite: "hlrender goldens", seconds: seconds).utf8), to: junit)
         }
-        var line = "goldens: \(results.count - failing.count - errors) passed, \(failing.filter { $0.status == .failed }.count) failed, "
+        // "differ", not "failed": the batch line above counts cards that failed to render.
+        var line = "goldens: \(results.count - failing.count - errors) passed, \(failing.filter { $0.status == .failed }.count) differ, "
             + "\(failing.filter { $0.status == .missing }.count) missing"
         if errors > 0 { line += ", \(errors) not rendered" }
         if !changes.isEmpty { line += "; changed since recorded: " + changes.joined(separator: "; ") }

@@ -17,7 +17,8 @@ struct BatchCommand: ParsableCommand {
             hlrender batch --template CARD.json --data ROWS.csv --output '{{id}}.png' --out-dir DIR. \
             Outputs are written atomically, so a killed run leaves only whole files; --skip-existing \
             finishes it. --shard K/N renders rows whose index (from 0) % N == K. \
-            Exit status: 0 every card rendered, 3 some failed or bad input.
+            Exit status: 0 every card rendered (and, with --expect-dir, matched its golden); \
+            1 with --expect-dir, some card differs from its golden or has none; 3 some card did not render, or bad input.
             """)
 
     @Argument(help: ArgumentHelp("A JSONL manifest: one card spec per line, each with \"output\".", valueName: "cards.jsonl"))
@@ -72,7 +73,7 @@ struct BatchCommand: ParsableCommand {
         settings.pdf = try runOptions.pdf.metadata()
         settings.proofs = proofs != nil
         let reportFile = try report.map { try ReportFile(path: $0) }
-        let progress = BatchProgress(total: selected.count, quiet: quiet)
+        let progress = BatchProgress(total: selected.count, quiet: quiet, goldens: goldens != nil)
         BatchRun(settings: settings, resources: resources, folder: folder, goldens: goldens, describe: describe)
             .run(selected) { i, outcome, scene in
                 proofs?.deliver(scene, at: i, name: outcome.output)
