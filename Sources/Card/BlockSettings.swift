@@ -104,8 +104,10 @@ public struct BlockSettings: Sendable {
     public init() {}
 
     /// The font size: `size`, else the size in the font description, else 48.
-    public func fontSize(spec: FontSpec) throws -> Double {
-        let value = size ?? spec.size ?? 48
+    /// `fallback`: the size when neither the block nor its font names one (48 px on a card;
+    /// pages pass a body size, as a 48 pt text on A4 is a poster).
+    public func fontSize(spec: FontSpec, fallback: Double = 48) throws -> Double {
+        let value = size ?? spec.size ?? fallback
         guard TypesetStyle.sizeRange.contains(value) else {
             throw OptionError("size must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px, got \(value)")
         }

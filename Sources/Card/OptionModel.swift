@@ -64,7 +64,7 @@ public enum OptionModel {
             guard !text.trimmed.isEmpty else { throw OptionError("is empty") }
             $0.font = text
         },
-        define("size", "px", schema: "number", "Font size in px (default: from the font, else 48).") {
+        define("size", "px", schema: "number", "Font size in px (default: from the font, else 48; 12 on --page pages).") {
             let v = try $1.number()
             guard TypesetStyle.sizeRange.contains(v) else {
                 throw OptionError("must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px, got \(v)")

@@ -123,6 +123,8 @@ public struct PageSetup: Sendable {
     public var maxPages: Int?
 
     public static let defaultNumberFormat = "{page} / {pages}"
+    /// The body size on pages without --size: 12 pt, a document's, not a card's 48 px.
+    public static let defaultFontSize = 12.0
 
     public init(size: PageSize, margins: PageMargins = .default) {
         self.size = size

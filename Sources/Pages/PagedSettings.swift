@@ -8,7 +8,7 @@ extension PagedPDF {
     /// block's width or the page's room, whichever is narrower.
     public init(settings: BlockSettings, setup: PageSetup, fonts: FontContext, background: Color) throws {
         let (typesetter, font) = try settings.typesetter(library: fonts.library)
-        let size = try settings.fontSize(spec: font)
+        let size = try settings.fontSize(spec: font, fallback: PageSetup.defaultFontSize)
         // Plain text, markup or spans: spans flow across pages with the text.
         let styled = try settings.styledText(font: font, size: size)
         let highlight = settings.highlightPaint(fontSize: size)
