@@ -36,6 +36,8 @@ public struct BlockSettings: Sendable {
     public internal(set) var lineHeight: Length?
     public internal(set) var letterSpacing = Length.px(0)
     public internal(set) var wordSpacing = Length.px(0)
+    public internal(set) var paragraphSpacing = Length.px(0)
+    public internal(set) var indent = Length.px(0)
     public internal(set) var features = FontFeatures.none
     public internal(set) var variations = FontVariations.none
     public internal(set) var color: Color?
@@ -70,6 +72,8 @@ public struct BlockSettings: Sendable {
         style.lineHeight = lineHeight?.resolved(fontSize: style.size)
         style.letterSpacing = letterSpacing.resolved(fontSize: style.size)
         style.wordSpacing = wordSpacing.resolved(fontSize: style.size)
+        style.paragraphSpacing = paragraphSpacing.resolved(fontSize: style.size)
+        style.indent = indent.resolved(fontSize: style.size)
         style.features = features
         style.variations = variations
     }

@@ -174,6 +174,18 @@ public enum OptionModel {
             guard abs(length.resolved(fontSize: 1)) <= maxLength else { throw OptionError("is too large") }
             $0.wordSpacing = length
         },
+        define("paragraph-spacing", "px|Xem", schema: "string|number", "Extra space after each paragraph (a line break ends one), px or em (default 0).") {
+            let length = try $1.length()
+            guard length.resolved(fontSize: 1) >= 0 else { throw OptionError("must be 0 or more") }
+            guard length.resolved(fontSize: 1) <= maxLength else { throw OptionError("is too large") }
+            $0.paragraphSpacing = length
+        },
+        define("indent", "px|Xem", schema: "string|number", "First-line indent of each paragraph, on its start side, px or em (default 0).") {
+            let length = try $1.length()
+            guard length.resolved(fontSize: 1) >= 0 else { throw OptionError("must be 0 or more") }
+            guard length.resolved(fontSize: 1) <= maxLength else { throw OptionError("is too large") }
+            $0.indent = length
+        },
         define("features", "list", schema: "string", "OpenType features in HarfBuzz syntax, e.g. \"liga=0,ss01,tnum\".") {
             do {
                 $0.features = try FontFeatures(try $1.string())

@@ -83,6 +83,8 @@ struct ChunkedText: Sendable {
             let source = self
             let layouts = try ChunkWork.map(batch) { i in try source.typesetter.layout(source.chunkText(i), style: source.chunkStyle(i)) }
             for (i, layout) in zip(batch, layouts) {
+                // Chunks end at paragraph ends: the paragraph spacing goes between them too.
+                if i > 0 { dy += style.paragraphSpacing }
                 chunks[i].firstLine = boxes.count
                 chunks[i].firstParagraph = paragraph
                 chunks[i].dy = dy

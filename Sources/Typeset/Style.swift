@@ -48,6 +48,10 @@ public struct TypesetStyle: Sendable {
     /// every space, in px.
     public var letterSpacing = 0.0
     public var wordSpacing = 0.0
+    /// Extra space after each paragraph (a hard break ends one), and the first line of each
+    /// paragraph indented on its start side, in px.
+    public var paragraphSpacing = 0.0
+    public var indent = 0.0
     /// OpenType features for every run; with letter spacing, optional ligatures are off first
     /// (as browsers do), unless these turn them back on.
     public var features = FontFeatures.none
@@ -90,6 +94,8 @@ public struct TypesetStyle: Sendable {
         _ = try Checked.number(lineSpacing, "line spacing", in: 0...TypesetStyle.maxLineSpacing)
         if let maxLines, maxLines < 1 { throw TypesetError.invalidNumber("max lines", Double(maxLines)) }
         if let lineHeight, !(lineHeight.isFinite && lineHeight > 0) { throw TypesetError.invalidNumber("line height", lineHeight) }
+        _ = try Checked.number(paragraphSpacing, "paragraph spacing", in: 0...Checked.maxLength)
+        _ = try Checked.number(indent, "indent", in: 0...Checked.maxLength)
         guard letterSpacing.isFinite, wordSpacing.isFinite, abs(letterSpacing) < 1e5, abs(wordSpacing) < 1e5 else {
             throw TypesetError.invalidNumber("letter or word spacing", letterSpacing.isFinite ? wordSpacing : letterSpacing)
         }

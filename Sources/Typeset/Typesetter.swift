@@ -69,6 +69,7 @@ public final class Typesetter: @unchecked Sendable {
                                              glyphs: glyphs, breaks: paragraph.breaks, paragraphLevel: paragraph.paragraphLevel)
                 let measuring = context
                 for line in wrapLines(shaped, maxWidth: style.width, mode: style.wrap, emergencyHyphens: style.breakHyphens,
+                                      indent: style.indent,
                                       hyphenWidth: { (try? measuring.hyphenWidth(in: shaped, at: $0, soft: $1)) ?? nil }) {
                     lines.append(try context.buildLine(line.range, in: shaped, bytes: bytes, lineSpacing: style.lineSpacing,
                                                        hyphen: line.hyphen))
@@ -76,19 +77,24 @@ public final class Typesetter: @unchecked Sendable {
             }
         }
         let text = prepared.text, droppedMarks = prepared.droppedMarks
-        let blockWidth = style.width ?? lines.map(\.width).max() ?? 0
+        // A paragraph's first line, indented on its start side (the block is as wide as the
+        // widest line with its indent).
+        let indented = { (i: Int) in style.indent > 0 && (i == 0 || lines[i - 1].paragraph != lines[i].paragraph) }
+        let blockWidth = style.width ?? lines.indices.map { lines[$0].width + (indented($0) ? style.indent : 0) }.max() ?? 0
         if style.alignment == .justify {
             for i in lines.indices where i + 1 < lines.count && lines[i + 1].paragraph == lines[i].paragraph {
-                Justify.stretch(&lines[i], to: blockWidth, utf8: prepared.utf8)
+                Justify.stretch(&lines[i], to: blockWidth - (indented(i) ? style.indent : 0), utf8: prepared.utf8)
             }
         }
         var top = 0.0
         for i in lines.indices {
+            if i > 0, lines[i - 1].paragraph != lines[i].paragraph { top += style.paragraphSpacing }
             let shift = top - lines[i].top
             lines[i].top += shift
             lines[i].baseline += shift
             top = lines[i].bottom
-            let x = alignedX(lines[i], blockWidth: blockWidth, alignment: style.alignment)
+            let indent = indented(i) ? style.indent : 0
+            let x = alignedX(lines[i], blockWidth: blockWidth - indent, alignment: style.alignment) + (lines[i].rtl ? 0 : indent)
             lines[i].x = x
             for r in lines[i].runs.indices {
                 for g in lines[i].runs[r].glyphs.indices {

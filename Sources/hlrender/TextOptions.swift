@@ -23,6 +23,8 @@ struct FontOptions: ParsableArguments {
     @Option(help: modelHelp("line-height")) var lineHeight: String?
     @Option(help: modelHelp("letter-spacing")) var letterSpacing: String?
     @Option(help: modelHelp("word-spacing")) var wordSpacing: String?
+    @Option(help: modelHelp("paragraph-spacing")) var paragraphSpacing: String?
+    @Option(help: modelHelp("indent")) var indent: String?
     @Option(help: modelHelp("features")) var features: String?
     @Option(help: modelHelp("variations")) var variations: String?
     @Option(help: modelHelp("color")) var color: String?
@@ -36,7 +38,7 @@ struct FontOptions: ParsableArguments {
                         ("rtl", rtl ? "true" : nil), ("lang", lang), ("no-break-hyphen", noBreakHyphen ? "true" : nil),
                         ("wrap", wrap), ("hyphenate", hyphenate ? "true" : nil), ("hyphen-min", hyphenMin),
                         ("line-height", lineHeight), ("letter-spacing", letterSpacing), ("word-spacing", wordSpacing),
-                        ("features", features), ("variations", variations), ("color", color)], to: &settings)
+                        ("paragraph-spacing", paragraphSpacing), ("indent", indent), ("features", features), ("variations", variations), ("color", color)], to: &settings)
         if hyphenate && !Hyphenation.available(settings.lang) {
             warn(settings.lang.isEmpty ? "--hyphenate needs --lang (a language with a hyphenation dictionary); not hyphenating"
                                        : "no hyphenation dictionary for '\(settings.lang)' (install Debian's hyphen-\(settings.lang.prefix(2)) package); not hyphenating")

@@ -12,6 +12,7 @@ import TestSupport
     /// Options whose value is a number, or carries numbers (sizes, lists, offsets).
     static let numeric: Set<String> = [
         "width", "max-lines", "size", "line-spacing", "hyphen-min", "line-height", "letter-spacing", "word-spacing",
+        "paragraph-spacing", "indent",
         "quality", "margin", "canvas", "scale", "max-pixels", "outline-width", "padding", "radius", "shadow", "stroke",
         "visible-lines", "blur-radius", "feather", "scramble-seed", "page", "page-margin", "orphans", "widows",
         "max-pages", "threshold", "max-diff-pixels", "max-diff-ratio", "ignore", "max-input-bytes", "column",

@@ -267,6 +267,29 @@ private func words(_ text: String) -> [Substring] {
         }
     }
 
+    /// Paragraphs on pages: a first-line indent and space between paragraphs, the space also
+    /// between layout chunks; a page's first line starts at its top whatever the spacing.
+    @Test func paragraphSpacingAndIndentOnPages() throws {
+        let text = article(paragraphs: 60, seed: 5)
+        let (pdf, dumpPath, _) = try render(text, ["--page", "105x148mm", "--page-margin", "10mm", "--paragraph-spacing", "6",
+                                                   "--indent", "1.5em", "--max-pages", "2"], name: "paragraphs")
+        let lines = try readDump(dumpPath).lines
+        let first = lines.filter { $0["page"] as? Int == 1 }
+        let margin = 10 / 25.4 * 72
+        #expect(abs((first[0]["top"] as! Double) - margin) < 0.01)
+        for (above, line) in zip(first, first.dropFirst()) {
+            let gap = (line["top"] as! Double) - (above["top"] as! Double) - (above["height"] as! Double)
+            let starts = text.utf8.prefix(line["start"] as! Int).last == UInt8(ascii: "\n")
+            // 6 pt between paragraphs, none inside one; each paragraph's first line 16.5 pt in.
+            #expect(abs(gap - (starts ? 6 : 0)) < 0.01, "\(line)")
+            #expect(abs((line["x"] as! Double) - margin - (starts ? 16.5 : 0)) < 0.01, "\(line)")
+        }
+        let prefix = dir.appendingPathComponent("paragraphs-1").path
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "72", "-f", "1", "-l", "1", "-png", "-singlefile", pdf, prefix])
+        try Golden.check(try [UInt8](Data(contentsOf: URL(fileURLWithPath: prefix + ".png"))), area: "pages",
+                         name: "paragraphSpacingAndIndentOnPages", maxDiffPixels: 20)
+    }
+
     @Test func badPageOptionsAreOneLineErrors() throws {
         let out = dir.appendingPathComponent("bad.pdf").path
         for (flags, message) in [

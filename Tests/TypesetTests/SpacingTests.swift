@@ -75,3 +75,44 @@ import Typeset
         }
     }
 }
+
+/// Paragraph spacing and first-line indent, checked with numbers.
+@Suite struct ParagraphSpacingTests {
+    let typesetter = Typesetter(library: Fixtures.library, font: FontSpec())
+    let text = "First paragraph of the text that wraps onto another line here.\nSecond paragraph, also long enough to wrap around."
+
+    func layout(_ text: String, _ configure: (inout TypesetStyle) -> Void = { _ in }) throws -> Layout {
+        var style = TypesetStyle(size: 28, width: 500)
+        configure(&style)
+        return try typesetter.layout(text, style: style)
+    }
+
+    @Test func paragraphSpacingOpensAGapBetweenParagraphsOnly() throws {
+        let plain = try layout(text), spaced = try layout(text) { $0.paragraphSpacing = 16 }
+        #expect(plain.lines.count == 4 && spaced.lines.count == 4)
+        // Inside a paragraph lines touch as before; between paragraphs the gap is the spacing.
+        #expect(spaced.lines[1].top == spaced.lines[0].bottom)
+        #expect(abs(spaced.lines[2].top - spaced.lines[1].bottom - 16) < 1e-9)
+        #expect(abs(spaced.height - plain.height - 16) < 1e-9, "no spacing after the last paragraph")
+    }
+
+    @Test func theFirstLineOfEachParagraphIsIndentedOnItsStartSide() throws {
+        let plain = try layout(text), indented = try layout(text) { $0.indent = 56 }
+        #expect(indented.lines.map(\.x) == [56, 0, 56, 0])
+        // The first line has 56 px less room: it holds fewer words than without the indent.
+        #expect(indented.lines[0].end < plain.lines[0].end)
+        #expect(indented.lines[0].width <= 500 - 56)
+        // Right to left: the indent is on the right.
+        let arabic = try layout("مرحبا بالعالم، هذه فقرة عربية طويلة بما يكفي لتلتف على سطرين") { $0.indent = 56 }
+        #expect(arabic.lines.count >= 2 && arabic.lines[0].rtl)
+        #expect(abs(arabic.lines[0].x + arabic.lines[0].width - (500 - 56)) < 1e-9)
+        #expect(abs(arabic.lines[1].x + arabic.lines[1].width - 500) < 1e-9)
+    }
+
+    @Test func justifiedFirstLinesStopAtTheIndent() throws {
+        let justified = try layout(text) { $0.indent = 40; $0.alignment = .justify }
+        #expect(abs(justified.lines[0].x - 40) < 1e-9 && abs(justified.lines[0].width - 460) < 1e-6)
+        #expect(abs(justified.lines[2].x - 40) < 1e-9 && abs(justified.lines[2].width - 460) < 1e-6)
+        #expect(justified.lines[1].x == 0 && justified.lines[1].width < 460, "a paragraph's last line is not stretched")
+    }
+}
