@@ -290,6 +290,23 @@ private func words(_ text: String) -> [Substring] {
                          name: "paragraphSpacingAndIndentOnPages", maxDiffPixels: 20)
     }
 
+    /// On pages lines keep one pitch: a line that falls back to Arabic, CJK and emoji fonts is
+    /// as tall as its neighbours (a larger span still makes its own line taller).
+    @Test func mixedScriptLinesKeepThePitchOnPages() throws {
+        let (_, dumpPath, _) = try render("Plain line of Latin text here.\nMixed مرحبا 春 👩‍💻 line.\nAnother plain Latin line.",
+                                          ["--page", "105x148mm"], name: "pitch")
+        let heights = try readDump(dumpPath).lines.map { $0["height"] as! Double }
+        #expect(heights.count == 3 && Set(heights).count == 1, "\(heights)")
+        let input = dir.appendingPathComponent("big.markup")
+        try Data("Plain line.\nA <span size='30pt'>big</span> word.\nPlain again.".utf8).write(to: input)
+        let dump = dir.appendingPathComponent("big.json").path
+        let result = try CLI.run(["render", "--markup-file", input.path, "--size", "11", "--page", "105x148mm",
+                                  "-o", dir.appendingPathComponent("big.pdf").path, "--dump-layout", dump])
+        #expect(result.status == 0, "\(result.stderr)")
+        let big = try readDump(dump).lines.map { $0["height"] as! Double }
+        #expect(big[1] > big[0] * 1.8 && big[0] == big[2], "\(big)")
+    }
+
     @Test func badPageOptionsAreOneLineErrors() throws {
         let out = dir.appendingPathComponent("bad.pdf").path
         for (flags, message) in [
