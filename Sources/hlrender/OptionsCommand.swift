@@ -12,11 +12,16 @@ import Support
 struct OptionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "options",
-        abstract: "Print the reference of every option (the source of docs/OPTIONS.md).",
+        abstract: "Print the reference of every option (docs/OPTIONS.md), or of every command (--commands: docs/COMMANDS.md).",
         discussion: "Each option is defined once; the CLI flag, the card key and the HTTP field read the same definition.")
 
+    @Flag(help: "Print the reference of every command and its flags instead (the source of docs/COMMANDS.md).")
+    var commands = false
+    @Flag(help: "Print the README's table of commands instead.") var commandTable = false
+
     func run() throws {
-        print(OptionReference.markdown(), terminator: "")
+        print(commandTable ? CommandReference.readmeTable() : commands ? CommandReference.markdown() : OptionReference.markdown(),
+              terminator: "")
     }
 }
 
