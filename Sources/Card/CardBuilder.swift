@@ -137,8 +137,8 @@ public struct CardBuilder {
             switch block.kind {
             case let .text(settings, fit):
                 return try measureText(settings, fit: fit, availableWidth: availableWidth, path: block.path)
-            case let .steps(settings):
-                return try measureSteps(settings, availableWidth: availableWidth, path: block.path)
+            case let .steps(settings, fit):
+                return try measureSteps(settings, fit: fit, availableWidth: availableWidth, path: block.path)
             case let .image(src, width, height, radius):
                 return try measureImage(src: src, width: width, height: height, radius: radius, path: block.path)
             case let .stack(gap, align, blocks):

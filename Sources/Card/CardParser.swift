@@ -65,9 +65,14 @@ extension CardSpec {
             }
             var fit: FitSpec?
             for (key, value) in own {
-                if type == "text" && key == "fit" { fit = try fitSpec(value, path: join(path, key)); continue }
+                if key == "fit" {
+                    fit = try fitSpec(value, path: join(path, key))
+                    // Steps have no lines to count: their fit is a height (and a width).
+                    if type == "steps", fit?.maxLines != nil { throw CardError(join(join(path, key), "max-lines"), "is for text blocks; a steps block fits width and height") }
+                    continue
+                }
                 guard known.contains(key) else {
-                    throw unknownKey(key, path: path, known: known + placementKeys + (type == "text" ? ["fit"] : []))
+                    throw unknownKey(key, path: path, known: known + placementKeys + ["fit"])
                 }
                 try apply(key, value, to: &settings, path: join(path, key))
             }
@@ -76,7 +81,7 @@ extension CardSpec {
                 spec.kind = .text(settings, fit: fit)
             } else {
                 guard settings.steps != nil || settings.stepsFile != nil else { throw CardError(join(path, "steps"), "is missing: give steps or steps-file") }
-                spec.kind = .steps(settings)
+                spec.kind = .steps(settings, fit: fit)
             }
         case "image":
             for (key, _) in own where !imageKeys.contains(key) { throw unknownKey(key, path: path, known: imageKeys + placementKeys) }

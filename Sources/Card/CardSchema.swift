@@ -80,7 +80,7 @@ public enum CardSchema {
                     .members([("$ref", .string("#/$defs/image"))]), .members([("$ref", .string("#/$defs/stack"))]),
                 ]))])),
                 ("text", block("text", options(.text) + [("fit", fit)])),
-                ("steps", block("steps", options(.steps))),
+                ("steps", block("steps", options(.steps) + [("fit", fit)])),
                 ("image", block("image", [("src", .members([("type", .string("string"))])), ("width", number), ("height", number),
                                           ("radius", number)], required: ["src"])),
                 ("stack", block("stack", [("gap", number), ("align", .members([("enum", .array([.string("left"), .string("center"), .string("right")]))])),

@@ -29,7 +29,7 @@ public enum HorizontalAlign: String, CaseIterable, Sendable {
     case left, center, right
 }
 
-/// Auto-fit: the largest font size not above the block's that fits the box.
+/// Auto-fit: the largest font size not above the block's that fits the box (text and steps).
 public struct FitSpec: Sendable {
     public internal(set) var width: Double?
     public internal(set) var height: Double?
@@ -47,7 +47,8 @@ public enum BackgroundSpec: Sendable {
 
 public indirect enum BlockKind: Sendable {
     case text(BlockSettings, fit: FitSpec?)
-    case steps(BlockSettings)
+    /// A steps block's fit: the largest size not above its own whose steps fit the height.
+    case steps(BlockSettings, fit: FitSpec?)
     case image(src: String, width: Double?, height: Double?, radius: Double)
     case stack(gap: Double, align: HorizontalAlign, blocks: [BlockSpec])
 }

@@ -31,7 +31,7 @@ extension CardSpec {
         if case let .image(path, _, _, _) = background { paths.append(resolve(path)) }
         for block in allBlocks {
             switch block.kind {
-            case let .text(settings, _), let .steps(settings):
+            case let .text(settings, _), let .steps(settings, _):
                 paths += [settings.textFile, settings.markupFile, settings.stepsFile].compactMap { $0.map(resolve) }
                 if let file = (try? FontSpec.parse(settings.font) { Posix.kind(resolve($0)) == .regular })?.file {
                     paths.append(resolve(file))

@@ -88,9 +88,9 @@ extension CardSpec {
             throw CardError("column", "must be from the padding (\(Checked.describe(padding)) px) to \(Checked.describe(padding + Checked.maxLength)), got \(Checked.describe(x))")
         }
         for index in blocks.indices {
-            guard case var .steps(settings) = blocks[index].kind else { continue }
+            guard case .steps(var settings, let fit) = blocks[index].kind else { continue }
             settings.column = x - padding
-            blocks[index].kind = .steps(settings)
+            blocks[index].kind = .steps(settings, fit: fit)
         }
     }
 }

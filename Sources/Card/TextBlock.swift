@@ -151,8 +151,9 @@ extension CardBuilder {
         }
     }
 
-    func measureSteps(_ settings: BlockSettings, availableWidth: Double?, path: String) throws -> MeasuredBlock {
-        guard let availableWidth else { throw CardError(join(path, "steps"), "a steps block needs a card of fixed width") }
+    func measureSteps(_ settings: BlockSettings, fit: FitSpec?, availableWidth: Double?, path: String) throws -> MeasuredBlock {
+        guard let available = availableWidth else { throw CardError(join(path, "steps"), "a steps block needs a card of fixed width") }
+        let availableWidth = min(available, fit?.width ?? available)
         var texts = settings.steps ?? []
         if let file = settings.stepsFile {
             texts = try readText(file, at: join(path, "steps-file")).split(whereSeparator: \.isNewline).map(String.init)
@@ -163,20 +164,40 @@ extension CardBuilder {
             throw CardError(join(path, "current"), "must be between 1 and \(texts.count) (the number of steps), got \(current)")
         }
         let (typesetter, fontSpec) = try typesetter(settings)
-        let size = try settings.fontSize(spec: fontSpec)
-        let highlight = settings.highlightPaint(fontSize: size)
+        let requested = try settings.fontSize(spec: fontSpec)
         let rich = try texts.enumerated().map { i, text in
             guard settings.stepsMarkup else { return RichText(plain: text) }
             do { return try RichText(markup: text) } catch let error as OptionError { throw CardError(join(join(path, "steps"), i), error.message) }
         }
-        let steps: StepsBlock
-        do {
-            steps = try StepsBlock.layout(rich, settings: settings, size: size, width: availableWidth, highlight: highlight,
-                                          typesetter: typesetter, fontSpec: fontSpec,
-                                          style: { self.style(settings, size: size, width: $0, align: $1) })
-        } catch let error as OptionError where settings.stepsMarkup {
-            throw CardError(join(path, "steps"), error.message)
+        // Dots, gaps and highlight padding scale with the size: the whole indicator grows or
+        // shrinks together.
+        let stepsAt = { (size: Double) throws -> StepsBlock in
+            do {
+                return try StepsBlock.layout(rich, settings: settings, size: size, width: availableWidth,
+                                             highlight: settings.highlightPaint(fontSize: size), typesetter: typesetter, fontSpec: fontSpec,
+                                             style: { self.style(settings, size: size, width: $0, align: $1) })
+            } catch let error as OptionError where settings.stepsMarkup {
+                throw CardError(join(path, "steps"), error.message)
+            }
         }
+        var size = requested
+        let steps: StepsBlock
+        if let fit, let boxHeight = fit.height {
+            var tried: [Double: StepsBlock] = [:]
+            let chosen = try Fit.largest(low: min(fit.minSize, requested), high: requested) { s in
+                let block = try tried[s] ?? stepsAt(s)
+                tried[s] = block
+                return Fit.Probe(fits: block.height <= boxHeight, lines: block.layouts.reduce(0) { $0 + $1.lines.count })
+            }
+            guard let chosen else {
+                throw CardError(join(path, "fit"), "the steps do not fit \(Int(availableWidth))x\(Int(boxHeight)) px even at min-size \(fit.minSize) px (lower min-size)")
+            }
+            size = chosen
+            steps = try tried[chosen] ?? stepsAt(chosen)
+        } else {
+            steps = try stepsAt(size)
+        }
+        let highlight = settings.highlightPaint(fontSize: size)
         let paint = TextPaint(color: settings.textColor(highlight: highlight, background: groundColor), highlight: highlight,
                               shadow: settings.shadow, stroke: settings.stroke)
         let dotColor = settings.dotColor ?? settings.color ?? contrasting(groundColor, over: .white)

@@ -51,7 +51,7 @@ struct StepsCommand: ParsableCommand {
         try OptionModel.named("steps")!.apply(.json(.array(try readSteps().map(JSONValue.string))), to: &settings)
         try font.apply(to: &settings)
         try highlight.apply(to: &settings)
-        var spec = try output.card(.steps(settings), width: width ?? 1080, widthFlag: "--width", highlighted: settings.fillsHighlight)
+        var spec = try output.card(.steps(settings, fit: nil), width: width ?? 1080, widthFlag: "--width", highlighted: settings.fillsHighlight)
         if let column {
             do { try spec.placeStepsColumn(canvasX: column) } catch { throw CLIFailure(message: flagWording(error)) }
         }

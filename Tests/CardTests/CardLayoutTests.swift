@@ -179,3 +179,32 @@ private func close(_ a: (UInt8, UInt8, UInt8, UInt8), _ b: (Int, Int, Int), with
         #expect(!text.contains("secret") && !text.contains("hidden"), "\(text)")
     }
 }
+
+/// A steps block's fit: the largest size (dots, gaps and padding with it) whose indicator fits
+/// the height, so a steps block can fill its box as a text block can.
+@Suite struct StepsFitTests {
+    func steps(size: Double, fit: String = "") throws -> JSONValue {
+        let spec = ##"{"size": "1080x1920", "blocks": [{"type": "steps", "steps": ["Create an account", "Pick a plan that fits your team", "Invite the people you work with", "Publish"], "size": \##(size), "highlight": "white", "connector": true\##(fit)}]}"##
+        return blocks(try build(spec))[0]
+    }
+
+    @Test(arguments: [600.0, 1000.0, 1500.0])
+    func theChosenSizeIsTheLargestThatFits(box: Double) throws {
+        let block = try steps(size: 200, fit: ##", "fit": {"height": \##(box), "min-size": 10}"##)
+        let size = number(block["size"])
+        #expect(number(block["height"]) <= box)
+        #expect(size < 200 && (size * 4).rounded() == size * 4)
+        #expect(number(try steps(size: size + 0.25)["height"]) > box, "size \(size) + 0.25 must not fit")
+    }
+
+    @Test func aFittingSizeIsKeptAndErrorsSayWhy() throws {
+        #expect(number(try steps(size: 30, fit: ##", "fit": {"height": 1500}"##)["size"]) == 30)
+        #expect(throws: CardError.self) { try steps(size: 60, fit: ##", "fit": {"height": 50, "min-size": 40}"##) }
+        do {
+            _ = try steps(size: 60, fit: ##", "fit": {"height": 500, "max-lines": 2}"##)
+            Issue.record("max-lines accepted for steps")
+        } catch let error as CardError {
+            #expect(error.description.contains("blocks[0].fit.max-lines: is for text blocks"), "\(error)")
+        }
+    }
+}
