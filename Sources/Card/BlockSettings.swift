@@ -30,7 +30,8 @@ public struct BlockSettings: Sendable {
     public internal(set) var breakHyphens = true
     public internal(set) var maxLines: Int?
     public internal(set) var ellipsis = "…"
-    public internal(set) var wrap = WrapMode.greedy
+    /// nil: greedy, or balance for a fitted block (see `measureText`).
+    public internal(set) var wrap: WrapMode?
     public internal(set) var hyphenate = false
     public internal(set) var hyphenMin = (left: 2, right: 3)
     public internal(set) var lineHeight: Length?
@@ -64,7 +65,7 @@ public struct BlockSettings: Sendable {
     /// These settings' typographic extras on a style at its size.
     public func typography(_ style: inout TypesetStyle) {
         style.breakHyphens = breakHyphens
-        style.wrap = wrap
+        style.wrap = wrap ?? .greedy
         style.hyphenate = hyphenate
         style.hyphenMin = hyphenMin
         style.maxLines = maxLines

@@ -1,3 +1,5 @@
+import Typeset
+
 /// Auto-fit: the largest font size on a 0.25 px grid between `low` and `high` whose layout
 /// fits, by bisection. Wrapping makes the line count jump, so `fits` need not be monotonic in
 /// the size: after the bisection, every pair of evaluated sizes above the answer where the line
@@ -5,6 +7,18 @@
 /// behind such a jump is found.
 enum Fit {
     static let step = 0.25
+
+    /// Whether a paragraph of three words or more starts with a line of one word (texts
+    /// written without spaces never count).
+    static func hasLoneFirstWord(_ layout: Layout) -> Bool {
+        let words = { (text: Substring) in text.split(whereSeparator: \.isWhitespace).count }
+        for (i, line) in layout.lines.enumerated() where i == 0 || layout.lines[i - 1].paragraph != line.paragraph {
+            guard words(Substring(line.text)) == 1 else { continue }
+            let paragraph = layout.lines.filter { $0.paragraph == line.paragraph }.map(\.text).joined()
+            if words(Substring(paragraph)) >= 3 { return true }
+        }
+        return false
+    }
 
     struct Probe {
         var fits: Bool

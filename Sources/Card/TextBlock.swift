@@ -51,6 +51,12 @@ extension CardBuilder {
     }
 
     func measureText(_ settings: BlockSettings, fit: FitSpec?, availableWidth: Double?, path: String) throws -> MeasuredBlock {
+        var settings = settings
+        // A fitted block is display text, a headline sized to fill its box: balanced lines fill
+        // the box evenly where greedy filling leaves a word alone on a line ("Stories" over
+        // "disappear after a day..."), as CSS's text-wrap: balance does for headings. An
+        // explicit wrap wins.
+        if fit != nil, settings.wrap == nil { settings.wrap = .balance }
         let (typesetter, fontSpec) = try typesetter(settings)
         let requested = try settings.fontSize(spec: fontSpec)
         let layers = try settings.styledText(font: fontSpec, size: requested, path: path, read: readText)
@@ -71,16 +77,30 @@ extension CardBuilder {
                 layouts[s] = l
                 return l
             }
-            let chosen = try Fit.largest(low: min(fit.minSize, requested), high: requested) { s in
-                let l = try layoutAt(s)
+            let fits = { (s: Double, l: Layout) -> Bool in
                 // Measured as placed: the highlight's reach (padding and half its stroke) counts.
                 let padY = settings.highlightPaint(fontSize: s)?.reach.y ?? 0
-                let fits = l.height + 2 * padY <= boxHeight && (fit.maxLines.map { l.lines.count <= $0 } ?? true)
-                return Fit.Probe(fits: fits, lines: l.lines.count)
+                return l.height + 2 * padY <= boxHeight && (fit.maxLines.map { l.lines.count <= $0 } ?? true)
+            }
+            let low = min(fit.minSize, requested)
+            let chosen = try Fit.largest(low: low, high: requested) { s in
+                let l = try layoutAt(s)
+                return Fit.Probe(fits: fits(s, l), lines: l.lines.count)
             }
             if let chosen {
                 size = chosen
-                layout = try layoutAt(chosen)
+                // A headline whose first line is one word ("Stories" over "disappear after a
+                // day..."): the largest size a little smaller (down to 85%) that pairs it with
+                // the next word, when one fits; else the largest size as it is.
+                if Fit.hasLoneFirstWord(try layoutAt(chosen)) {
+                    var s = ((chosen - Fit.step) / Fit.step).rounded(.down) * Fit.step
+                    while s >= max(chosen * 0.85, low) {
+                        let l = try layoutAt(s)
+                        if fits(s, l) && !Fit.hasLoneFirstWord(l) { size = s; break }
+                        s -= 0.5
+                    }
+                }
+                layout = try layoutAt(size)
             } else if let maxLines = fit.maxLines {
                 size = min(fit.minSize, requested)
                 var clamped = style(settings, size, wrap)

@@ -208,3 +208,39 @@ private func close(_ a: (UInt8, UInt8, UInt8, UInt8), _ b: (Int, Int, Int), with
         }
     }
 }
+
+/// How a fitted headline breaks: balanced lines unless told otherwise, and no first line of
+/// one word when a slightly smaller size (down to 85%) pairs it with the next.
+@Suite struct FittedHeadlineTests {
+    let headline = "Stories disappear after a day, but the way they look stays with people"
+
+    func lines(_ extra: String = "", text: String? = nil) throws -> (size: Double, lines: [String]) {
+        let spec = ##"{"size": "1080x1920", "padding": 80, "blocks": [{"type": "text", "text": "\##(text ?? headline)", "font": "Noto Sans Bold", "size": 110, "align": "center", "fit": {"height": 760, "min-size": 48}\##(extra)}]}"##
+        let block = blocks(try build(spec))[0]
+        guard case let .array(lines)? = block["lines"] else { return (0, []) }
+        let texts = lines.map { line -> String in if case let .string(t)? = line["text"] { return t } else { return "" } }
+        return (number(block["size"]), texts)
+    }
+
+    @Test func aLoneFirstWordGivesWayToASlightlySmallerSize() throws {
+        let (size, texts) = try lines()
+        #expect(texts[0].split(separator: " ").count >= 2, "\(texts)")
+        // Greedy at the largest fitting size left "Stories" alone (107.5 px); the answer is
+        // within 85% of it.
+        #expect(size < 107.5 && size >= 107.5 * 0.85, "\(size)")
+        // A one-word first line that no nearby size can pair stays: a long first word.
+        let long = try lines(text: "Incomprehensibilities everywhere around us today")
+        #expect(long.size > 0 && !long.lines.isEmpty)
+    }
+
+    @Test func fittedLinesAreBalancedUnlessAWrapIsGiven() throws {
+        let text = "A caption that wraps onto a second line with only a word or two"
+        let spread = { (texts: [String]) in
+            let counts = texts.map(\.count)
+            return counts.max()! - counts.min()!
+        }
+        let balanced = try lines(text: text), greedy = try lines(##", "wrap": "greedy""##, text: text)
+        #expect(balanced.lines.count == greedy.lines.count)
+        #expect(spread(balanced.lines) < spread(greedy.lines), "\(balanced.lines) vs \(greedy.lines)")
+    }
+}
