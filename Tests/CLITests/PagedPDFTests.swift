@@ -43,6 +43,13 @@ private func words(_ text: String) -> [Substring] {
     let dir: URL
     init() throws { dir = try CLI.scratchFolder() }
 
+    /// Page `page` of `pdf` at 72 dpi against the golden `name` (pages area).
+    func checkPage(_ pdf: String, _ page: Int, golden name: String) throws {
+        let prefix = dir.appendingPathComponent("\(name)-\(page)").path
+        _ = try runTool("/usr/bin/pdftoppm", ["-r", "72", "-f", "\(page)", "-l", "\(page)", "-png", "-singlefile", pdf, prefix])
+        try Golden.check(try [UInt8](Data(contentsOf: URL(fileURLWithPath: prefix + ".png"))), area: "pages", name: name, maxDiffPixels: 20)
+    }
+
     func render(_ text: String, _ flags: [String], name: String = "out") throws -> (pdf: String, dump: String, result: CLIResult) {
         let input = dir.appendingPathComponent("\(name).txt")
         try Data(text.utf8).write(to: input)
@@ -221,12 +228,7 @@ private func words(_ text: String) -> [Substring] {
         let (pdf, dumpPath, _) = try render(text, ["--page", "100x70mm", "--page-margin", "8mm", "--highlight", "#FFD23F",
                                                    "--orphans", "1", "--widows", "1"], name: "split")
         #expect(try readDump(dumpPath).pages >= 2)
-        for page in [1, 2] {
-            let prefix = dir.appendingPathComponent("split-\(page)").path
-            _ = try runTool("/usr/bin/pdftoppm", ["-r", "72", "-f", "\(page)", "-l", "\(page)", "-png", "-singlefile", pdf, prefix])
-            try Golden.check(try [UInt8](Data(contentsOf: URL(fileURLWithPath: prefix + ".png"))), area: "pages",
-                             name: "highlightSplitAcrossAPageBreak-\(page)", maxDiffPixels: 20)
-        }
+        for page in [1, 2] { try checkPage(pdf, page, golden: "highlightSplitAcrossAPageBreak-\(page)") }
     }
 
     /// A span highlight cut by a page break closes on each page: its end on page 1, its start on page 2.
@@ -259,12 +261,7 @@ private func words(_ text: String) -> [Substring] {
             }
         }
         #expect((spans[0]["boxes"] as! [[String: Any]]).count == 1 && (spans[1]["boxes"] as! [[String: Any]]).count == 2)
-        for page in [1, 2] {
-            let prefix = dir.appendingPathComponent("span-split-\(page)").path
-            _ = try runTool("/usr/bin/pdftoppm", ["-r", "72", "-f", "\(page)", "-l", "\(page)", "-png", "-singlefile", pdf, prefix])
-            try Golden.check(try [UInt8](Data(contentsOf: URL(fileURLWithPath: prefix + ".png"))), area: "pages",
-                             name: "spanHighlightSplitAcrossAPageBreak-\(page)", maxDiffPixels: 20)
-        }
+        for page in [1, 2] { try checkPage(pdf, page, golden: "spanHighlightSplitAcrossAPageBreak-\(page)") }
     }
 
     /// Paragraphs on pages: a first-line indent and space between paragraphs, the space also
@@ -284,10 +281,7 @@ private func words(_ text: String) -> [Substring] {
             #expect(abs(gap - (starts ? 6 : 0)) < 0.01, "\(line)")
             #expect(abs((line["x"] as! Double) - margin - (starts ? 16.5 : 0)) < 0.01, "\(line)")
         }
-        let prefix = dir.appendingPathComponent("paragraphs-1").path
-        _ = try runTool("/usr/bin/pdftoppm", ["-r", "72", "-f", "1", "-l", "1", "-png", "-singlefile", pdf, prefix])
-        try Golden.check(try [UInt8](Data(contentsOf: URL(fileURLWithPath: prefix + ".png"))), area: "pages",
-                         name: "paragraphSpacingAndIndentOnPages", maxDiffPixels: 20)
+        try checkPage(pdf, 1, golden: "paragraphSpacingAndIndentOnPages")
     }
 
     /// On pages lines keep one pitch: a line that falls back to Arabic, CJK and emoji fonts is
