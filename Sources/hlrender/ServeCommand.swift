@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import ServeConfig
 import Support
 
 /// `hlrender serve ...` runs the `hlrender-serve` binary beside this one with the same
@@ -18,10 +19,24 @@ struct ServeCommand: ParsableCommand {
         let folder = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
         let server = folder + "/hlrender-serve"
         guard access(server, X_OK) == 0 else {
-            throw CLIFailure(message: "'\(server)' is not there: build it with `swift build -c release --product hlrender-serve`")
+            // Its flags are known here (one option table): help works before the service is built.
+            if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+                print(Self.offlineHelp(server: server), terminator: "")
+                return
+            }
+            throw CLIFailure(message: "'\(server)' is not there: build it with `make serve` (or `swift build -c release --static-swift-stdlib --product hlrender-serve`)")
         }
         let argv = ([server] + arguments).map { strdup($0) } + [nil]
         execv(server, argv)
         throw CLIFailure(message: "cannot run '\(server)': \(Posix.reason())")
+    }
+
+    /// The service's flags from its option table, for `serve --help` without the binary.
+    static func offlineHelp(server: String) -> String {
+        var out = "USAGE: hlrender serve [<options>]\n\nRuns \(server) (not built yet: `make serve` builds it).\n\nOPTIONS:\n"
+        for option in ServeSettings.options {
+            out += "  --\(option.name) <\(option.valueName)>\n      \(option.help)\n"
+        }
+        return out
     }
 }

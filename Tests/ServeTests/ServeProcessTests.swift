@@ -74,6 +74,21 @@ import Testing
     }
 }
 
+/// `hlrender serve --help` answers from the option table even where the service binary is not
+/// built yet; running it there says how to build it.
+@Suite struct ServeHelpTests {
+    @Test func helpWorksWithoutTheServiceBinary() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let alone = dir.appendingPathComponent("hlrender").path
+        try FileManager.default.copyItem(atPath: CLI.binary, toPath: alone)
+        let help = try runTool(alone, ["serve", "--help"])
+        #expect(help.status == 0 && help.output.contains("--port <n>") && help.output.contains("--concurrency"), "\(help.output)")
+        let run = try runTool(alone, ["serve", "--port", "9"])
+        #expect(run.status == 3)
+    }
+}
+
 /// Clients that hold a connection by saying nothing, or by trickling a body, are cut off
 /// after the read timeout (the real binary: the router test client has no sockets).
 @Suite struct SlowClientTests {
