@@ -16,7 +16,6 @@ bin=.build/release/hlrender
 echo "== highlight outline"
 .build/release/hlbench outline
 
-cat "$corpus/en.txt" "$corpus/ru.txt" > "$out/three.txt"
 echo "== start cost: the CLI (no NIO) beside the service binary (NIO, Hummingbird)"
 hyperfine -N --warmup 5 -r 100 "$bin --version" ".build/release/hlrender-serve --version" 2>&1 | grep -E "Benchmark|Time"
 
@@ -32,10 +31,8 @@ bench/pages.sh
 echo "== highlight cards: 500 solid-colour cards, PNG and JPEG q90, hlrender --jobs 2 and skia-python x2"
 bench/highlight_cards.sh
 
-echo "== typeset + render: three corpus paragraphs (en, ru), 64 px, width 940 (hlrender vs pango-view --dpi=72)"
-hyperfine --warmup 3 --runs 30 -N \
-  -n hlrender "$bin render --text-file $out/three.txt --size 64 --width 940 -o $out/h3.png" \
-  -n pango-view "pango-view --dpi=72 --font='Noto Sans 64' --width=940 -q -o $out/p3.png $out/three.txt"
+echo "== one render: ja, en and ru paragraphs, 64 px, width 940, alternating with pango-view --dpi=72"
+python3 bench/one_render.py "$bin"
 
 echo "== rich text: 20 spans against the same text plain (hlrender and pango-view --markup)"
 bench/spans.sh
