@@ -1,5 +1,6 @@
 #include "CPNGCodec.h"
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -14,13 +15,14 @@
 
 typedef struct { void *base; size_t length; int mapped; } Header;
 
-static int one_shot = 0;
+/* Set once at a command's start; read by whichever thread allocates (atomic: no data race). */
+static atomic_int one_shot = 0;
 
-void hl_big_buffers_one_shot(void) { one_shot = 1; }
+void hl_big_buffers_one_shot(void) { atomic_store(&one_shot, 1); }
 
 void *hl_big_alloc(size_t size) {
     if (size > SIZE_MAX - 2 * HUGE - HEADER) return NULL;
-    if (!one_shot || size < HUGE) {
+    if (!atomic_load(&one_shot) || size < HUGE) {
         uint8_t *base = calloc(1, size + HEADER);
         if (!base) return NULL;
         ((Header *)(base + HEADER))[-1] = (Header){base, 0, 0};
