@@ -287,10 +287,11 @@ private func words(_ text: String) -> [Substring] {
     /// On pages lines keep one pitch: a line that falls back to Arabic, CJK and emoji fonts is
     /// as tall as its neighbours (a larger span still makes its own line taller).
     @Test func mixedScriptLinesKeepThePitchOnPages() throws {
-        let (_, dumpPath, _) = try render("Plain line of Latin text here.\nMixed مرحبا 春 👩‍💻 line.\nAnother plain Latin line.",
-                                          ["--page", "105x148mm"], name: "pitch")
+        let (pdf, dumpPath, _) = try render("Plain line of Latin text here.\nMixed مرحبا 春 👩‍💻 line.\nAnother plain Latin line.",
+                                            ["--page", "105x60mm"], name: "pitch")
         let heights = try readDump(dumpPath).lines.map { $0["height"] as! Double }
         #expect(heights.count == 3 && Set(heights).count == 1, "\(heights)")
+        try checkPage(pdf, 1, golden: "mixedScriptLinesKeepThePitchOnPages")
         let input = dir.appendingPathComponent("big.markup")
         try Data("Plain line.\nA <span size='30pt'>big</span> word.\nPlain again.".utf8).write(to: input)
         let dump = dir.appendingPathComponent("big.json").path
