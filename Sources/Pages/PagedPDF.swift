@@ -48,10 +48,12 @@ public struct PagedPDF {
     }
 
     /// The PDF; `visit` sees each page's text as it is drawn (for a layout dump).
-    public func render(options: RenderOptions, visit: (PagedText.Page, PagedText.Body) throws -> Void = { _, _ in }) throws -> [UInt8] {
+    /// With `stream`, the file goes there page by page and the result is empty.
+    public func render(options: RenderOptions, stream: ((UnsafeRawBufferPointer) -> Bool)? = nil,
+                       visit: (PagedText.Page, PagedText.Body) throws -> Void = { _, _ in }) throws -> [UInt8] {
         var options = options
         options.scale = 1
-        let document = try PDFDocument(options: options, fonts: fonts)
+        let document = try PDFDocument(options: options, fonts: fonts, stream: stream)
         try text.forEachPage { page, body in
             try visit(page, body)
             try document.add(try scene(page, body))

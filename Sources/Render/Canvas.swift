@@ -18,7 +18,7 @@ final class Canvas {
     private let encoding: EncodeOptions
     /// Whether the surface started as a copy of the background it was given.
     let startsWithBackground: Bool
-    private let sink = ByteSink()
+    let sink = ByteSink()
 
     /// `background`, when given, is the raster canvas's first pixels (Cairo's words and stride):
     /// copied into fresh memory rather than zeroed first and copied over.

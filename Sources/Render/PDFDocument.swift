@@ -11,12 +11,15 @@ public final class PDFDocument {
     public private(set) var pageCount = 0
 
     /// An empty document; `options.pdf` holds its metadata, `options.scale` scales every page.
-    public init(options: RenderOptions, fonts: FontContext) throws {
+    /// With `stream`, the file goes there as Cairo writes it (pages as they are added, fonts at
+    /// the end) and `finish` returns nothing: memory then holds no part of the file.
+    public init(options: RenderOptions, fonts: FontContext, stream: ((UnsafeRawBufferPointer) -> Bool)? = nil) throws {
         self.fonts = fonts
         var options = options
         options.format = .pdf
         self.options = options
         canvas = try Canvas(format: .pdf, pixelWidth: 1, pixelHeight: 1, opaque: true, pdf: options.pdf)
+        canvas.sink.forward = stream
     }
 
     /// Draws `scene` on a new page of its own size.

@@ -12,9 +12,46 @@ public enum OutputFile {
     /// without going through any symbolic link below it (a batch's output folder, where a
     /// planted link must not redirect a write), and its missing folders are made there.
     public static func write(_ bytes: [UInt8], to path: String, confinedTo root: String? = nil) throws(FileError) {
+        do {
+            try stream(to: path, confinedTo: root) { put in _ = bytes.withUnsafeBytes(put) }
+        } catch let error as FileError {
+            throw error
+        } catch {
+            throw FileError(.write, nil, path, .system("\(error)"))
+        }
+    }
+
+    /// Writes what `produce` hands to its `put` as it comes (a long PDF page by page), with the
+    /// same guarantees as `write`: into a locked temporary file renamed into place only when
+    /// `produce` returns, removed when it throws (its error is rethrown) or a write fails.
+    /// `put` returns false once a write has failed; the failure is thrown after `produce`.
+    public static func stream(to path: String, confinedTo root: String? = nil,
+                              _ produce: (_ put: @escaping (UnsafeRawBufferPointer) -> Bool) throws -> Void) throws {
         let fail = { (problem: FileError.Problem) in FileError(.write, nil, path, problem) }
+        // The first write failure, kept until `produce` returns (the writer may outlive a
+        // single call: a PDF surface holds it).
+        final class Failure { var reason: String? }
+        let failed = Failure()
+        func writer(_ fd: Int32) -> (UnsafeRawBufferPointer) -> Bool {
+            { chunk in
+                guard failed.reason == nil else { return false }
+                if !Posix.writeAll(fd, chunk) { failed.reason = Posix.reason() }
+                return failed.reason == nil
+            }
+        }
+        // A failed write is the cause of whatever `produce` then throws (a PDF surface reports
+        // "error while writing"): the system's reason, naming the output, is the message.
+        func run(_ fd: Int32) throws {
+            do {
+                try produce(writer(fd))
+            } catch {
+                if let reason = failed.reason { throw fail(.system(reason)) }
+                throw error
+            }
+            if let reason = failed.reason { throw fail(.system(reason)) }
+        }
         if path == "-" {
-            guard Posix.writeAll(STDOUT_FILENO, bytes) else { throw fail(.system(Posix.reason())) }
+            try run(STDOUT_FILENO)
             return
         }
         if let root {
@@ -32,7 +69,7 @@ public enum OutputFile {
             let fd = open(target, O_WRONLY)
             guard fd >= 0 else { throw fail(.system(Posix.reason())) }
             defer { close(fd) }
-            guard Posix.writeAll(fd, bytes) else { throw fail(.system(Posix.reason())) }
+            try run(fd)
             return
         }
         let folder = split(target).0
@@ -47,11 +84,11 @@ public enum OutputFile {
         // (or keeps the mode of the file it replaces).
         var info = stat()
         fchmod(fd, stat(target, &info) == 0 ? info.st_mode & 0o7777 : 0o666 & ~Posix.umaskValue)
-        let written = Posix.writeAll(fd, bytes)
-        let reason = Posix.reason()
-        guard written else {
+        do {
+            try run(fd)
+        } catch {
             unlink(temporary)
-            throw fail(.system(reason))
+            throw error
         }
         // Test hook: hold the finished temporary file this many ms before renaming it, so tests
         // can interrupt a run in its write window.

@@ -79,9 +79,14 @@ public enum Posix {
     /// Writes all bytes; false (errno set) on failure.
     @discardableResult
     public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { writeAll(fd, $0) }
+    }
+
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var written = 0
         while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, bytes.count - written) }
+            let n = write(fd, bytes.baseAddress! + written, bytes.count - written)
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { return false }
             written += n

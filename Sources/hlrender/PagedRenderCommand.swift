@@ -24,10 +24,15 @@ extension Render {
         let paged = document.text
         var dump = output.dumpLayout.map { _ in PagedDump(document) }
         let visit: (PagedText.Page, PagedText.Body) -> Void = { page, body in dump?.add(page, body) }
-        let bytes = output.output != nil ? try document.render(options: try output.renderOptions(format: .pdf, scale: 1), visit: visit) : nil
-        if bytes == nil { try paged.forEachPage(visit) }
+        let options = try output.renderOptions(format: .pdf, scale: 1)
+        if let path = output.output {
+            // Streamed page by page into the temporary file that becomes `path` (a long document
+            // is never whole in memory); a failure leaves no file.
+            try OutputFile.stream(to: path) { put in _ = try document.render(options: options, stream: put, visit: visit) }
+        } else {
+            try paged.forEachPage(visit)
+        }
         warnAboutDroppedMarks(count: paged.droppedMarks)
-        if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
         if let path = output.dumpLayout, let dump { try OutputFile.write(dump.encoded(), to: path) }
     }
 }

@@ -302,6 +302,19 @@ private func words(_ text: String) -> [Substring] {
         #expect(big[1] > big[0] * 1.8 && big[0] == big[2], "\(big)")
     }
 
+    /// Pages are streamed into the output as they are drawn: a full disk is one line in the
+    /// system's words naming the output, and a failed run leaves no file behind.
+    @Test func aWriteFailureWhileStreamingPagesIsOneLine() throws {
+        let result = try CLI.run(["render", "--text", article(paragraphs: 40), "--page", "a5", "--format", "pdf", "-o", "/dev/full"])
+        #expect(result.status == 3)
+        #expect(result.stderr == "hlrender: error: cannot write '/dev/full': No space left on device\n", "\(result.stderr)")
+        // A bad page option fails before anything is written: no file, no temporary left.
+        let out = dir.appendingPathComponent("never.pdf").path
+        let bad = try CLI.run(["render", "--text", "x", "--page", "a5", "--page-margin", "80mm", "-o", out])
+        #expect(bad.status == 3 && !FileManager.default.fileExists(atPath: out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy { !$0.hasSuffix(".tmp") })
+    }
+
     @Test func badPageOptionsAreOneLineErrors() throws {
         let out = dir.appendingPathComponent("bad.pdf").path
         for (flags, message) in [
