@@ -55,6 +55,8 @@ import Testing
         (["--text", "x", "--canvas", "12by7", "-o", "OUT/out.png"], "--canvas: '12by7'"),
         (["--text", "x", "--color", "blurple", "-o", "OUT/out.png"], "--color: 'blurple' is not a colour"),
         (["--text", "x", "--scale", "4", "-o", "OUT/out.png"], "--scale: must be 1, 2 or 3, got 4"),
+        // A choice lists the accepted values (ArgumentParser's own message printed none).
+        (["--text", "x", "--align", "middle", "-o", "OUT/out.png"], "--align: 'middle' is not one of left, center, right, start, end, justify"),
         (["--text", "x", "--bogus", "-o", "OUT/out.png"], "Unknown option '--bogus'"),
         (["--text", "x"], "no output"),
         // Absurd numbers are refused, never overflow into a crash.
