@@ -100,6 +100,26 @@ import Testing
         #expect(abs(both - own - 48) < 0.01, "\(both - own)")
     }
 
+    @Test func cjkBreaksAndWrapModesIgnoreColourSpans() throws {
+        // Japanese breaks between characters; colour spans every few characters change nothing.
+        let japanese = "春はあけぼの。やうやう白くなりゆく山ぎは、すこしあかりて、紫だちたる雲のほそくたなびきたる。"
+        var marked = "", n = 0
+        for ch in japanese {
+            marked += n % 5 == 0 ? "<span color='#C33764'>\(ch)</span>" : String(ch)
+            n += 1
+        }
+        let starts = { (lines: [[String: Any]]) in lines.map { $0["start"] as! Int } }
+        let plain = try lines(["--width", "300", "--text", japanese])
+        let coloured = try lines(["--width", "300", "--markup", marked])
+        #expect(plain.count >= 3 && starts(plain) == starts(coloured))
+        // Balanced wrapping works across span edges too: the same lines as greedy, more even.
+        let text = "A caption with <b>bold words</b> and <span size='48pt'>a larger</span> phrase that ends here"
+        let greedy = widths(try lines(["--width", "400", "--markup", text]))
+        let balanced = widths(try lines(["--width", "400", "--wrap", "balance", "--markup", text]))
+        #expect(greedy.count == balanced.count && greedy.count >= 2)
+        #expect(balanced.max()! - balanced.min()! < greedy.max()! - greedy.min()!, "\(balanced) vs \(greedy)")
+    }
+
     @Test func aHyphenAtASpanEdgeTakesTheStyleWhereTheWordIsCut() throws {
         let dir = try CLI.scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }
