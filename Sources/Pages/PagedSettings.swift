@@ -14,12 +14,9 @@ extension PagedPDF {
         let highlight = settings.highlightPaint(fontSize: size)
         let room = PagedText.wrapWidth(setup, highlight: highlight)
         var style = settings.style(size: size, width: min(settings.width ?? room, room))
-        if style.lineHeight == nil, !styled.runs.contains(where: { $0.shaping.size != nil || $0.shaping.shift != .none }) {
-            // Pages keep an even pitch: a line that falls back to taller fonts (Arabic, CJK,
-            // emoji) takes the body font's line height like its neighbours, as --line-height
-            // does. Not when spans change the size: a larger span must make its line taller.
-            style.lineHeight = try typesetter.layout("0", style: style).height
-        }
+        // Pages keep an even pitch: a line falling back to taller fonts is as tall as its
+        // neighbours (a larger span still grows its own line).
+        style.evenPitch = true
         (style.runs, style.tags) = (styled.runs, styled.tags)
         let text = styled.text
         let restriction = try settings.restriction().map {

@@ -8,6 +8,8 @@ struct LayoutContext {
     /// Word spacing and a fixed line height, from the block's style.
     var wordSpacing = 0.0
     var lineHeight: Double?
+    /// Vertical metrics from each span style's first font, not the fallback that drew a run.
+    var evenPitch = false
     /// Faces in order of first use, and each (style, chain candidate)'s index in `faces`.
     private(set) var faces: [FontFace] = []
     private var faceIndex: [FontFace: Int] = [:]
@@ -113,8 +115,9 @@ struct LayoutContext {
             metrics.rise = style.rise
             metrics.oblique = style.italic && !faces[font].isItalic
             // A raised or lowered run reaches further up or down: the line makes room for it.
-            ascent = max(ascent, metrics.ascent + style.rise)
-            descent = max(descent, metrics.descent - style.rise)
+            let extent = evenPitch ? try shapingFont(piece.run.style, 0).runMetrics : metrics
+            ascent = max(ascent, extent.ascent + style.rise)
+            descent = max(descent, extent.descent - style.rise)
             let glyphs = piece.glyphs.map { shaped -> Glyph in
                 defer { x += shaped.advance }
                 return Glyph(id: shaped.id, x: x + shaped.xOffset, y: -shaped.yOffset - style.rise, advance: shaped.advance,

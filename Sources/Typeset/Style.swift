@@ -44,6 +44,10 @@ public struct TypesetStyle: Sendable {
     public var ellipsis = "…"
     /// A fixed baseline-to-baseline distance in px, whatever fonts a line falls back to.
     public var lineHeight: Double?
+    /// Lines as tall as their span styles' own fonts make them, not the fallback fonts a line
+    /// reaches for: a line of Arabic, CJK or emoji in a Latin text keeps the text's pitch, a
+    /// larger span still makes its line taller (pages use it). `lineHeight` wins.
+    public var evenPitch = false
     /// Tracking after every grapheme cluster (not in cursive scripts), and extra space after
     /// every space, in px.
     public var letterSpacing = 0.0

@@ -60,6 +60,7 @@ public final class Typesetter: @unchecked Sendable {
         var context = LayoutContext(styles: try RunStyle.resolve(prepared.styles, block: style, font: makeFont), shapingFont: makeFont)
         context.wordSpacing = style.wordSpacing
         context.lineHeight = style.lineHeight
+        context.evenPitch = style.evenPitch
         var lines: [Line] = []
         try prepared.utf8.withUnsafeBufferPointer { bytes in
             for paragraph in prepared.paragraphs {
