@@ -20,6 +20,23 @@ enum Fit {
         return false
     }
 
+    /// What a fit makes at each size it probes (a layout, a steps block), made once per size:
+    /// the search and what follows it ask for the same sizes again.
+    final class Sizes<T> {
+        private var made: [Double: T] = [:]
+        private let make: (Double) throws -> T
+        init(_ make: @escaping (Double) throws -> T) { self.make = make }
+
+        subscript(size: Double) -> T {
+            get throws {
+                if let value = made[size] { return value }
+                let value = try make(size)
+                made[size] = value
+                return value
+            }
+        }
+    }
+
     struct Probe {
         var fits: Bool
         var lines: Int

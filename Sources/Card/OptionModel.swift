@@ -44,6 +44,14 @@ public enum OptionModel {
         return v
     }
 
+    /// A length in px or em, 0 up to the largest any option takes.
+    private static func nonNegativeLength(_ input: OptionInput) throws -> Length {
+        let length = try input.length()
+        guard length.resolved(fontSize: 1) >= 0 else { throw OptionError("must be 0 or more") }
+        guard length.resolved(fontSize: 1) <= maxLength else { throw OptionError("is too large") }
+        return length
+    }
+
     private static func nonNegative(_ v: Double) throws -> Double {
         guard v.isFinite, v >= 0 else { throw OptionError("must be 0 or more, got \(v)") }
         guard v <= maxLength else { throw OptionError("must be at most \(Int(maxLength)), got \(v)") }
@@ -175,16 +183,10 @@ public enum OptionModel {
             $0.wordSpacing = length
         },
         define("paragraph-spacing", "px|Xem", schema: "string|number", "Extra space after each paragraph (a line break ends one), px or em (default 0).") {
-            let length = try $1.length()
-            guard length.resolved(fontSize: 1) >= 0 else { throw OptionError("must be 0 or more") }
-            guard length.resolved(fontSize: 1) <= maxLength else { throw OptionError("is too large") }
-            $0.paragraphSpacing = length
+            $0.paragraphSpacing = try nonNegativeLength($1)
         },
         define("indent", "px|Xem", schema: "string|number", "First-line indent of each paragraph, on its start side, px or em (default 0).") {
-            let length = try $1.length()
-            guard length.resolved(fontSize: 1) >= 0 else { throw OptionError("must be 0 or more") }
-            guard length.resolved(fontSize: 1) <= maxLength else { throw OptionError("is too large") }
-            $0.indent = length
+            $0.indent = try nonNegativeLength($1)
         },
         define("features", "list", schema: "string", "OpenType features in HarfBuzz syntax, e.g. \"liga=0,ss01,tnum\".") {
             do {

@@ -70,13 +70,7 @@ extension CardBuilder {
         if let fit {
             let boxWidth = fit.width ?? width, boxHeight = fit.height ?? .infinity
             let wrap = [width, boxWidth].compactMap { $0 }.min()
-            var layouts: [Double: Layout] = [:]
-            let layoutAt = { (s: Double) throws -> Layout in
-                if let l = layouts[s] { return l }
-                let l = try typesetter.layout(prepared, style: style(settings, s, wrap))
-                layouts[s] = l
-                return l
-            }
+            let layoutAt = Fit.Sizes { s in try typesetter.layout(prepared, style: style(settings, s, wrap)) }
             let fits = { (s: Double, l: Layout) -> Bool in
                 // Measured as placed: the highlight's reach (padding and half its stroke) counts.
                 let padY = settings.highlightPaint(fontSize: s)?.reach.y ?? 0
@@ -84,23 +78,23 @@ extension CardBuilder {
             }
             let low = min(fit.minSize, requested)
             let chosen = try Fit.largest(low: low, high: requested) { s in
-                let l = try layoutAt(s)
+                let l = try layoutAt[s]
                 return Fit.Probe(fits: fits(s, l), lines: l.lines.count)
             }
             if let chosen {
                 size = chosen
                 // A headline whose first line is one word ("Stories" over "disappear after a
-                // day..."): the largest size a little smaller (down to 85%) that pairs it with
-                // the next word, when one fits; else the largest size as it is.
-                if Fit.hasLoneFirstWord(try layoutAt(chosen)) {
-                    var s = ((chosen - Fit.step) / Fit.step).rounded(.down) * Fit.step
+                // day..."): the largest size on the grid a little smaller (down to 85%) that
+                // pairs it with the next word, when one fits; else the largest as it is.
+                if Fit.hasLoneFirstWord(try layoutAt[chosen]) {
+                    var s = chosen - Fit.step
                     while s >= max(chosen * 0.85, low) {
-                        let l = try layoutAt(s)
+                        let l = try layoutAt[s]
                         if fits(s, l) && !Fit.hasLoneFirstWord(l) { size = s; break }
-                        s -= 0.5
+                        s -= Fit.step
                     }
                 }
-                layout = try layoutAt(size)
+                layout = try layoutAt[size]
             } else if let maxLines = fit.maxLines {
                 size = min(fit.minSize, requested)
                 var clamped = style(settings, size, wrap)
@@ -203,17 +197,16 @@ extension CardBuilder {
         var size = requested
         let steps: StepsBlock
         if let fit, let boxHeight = fit.height {
-            var tried: [Double: StepsBlock] = [:]
+            let blocks = Fit.Sizes(stepsAt)
             let chosen = try Fit.largest(low: min(fit.minSize, requested), high: requested) { s in
-                let block = try tried[s] ?? stepsAt(s)
-                tried[s] = block
+                let block = try blocks[s]
                 return Fit.Probe(fits: block.height <= boxHeight, lines: block.layouts.reduce(0) { $0 + $1.lines.count })
             }
             guard let chosen else {
                 throw CardError(join(path, "fit"), "the steps do not fit \(Int(availableWidth))x\(Int(boxHeight)) px even at min-size \(fit.minSize) px (lower min-size)")
             }
             size = chosen
-            steps = try tried[chosen] ?? stepsAt(chosen)
+            steps = try blocks[chosen]
         } else {
             steps = try stepsAt(size)
         }

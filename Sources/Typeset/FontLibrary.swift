@@ -11,6 +11,8 @@ struct FontCandidate {
     var charset: OpaquePointer?
     /// Fontconfig says every glyph has one width.
     var isMonospace = false
+    /// A fixed-width face for text: Fontconfig calls a colour emoji font fixed-width too.
+    var isMonospaceText: Bool { isMonospace && !face.isColor }
 
     func isFamily(_ name: String) -> Bool { families.contains { $0.equalsIgnoringCase(name) } }
 
@@ -112,19 +114,18 @@ public final class FontLibrary: @unchecked Sendable {
     /// monospace). A text they do not cover asks again without `pinnedFirst`.
     func chain(for spec: FontSpec, pinnedFirst: Bool = false) throws -> FontChain {
         try lock.withLock {
-            if pinnedFirst, systemPending, let partial = try pinnedChain(for: spec) { return partial }
+            if pinnedFirst, systemPending, let partial = pinnedChain(for: spec) { return partial }
             try loadSystemFonts()
             return try unlockedChain(for: spec)
         }
     }
 
-    private func pinnedChain(for spec: FontSpec) throws -> FontChain? {
+    private func pinnedChain(for spec: FontSpec) -> FontChain? {
         if let chain = pinnedChains[spec] { return chain.candidates.isEmpty ? nil : chain }
         var chain = FontChain(candidates: [], isPartial: true)
         // A family the pinned fonts lack throws here: the whole chain then has it, or says so.
         if let candidates = try? orderedCandidates(for: spec, configs: configs), let first = candidates.first {
-            let monospace = ["monospace", "mono"].contains(spec.family?.lowercased() ?? "")
-            if !monospace || (first.isMonospace && !first.face.isColor) { chain.candidates = candidates }
+            if !spec.isGenericMonospace || first.isMonospaceText { chain.candidates = candidates }
         }
         pinnedChains.insert(chain, for: spec)
         return chain.candidates.isEmpty ? nil : chain
@@ -158,8 +159,7 @@ public final class FontLibrary: @unchecked Sendable {
         // A generic monospace leads with a fixed-width text face, pinned or system (the pinned
         // folder's sort would put any pinned face first). Fontconfig calls a colour emoji font
         // fixed-width too; it covers no letters, so it cannot lead.
-        if ["monospace", "mono"].contains(spec.family?.lowercased() ?? ""),
-           let index = candidates.firstIndex(where: { $0.isMonospace && !$0.face.isColor }) {
+        if spec.isGenericMonospace, let index = candidates.firstIndex(where: \.isMonospaceText) {
             candidates.insert(candidates.remove(at: index), at: 0)
         }
         guard !candidates.isEmpty else { throw TypesetError.fontconfig("no fonts found") }
@@ -222,7 +222,7 @@ public final class FontLibrary: @unchecked Sendable {
         // A generic monospace (<tt>) asks for fixed-width faces: the pinned folder has no alias
         // rules. Nothing is trimmed then: a fixed-width face covering only Latin adds no coverage
         // to a sort led by a wider face, and trimming would drop it.
-        let monospace = ["monospace", "mono"].contains(spec.family?.lowercased() ?? "")
+        let monospace = spec.isGenericMonospace
         if monospace { FcPatternAddInteger(pattern, FC_SPACING, FC_MONO) }
         // Fontconfig would take the language from LANG/LC_ALL (FcDefaultSubstitute), which
         // reorders fallback: a fixed one keeps renders the same on every machine and locale.

@@ -12,6 +12,9 @@ public struct FontSpec: Hashable, Sendable {
     /// CSS and Fontconfig generic names: Fontconfig picks the closest installed face, whatever its name.
     public static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui"]
 
+    /// The generic monospace (`<tt>`): its chain leads with a fixed-width text face.
+    var isGenericMonospace: Bool { ["monospace", "mono"].contains(family?.lowercased() ?? "") }
+
     public init(family: String? = FontSpec.defaultFamily, file: String? = nil, weight: Int = 80,
                 slant: Int = 0, size: Double? = nil) {
         self.family = family
