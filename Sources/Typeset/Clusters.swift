@@ -78,7 +78,9 @@ struct ClusterScalars: RandomAccessCollection, Equatable {
 
     init(_ scalars: some Sequence<Unicode.Scalar>) {
         var iterator = scalars.makeIterator()
-        head = iterator.next() ?? "\u{0}"
+        // A grapheme cluster has at least one scalar.
+        guard let first = iterator.next() else { preconditionFailure("an empty cluster") }
+        head = first
         var tail: [Unicode.Scalar] = []
         while let scalar = iterator.next() { tail.append(scalar) }
         self.tail = tail

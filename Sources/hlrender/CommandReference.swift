@@ -1,4 +1,5 @@
 import ArgumentParser
+import Support
 
 /// `hlrender options --commands`: every subcommand with its help, exactly as `--help` prints
 /// it (the flags' help comes from the option tables), as docs/COMMANDS.md; and the README's
@@ -42,19 +43,12 @@ enum CommandReference {
 }
 
 private extension String {
-    func droppingEdgeNewlines() -> String {
-        var text = Substring(self)
-        while text.first == "\n" { text = text.dropFirst() }
-        while text.last == "\n" { text = text.dropLast() }
-        return String(text)
-    }
-
     /// Help lines end without padding (a Markdown file keeps no trailing spaces).
     func trimmingTrailingSpaces() -> String {
         split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var line = Substring(line)
             while line.last == " " { line = line.dropLast() }
             return String(line)
-        }.joined(separator: "\n").droppingEdgeNewlines()
+        }.joined(separator: "\n").trimmed
     }
 }
