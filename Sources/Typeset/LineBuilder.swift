@@ -115,7 +115,8 @@ struct LayoutContext {
             metrics.rise = style.rise
             metrics.oblique = style.italic && !faces[font].isItalic
             // A raised or lowered run reaches further up or down: the line makes room for it.
-            let extent = evenPitch ? try shapingFont(piece.run.style, 0).runMetrics : metrics
+            // (A run in its style's first font already has them: no second font lookup.)
+            let extent = evenPitch && piece.run.font != 0 ? try shapingFont(piece.run.style, 0).runMetrics : metrics
             ascent = max(ascent, extent.ascent + style.rise)
             descent = max(descent, extent.descent - style.rise)
             let glyphs = piece.glyphs.map { shaped -> Glyph in
