@@ -271,11 +271,13 @@ struct FastZlib {
     size_t i, ntokens, block_start, row, row_start, checked;
     uint32_t adler;
     int failed;
+    int zlib; /* a whole zlib stream, else a piece (raw deflate; see hl_fast_deflate_begin) */
+    int last; /* the stream's last piece: its last block is final */
     uint8_t *out;
 };
 
-FastZlib *hl_fast_zlib_begin(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
-                             uint8_t *out, size_t capacity) {
+static FastZlib *begin(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
+                       uint8_t *out, size_t capacity, int zlib, int last) {
     /* Rows are a filter byte and whole pixels: the distances to the row above and its
        neighbouring pixels (row_bytes and row_bytes -+ bpp) must be at least 1. */
     /* Pixels of PNG's 8-bit colour types only (1 to 4 bytes): zero rows of wider pixels were
@@ -300,9 +302,21 @@ FastZlib *hl_fast_zlib_begin(const uint8_t *in, size_t length, size_t row_bytes,
     z->zero_rows = zero_rows;
     z->adler = 1;
     z->out = out;
-    z->w = (BitWriter){0, 0, out + 2, out + capacity - 4};
-    out[0] = 0x78; out[1] = 0x01;
+    z->zlib = zlib;
+    z->last = last;
+    z->w = (BitWriter){0, 0, zlib ? out + 2 : out, out + capacity - 4};
+    if (zlib) { out[0] = 0x78; out[1] = 0x01; }
     return z;
+}
+
+FastZlib *hl_fast_zlib_begin(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
+                             uint8_t *out, size_t capacity) {
+    return begin(in, length, row_bytes, bpp, zero_rows, out, capacity, 1, 1);
+}
+
+FastZlib *hl_fast_deflate_begin(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
+                                uint8_t *out, size_t capacity, int last) {
+    return begin(in, length, row_bytes, bpp, zero_rows, out, capacity, 0, last);
 }
 
 /* Codes tokens while they start before `stop`, reading at most `ready` bytes; the last call
@@ -350,7 +364,7 @@ static int code(FastZlib *z, size_t stop, size_t ready) {
             i++;
         }
         if (ntokens == BLOCK_TOKENS || i == z->length) {
-            if (flush_block(e, ntokens, in + z->block_start, i - z->block_start, i == z->length, &z->w) != 0) return -1;
+            if (flush_block(e, ntokens, in + z->block_start, i - z->block_start, z->last && i == z->length, &z->w) != 0) return -1;
             ntokens = 0;
             z->block_start = i;
         }
@@ -377,18 +391,50 @@ int hl_fast_zlib_feed(FastZlib *z, size_t ready) {
     return z->failed ? -1 : 0;
 }
 
-size_t hl_fast_zlib_end(FastZlib *z) {
+/* Codes the rest; a piece that is not the last ends on a byte boundary (an empty stored
+   block, deflate's sync flush) so that the next piece can follow it byte for byte. */
+static size_t end(FastZlib *z) {
     size_t total = 0;
     check(z, z->length);
     int ok = !z->failed && code(z, z->length, z->length) == 0;
-    if (ok && z->length == 0) ok = flush_block(&z->e, 0, z->in, 0, 1, &z->w) == 0;
+    if (ok && z->length == 0) ok = flush_block(&z->e, 0, z->in, 0, z->last, &z->w) == 0;
+    if (ok && !z->last) {
+        if (z->w.end - z->w.out < 16) ok = 0;
+        else write_stored(z->in, 0, 0, &z->w);
+    }
     if (ok) {
         align(&z->w);
         uint8_t *t = z->w.out;
-        t[0] = (uint8_t)(z->adler >> 24); t[1] = (uint8_t)(z->adler >> 16);
-        t[2] = (uint8_t)(z->adler >> 8); t[3] = (uint8_t)z->adler;
-        total = (size_t)(t + 4 - z->out);
+        if (z->zlib) {
+            t[0] = (uint8_t)(z->adler >> 24); t[1] = (uint8_t)(z->adler >> 16);
+            t[2] = (uint8_t)(z->adler >> 8); t[3] = (uint8_t)z->adler;
+            t += 4;
+        }
+        total = (size_t)(t - z->out);
     }
+    return total;
+}
+
+size_t hl_fast_zlib_end(FastZlib *z) {
+    size_t total = end(z);
     free(z);
     return total;
+}
+
+size_t hl_fast_deflate_end(FastZlib *z, uint32_t *adler) {
+    size_t total = end(z);
+    *adler = z->adler;
+    free(z);
+    return total;
+}
+
+/* Adler-32 is two sums mod 65521: s1 = 1 + the bytes, s2 = the sum of every running s1. After
+   `b` more bytes with sums (t1, t2) of their own, s1 grows by t1 - 1 and s2 by t2 plus b times
+   the s1 the second part started from, less the 1 its own s1 started from. */
+uint32_t hl_adler32_combine(uint32_t first, uint32_t second, size_t second_length) {
+    const uint64_t mod = 65521;
+    uint64_t s1 = first & 0xFFFF, s2 = first >> 16, t1 = second & 0xFFFF, t2 = second >> 16, b = second_length % mod;
+    uint64_t u1 = (s1 + t1 + mod - 1) % mod;
+    uint64_t u2 = (s2 + t2 + b * s1 + mod * mod - b) % mod;
+    return (uint32_t)(u2 << 16 | u1);
 }

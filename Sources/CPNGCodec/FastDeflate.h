@@ -28,4 +28,18 @@ int hl_fast_zlib_feed(FastZlib *z, size_t ready);
 /* Codes the rest, frees `z` and returns the stream's length, or 0 when `capacity` was too small. */
 size_t hl_fast_zlib_end(FastZlib *z);
 
+/* One piece of a zlib stream cut at row boundaries, so that pieces can be coded on several
+   threads at once: raw deflate without the zlib header and trailer (the caller writes them),
+   matching nothing before its own input; every piece but the `last` ends byte-aligned, so the
+   pieces concatenated are one stream. Fed like a whole stream. */
+FastZlib *hl_fast_deflate_begin(const uint8_t *in, size_t length, size_t row_bytes, int bpp, const uint8_t *zero_rows,
+                                uint8_t *out, size_t capacity, int last);
+
+/* Codes the rest of a piece, frees `z`, stores the Adler-32 of the piece's input in `adler` and
+   returns the piece's length (0 when `capacity` was too small). */
+size_t hl_fast_deflate_end(FastZlib *z, uint32_t *adler);
+
+/* The Adler-32 of two inputs one after the other, from each one's own and the second's length. */
+uint32_t hl_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
+
 #endif

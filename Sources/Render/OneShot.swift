@@ -2,8 +2,9 @@ import CPNGCodec
 
 /// How a process uses memory. A command that renders one image and exits maps its canvas and
 /// encoder buffers in huge pages (a few page faults instead of thousands, ~2 ms of a 20 ms
-/// run); batches and the service keep the allocator's reuse between images. Call before
+/// run) and deflates a large PNG on two threads; batches and the service keep the allocator's
+/// reuse between images and their cores busy with other images. Call before
 /// rendering; never from a long-running process.
 public enum OneShot {
-    public static func declare() { hl_big_buffers_one_shot() }
+    public static func declare() { hl_codec_one_shot() }
 }

@@ -1,3 +1,4 @@
+import CPNGCodec
 import Testing
 @testable import Compare
 
@@ -19,7 +20,7 @@ import Testing
 
     enum Pattern: CaseIterable { case noise, flat, vertical, diagonal, sparse, tiles, stripes }
 
-    static func image(_ pattern: Pattern, width: Int, height: Int, opaque: Bool, seed: UInt64) -> RGBAImage {
+    static func image(_ pattern: Pattern, width: Int, height: Int, opaque: Bool, seed: UInt64, gray: Bool = false) -> RGBAImage {
         var random = Random(state: seed)
         let tile = (0..<(7 * 5 * 4)).map { _ in random.byte() }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -40,6 +41,7 @@ import Testing
                     pixels[i + c] = value
                 }
                 if opaque { pixels[i + 3] = 255 }
+                if gray { (pixels[i + 1], pixels[i + 2]) = (pixels[i], pixels[i]) }
             }
         }
         return RGBAImage(width: width, height: height, pixels: pixels)
@@ -74,5 +76,40 @@ import Testing
         let noise = Self.image(.noise, width: 500, height: 500, opaque: false, seed: 3)
         let encoded = try PNGCodec.encode(noise)
         #expect(encoded.count < 500 * 500 * 4 + 500 + 1_000, "\(encoded.count) bytes for 1 MB of noise")
+    }
+
+    /// PNG's colour type (IHDR's 10th byte): 0 gray, 2 RGB, 4 gray and alpha, 6 RGBA.
+    static func colourType(_ png: [UInt8]) -> UInt8 { png[25] }
+
+    /// Gray images (red, green and blue equal everywhere) are written with one channel (two
+    /// with alpha), and still decode to exactly their pixels; one coloured pixel keeps RGB.
+    @Test(arguments: Pattern.allCases)
+    func grayImagesTakeOneChannel(pattern: Pattern) throws {
+        for opaque in [true, false] {
+            let original = Self.image(pattern, width: 301, height: 211, opaque: opaque, seed: 5, gray: true)
+            let encoded = try PNGCodec.encode(original)
+            #expect(Self.colourType(encoded) == (opaque ? 0 : 4), "\(pattern) opaque: \(opaque)")
+            #expect(try PNGCodec.decode(encoded) == original, "\(pattern) opaque: \(opaque)")
+            var tinted = original
+            tinted.pixels[(100 * 301 + 200) * 4] ^= 1
+            let colour = try PNGCodec.encode(tinted)
+            #expect(Self.colourType(colour) == (opaque ? 2 : 6), "\(pattern) opaque: \(opaque), one pixel tinted")
+            #expect(try PNGCodec.decode(colour) == tinted)
+        }
+    }
+
+    /// In a one-shot process a large image is filtered and deflated in two bands on two threads
+    /// and the two streams joined: the file must decode to the same pixels. (Declaring one-shot
+    /// is for the whole test process: it changes how big buffers are allocated and how large
+    /// PNGs are coded, never what they hold.)
+    @Test func twoBandImagesDecodeToTheirPixels() throws {
+        hl_codec_one_shot()
+        // At least 1 MB of filtered rows, the least that gets two bands, even for gray.
+        for pattern in [Pattern.noise, .diagonal, .sparse] {
+            for (gray, opaque) in [(false, false), (false, true), (true, true), (true, false)] {
+                let original = Self.image(pattern, width: 1030, height: 1020, opaque: opaque, seed: 11, gray: gray)
+                #expect(try PNGCodec.decode(try PNGCodec.encode(original)) == original, "\(pattern) gray: \(gray) opaque: \(opaque)")
+            }
+        }
     }
 }

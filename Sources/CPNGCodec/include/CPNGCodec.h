@@ -12,8 +12,9 @@ enum { HL_PNG_RGB24 = 0, HL_PNG_ARGB32_PREMULTIPLIED = 1, HL_PNG_RGBA = 2 };
 /// Compression settings: the decoded pixels are the same at each.
 enum { HL_PNG_FAST = 0, HL_PNG_DEFAULT = 1, HL_PNG_SMALL = 2 };
 
-/// Encodes `height` rows of `width` pixels, `stride` bytes apart, as an 8-bit PNG: RGB when
-/// every pixel is opaque, else RGBA (premultiplied input is un-premultiplied). Rows get the
+/// Encodes `height` rows of `width` pixels, `stride` bytes apart, as an 8-bit PNG of the
+/// fewest channels that hold every pixel exactly: gray when red, green and blue are equal
+/// everywhere, without alpha when every pixel is opaque (premultiplied input is un-premultiplied). Rows get the
 /// filter with the smallest sum of magnitudes (fast: None, Sub or Up judged on a sample
 /// of every 8th row; default and small: all five, measured) and are deflated by libdeflate (levels
 /// 1, 6, 10). On success returns 0 and a malloc'ed
@@ -43,8 +44,12 @@ int hl_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8
 void *hl_big_alloc(size_t size);
 void hl_big_free(void *data);
 
-/// Says the process renders once and exits: big buffers may then use huge pages.
-void hl_big_buffers_one_shot(void);
+/// Says the process renders once and exits: big buffers may then use huge pages, and a large
+/// PNG is filtered and deflated on two threads (the other core is idle in such a process; a
+/// batch or the service keeps it busy with other images).
+void hl_codec_one_shot(void);
+/// Whether `hl_codec_one_shot` was called.
+int hl_codec_is_one_shot(void);
 
 /// The libpng version linked ("1.6.39").
 const char *hl_png_version(void);
