@@ -8,6 +8,8 @@ extension OutputFormat: ExpressibleByArgument {}
 
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        // Named, not derived: ArgumentParser snake-cases the type's name on every lookup.
+        commandName: "render",
         abstract: "Lay out text and render it to PNG, JPEG, WebP or PDF.",
         discussion: """
             Exit status: 0 success; with --expect 1 images differ, 2 sizes differ; 3 bad input or failure.

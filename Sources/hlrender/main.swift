@@ -7,7 +7,7 @@ import Support
 let arguments = Array(CommandLine.arguments.dropFirst())
 TemporaryFiles.installSignalHandlers()
 do {
-    var command = try HLRender.parseAsRoot(arguments)
+    var command = try HLRender.parseCommand(arguments)
     try command.run()
 } catch let exit as ExitCode {
     Glibc.exit(exit.rawValue)
