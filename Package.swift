@@ -115,7 +115,7 @@ let package = Package(
         ]),
         .testTarget(name: "CompareTests", dependencies: ["Compare"], exclude: ["Fixtures"]),
         .testTarget(name: "CardTests", dependencies: ["Support", "Card", "Pages", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "PagesTests", dependencies: ["Pages"]),
+        .testTarget(name: "PagesTests", dependencies: ["Pages", "Render", "Typeset", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare", "Support"]),
         .testTarget(name: "ServeTests", dependencies: [

@@ -3,10 +3,10 @@ import Glibc
 import Support
 import Typeset
 
-/// Chunk layouts made on another core while this one works: the measuring pass lays out a
-/// few chunks at once, and the drawing pass lays out the next chunk while the current page is
-/// drawn, so the second layout of a long text hides behind the drawing. At most one chunk per
-/// core is in flight: memory stays a few chunks, whatever the text's length.
+/// Chunk work done on other cores while this one works: the measuring pass lays out a few
+/// chunks at once, and the drawing pass reads the next chunk's lines back (or lays it out
+/// again) while the current page is drawn. At most one chunk per core is in flight: memory
+/// stays a few chunks, whatever the text's length.
 enum ChunkWork {
     /// Cores to use (at least 1).
     static let lanes = max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))

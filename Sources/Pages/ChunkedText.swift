@@ -35,8 +35,9 @@ struct ChunkedText: Sendable {
         var dy = 0.0
     }
 
-    /// About this many bytes per chunk; texts up to `keepBytes` keep their layouts between
-    /// the measuring pass and the drawing pass instead of laying out twice.
+    /// About this many bytes per chunk; texts up to `keepBytes` keep their layouts in memory
+    /// between the measuring pass and the drawing pass, longer ones keep their lines in a
+    /// `LineSpool` (each chunk is laid out once either way).
     static let chunkBytes = 32 * 1024
     static let keepBytes = 1 << 20
 
@@ -48,8 +49,18 @@ struct ChunkedText: Sendable {
     /// Combining marks dropped over the limit, in the whole text.
     private(set) var droppedMarks = 0
     private var kept: [Layout] = []
+    /// Long texts: each chunk's layout without its lines (fonts, spans), the lines spooled.
+    private var shells: [Layout] = []
+    private var spool: LineSpool?
 
-    init(_ text: String, typesetter: Typesetter, style: TypesetStyle, restriction: PageRestriction?) {
+    /// Texts up to this many bytes keep their layouts in memory (a parameter for tests).
+    let keepBytes: Int
+    /// Whether the lines wait in a spool (the text is longer than `keepBytes`).
+    var isSpooled: Bool { spool != nil }
+
+    init(_ text: String, typesetter: Typesetter, style: TypesetStyle, restriction: PageRestriction?,
+         keepBytes: Int = ChunkedText.keepBytes) {
+        self.keepBytes = keepBytes
         self.text = text
         self.typesetter = typesetter
         self.style = style
@@ -76,13 +87,18 @@ struct ChunkedText: Sendable {
     mutating func measure() throws -> [PageBreaker.Box] {
         var boxes: [PageBreaker.Box] = []
         var dy = 0.0, paragraph = 0
-        let keep = text.utf8.count <= ChunkedText.keepBytes
+        let keep = text.utf8.count <= keepBytes
+        spool = keep || chunks.count < 2 ? nil : LineSpool()
         var next = 0
         while next < chunks.count {
             let batch = next..<min(next + ChunkWork.lanes, chunks.count)
             let source = self
-            let layouts = try ChunkWork.map(batch) { i in try source.typesetter.layout(source.chunkText(i), style: source.chunkStyle(i)) }
-            for (i, layout) in zip(batch, layouts) {
+            let spooling = spool != nil
+            let results = try ChunkWork.map(batch) { i in
+                let layout = try source.typesetter.layout(source.chunkText(i), style: source.chunkStyle(i))
+                return (layout, spooling ? LineCodec.encode(layout.lines) : [])
+            }
+            for (i, (layout, lines)) in zip(batch, results) {
                 // Chunks end at paragraph ends: the paragraph spacing goes between them too.
                 if i > 0 { dy += style.paragraphSpacing }
                 chunks[i].firstLine = boxes.count
@@ -96,20 +112,38 @@ struct ChunkedText: Sendable {
                 dy += layout.height
                 droppedMarks += layout.droppedMarks
                 if keep { kept.append(layout) }
+                if let spool {
+                    var shell = layout
+                    (shell.lines, shell.text) = ([], "")
+                    shells.append(shell)
+                    // A refused write (a full disk) only costs time: the chunk is laid out again.
+                    _ = spool.put(i, lines)
+                }
             }
             next = batch.upperBound
         }
         return boxes
     }
 
-    /// Whether chunk `i` is laid out again when drawn (not kept from measuring).
-    func isRelaid(_ i: Int) -> Bool { i >= kept.count }
+    /// Whether chunk `i` takes work to have again when drawn (read back, or laid out again):
+    /// worth starting on another core ahead of time.
+    func needsWork(_ i: Int) -> Bool { i >= kept.count }
 
-    /// The chunk laid out (again, unless kept), scrambled from the hidden line on, and placed
-    /// in the text (its y stays the chunk's own: `Chunk.dy` moves it).
+    /// The chunk as measured (kept, or its lines read back from the spool; laid out again only
+    /// where the spool refused them), scrambled from the hidden line on, and placed in the
+    /// text (its y stays the chunk's own: `Chunk.dy` moves it).
     func piece(_ i: Int) throws -> Piece {
         let chunk = chunks[i]
-        let layout = i < kept.count ? kept[i] : try typesetter.layout(chunkText(i), style: chunkStyle(i))
+        let layout: Layout
+        if i < kept.count {
+            layout = kept[i]
+        } else if let spool, spool.has(i) {
+            var shell = shells[i]
+            (shell.lines, shell.text) = (try spool.lines(i), chunkText(i))
+            layout = shell
+        } else {
+            layout = try typesetter.layout(chunkText(i), style: chunkStyle(i))
+        }
         guard let restriction, let seed = restriction.scrambleSeed else {
             return .plain(layout.placed(in: text, byteOffset: chunk.bytes.lowerBound, paragraphOffset: chunk.firstParagraph))
         }

@@ -2,8 +2,8 @@ import Render
 import Typeset
 
 /// A long text on pages: where each page's lines, header and footer go. The text is laid out
-/// to `PagedText.wrapWidth` a few paragraphs at a time (twice for long texts: once to measure,
-/// once to draw), and each page shows its lines as a block of their own, so a highlight split
+/// to `PagedText.wrapWidth` a few paragraphs at a time, once (a long text's lines wait in a
+/// temporary file between measuring and drawing), and each page shows its lines as a block of their own, so a highlight split
 /// by a page break closes on both pages with the same corner rules as a whole block.
 public struct PagedText {
     public struct Page: Sendable {
@@ -33,6 +33,8 @@ public struct PagedText {
     public var droppedMarks: Int { source.droppedMarks }
     /// The body's font size (a span's em lengths resolve against it).
     public var fontSize: Double { source.style.size }
+    /// Whether the laid-out lines wait in a temporary file between measuring and drawing.
+    var linesSpooled: Bool { source.isSpooled }
     let bands: Bands
     private let source: ChunkedText
 
@@ -46,6 +48,13 @@ public struct PagedText {
     /// `decorationHeight` is the header's and footer's line height.
     public init(_ text: String, typesetter: Typesetter, style: TypesetStyle, setup: PageSetup, highlight: HighlightPaint?,
                 restriction: PageRestriction?, decorationHeight: Double) throws {
+        try self.init(text, typesetter: typesetter, style: style, setup: setup, highlight: highlight, restriction: restriction,
+                      decorationHeight: decorationHeight, keepBytes: ChunkedText.keepBytes)
+    }
+
+    /// The same, keeping layouts in memory for texts up to `keepBytes` (tests make it small).
+    init(_ text: String, typesetter: Typesetter, style: TypesetStyle, setup: PageSetup, highlight: HighlightPaint?,
+         restriction: PageRestriction?, decorationHeight: Double, keepBytes: Int) throws {
         try setup.validate()
         guard PagedText.wrapWidth(setup, highlight: highlight) > 0 else {
             throw PageError("page-margin", "no room for text between the margins and the highlight's padding")
@@ -56,7 +65,7 @@ public struct PagedText {
         let height = setup.size.height - bands.top - bands.bottom - 2 * pad.y
         guard height > 0 else { throw PageError("page-margin", "no room for text on the page") }
         textOrigin = (setup.margins.left + pad.x, bands.top + pad.y)
-        var source = ChunkedText(text, typesetter: typesetter, style: style, restriction: restriction)
+        var source = ChunkedText(text, typesetter: typesetter, style: style, restriction: restriction, keepBytes: keepBytes)
         let boxes = try source.measure()
         self.source = source
         let broken = boxes.isEmpty ? [PageBreaker.Page(lines: 0..<0, top: 0)]
@@ -67,12 +76,12 @@ public struct PagedText {
         }
     }
 
-    /// Each written page's text, in order, laid out again a chunk at a time: only the chunks
-    /// the current page needs are held.
+    /// Each written page's text, in order, a chunk at a time (kept, or read back): only the
+    /// chunks the current page needs are held.
     public func forEachPage(_ body: (Page, Body) throws -> Void) throws {
         var loaded: [(index: Int, piece: ChunkedText.Piece)] = []
-        // The next chunks, laid out on the other cores while this page is drawn (a layout
-        // takes longer than drawing it: one chunk ahead per core keeps the cores busy).
+        // The next chunks, read back (or laid out again) on the other cores while this page
+        // is drawn: one chunk ahead per core keeps the cores busy.
         var ahead: [PendingPiece] = []
         for page in pages {
             let first = source.chunk(ofLine: page.lines.lowerBound)
@@ -84,7 +93,7 @@ public struct PagedText {
             }
             while ChunkWork.lanes > 1, ahead.count < ChunkWork.lanes {
                 let next = (ahead.last?.index ?? last) + 1
-                guard next < source.chunks.count, source.isRelaid(next) else { break }
+                guard next < source.chunks.count, source.needsWork(next) else { break }
                 ahead.append(PendingPiece(next, of: source))
             }
             let ranges = loaded.map { chunk -> Range<Int> in
