@@ -11,6 +11,7 @@ import Support
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
+        _superCommandName: "hlrender",  // see Render's
         abstract: "Render many cards in one process: a JSONL manifest, or a template filled from CSV/JSONL rows.",
         discussion: """
             hlrender batch CARDS.jsonl --out-dir DIR (each line a card spec with "output"), or \

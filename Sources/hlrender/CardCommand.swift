@@ -10,6 +10,7 @@ import Support
 struct CardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
+        _superCommandName: "hlrender",  // see Render's
         abstract: "Render a card from a JSON spec: a background and text, steps, image and stack blocks.",
         discussion: """
             Text and steps blocks take the long option names of `hlrender render` and `steps` as \

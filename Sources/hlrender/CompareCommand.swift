@@ -5,6 +5,7 @@ import Support
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
+        _superCommandName: "hlrender",  // see Render's
         abstract: "Compare two PNG images for golden-image tests.",
         discussion: """
             Pixels are compared by perceptual colour difference in YIQ space (alpha blended over \

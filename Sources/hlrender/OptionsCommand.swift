@@ -12,6 +12,7 @@ import Support
 struct OptionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "options",
+        _superCommandName: "hlrender",  // see Render's
         abstract: "Print the reference of every option (docs/OPTIONS.md), or of every command (--commands: docs/COMMANDS.md).",
         discussion: "Each option is defined once; the CLI flag, the card key and the HTTP field read the same definition.")
 

@@ -10,6 +10,9 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         // Named, not derived: ArgumentParser snake-cases the type's name on every lookup.
         commandName: "render",
+        // Parsed on its own (HLRender.parseCommand), it then skips the completion-script
+        // check, which parses two commands of its own (0.6 ms); help still comes from the tree.
+        _superCommandName: "hlrender",
         abstract: "Lay out text and render it to PNG, JPEG, WebP or PDF.",
         discussion: """
             Exit status: 0 success; with --expect 1 images differ, 2 sizes differ; 3 bad input or failure.

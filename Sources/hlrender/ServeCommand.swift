@@ -8,6 +8,7 @@ import Support
 struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
+        _superCommandName: "hlrender",  // see Render's
         abstract: "Run the HTTP render service (hlrender serve --help for its options).")
 
     @Argument(parsing: .captureForPassthrough, help: "The service's options.") var arguments: [String] = []

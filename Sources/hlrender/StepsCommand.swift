@@ -10,6 +10,7 @@ import Support
 struct StepsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "steps",
+        _superCommandName: "hlrender",  // see Render's
         abstract: "Render a compact step indicator: dots in a column, texts alternating left and right.",
         discussion: """
             Each text is centred on its dot; neighbours are packed as tightly as dot_i.bottom <= \
