@@ -289,6 +289,26 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
         #expect(result.stderr.contains("font file '\(font)' is damaged"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
+
+    /// A font whose tables are all in place but whose outlines are garbage shapes fine (shaping
+    /// reads no outlines) and must still fail before anything is written, not draw blank text.
+    @Test func damagedOutlinesAreAnError() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.fonts + "/NotoSans-Regular.ttf")))
+        let word = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        let glyf = try #require((0..<tables).map { 12 + 16 * $0 }.first { bytes[$0..<$0 + 4].elementsEqual("glyf".utf8) })
+        let (offset, length) = (word(glyf + 8), word(glyf + 12))
+        for i in offset..<offset + length { bytes[i] = 0xFF }
+        let font = dir.appendingPathComponent("garbled.ttf").path
+        try Data(bytes).write(to: URL(fileURLWithPath: font))
+        let out = dir.appendingPathComponent("o.png").path
+        let result = try CLI.run(["render", "--text", "Hello", "--font", font, "-o", out])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("font '\(font)': glyph ") && result.stderr.contains("cannot be loaded"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
 }
 
 /// Restricted mode must not be an oracle for the hidden text.
