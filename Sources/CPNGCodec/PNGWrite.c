@@ -175,6 +175,9 @@ typedef struct {
     int width, stride, layout, channels, compression, y0, y1;
     uint8_t *filtered, *zero_rows;
     FastZlib *stream;
+    int whole;           /* `stream` is the whole zlib stream, not a piece of it */
+    size_t coded;        /* the stream's (or piece's) length once the band is done */
+    uint32_t adler;      /* a piece's Adler-32 */
     const char *message; /* set on failure */
 } Band;
 
@@ -229,6 +232,13 @@ static void filter_band(Band *b) {
         uint8_t *t = cur; cur = spare; spare = t;
     }
     free(rows);
+    /* The band's stream is finished here, on the band's own thread (its last rows are coded
+       at the end: done after joining, it cost a 16 ms render 0.6 ms). */
+    if (b->stream && !b->message) {
+        b->coded = b->whole ? hl_fast_zlib_end(b->stream) : hl_fast_deflate_end(b->stream, &b->adler);
+        b->stream = NULL;
+        if (b->coded == 0) b->message = "deflate failed";
+    }
 }
 
 static void *filter_band_thread(void *band) {
@@ -278,10 +288,11 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     for (int k = 0; k < nbands; k++) {
         Band *b = &bands[k];
         *b = (Band){pixels, width, stride, layout, channels, compression, k == 0 ? 0 : mid, k == 0 ? mid : height,
-                    filtered, zero_rows ? zero_rows + (k == 0 ? 0 : mid) : NULL, NULL, NULL};
+                    filtered, zero_rows ? zero_rows + (k == 0 ? 0 : mid) : NULL, NULL, 0, 0, 0, NULL};
         if (compression != HL_PNG_FAST) continue;
         size_t rows_bytes = (size_t)(b->y1 - b->y0) * (n + 1);
         const uint8_t *in = filtered + (size_t)b->y0 * (n + 1);
+        b->whole = nbands == 1;
         if (nbands == 1) {
             b->stream = hl_fast_zlib_begin(in, rows_bytes, n + 1, channels, b->zero_rows, idat + 8, bound);
         } else {
@@ -310,20 +321,16 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     if (compressor) {
         deflated = libdeflate_zlib_compress(compressor, filtered, filtered_size, idat + 8, bound);
     } else if (nbands == 1) {
-        deflated = hl_fast_zlib_end(bands[0].stream);
-        bands[0].stream = NULL;
+        deflated = bands[0].coded;
     } else {
         /* zlib header, the two pieces back to back, the Adler-32 of all the rows. */
-        uint32_t adler0, adler1;
-        size_t second_length = (size_t)(height - mid) * (n + 1);
-        size_t first = hl_fast_deflate_end(bands[0].stream, &adler0), second = hl_fast_deflate_end(bands[1].stream, &adler1);
-        bands[0].stream = bands[1].stream = NULL;
+        size_t second_length = (size_t)(height - mid) * (n + 1), first = bands[0].coded, second = bands[1].coded;
         deflated = 0;
-        if (first && second && 2 + first + second + 4 <= bound) {
+        if (2 + first + second + 4 <= bound) {
             uint8_t *z = idat + 8;
             z[0] = 0x78; z[1] = 0x01;
             memcpy(z + 2 + first, second_out, second);
-            put32(z + 2 + first + second, hl_adler32_combine(adler0, adler1, second_length));
+            put32(z + 2 + first + second, hl_adler32_combine(bands[0].adler, bands[1].adler, second_length));
             deflated = 2 + first + second + 4;
         }
     }
