@@ -68,10 +68,11 @@ static void convert_row(const uint8_t *src, uint8_t *dst, int width, int layout,
    everywhere (un-premultiplying keeps them equal), no alpha when every pixel is opaque. A text
    render in black on white is then a third of the bytes to filter and deflate, and a smaller
    file. Whole rows are ORed and ANDed together (loops the compiler vectorises), not tested per
-   pixel; the scan stops once neither reduction can hold. */
+   pixel; the scan stops once neither reduction is left to check (RGB24 is opaque by layout: a
+   coloured card's scan ends on its first row). */
 static int pixel_channels(const uint8_t *pixels, int width, int height, int stride, int layout) {
-    int opaque = 1, gray = 1;
-    for (int y = 0; y < height && (opaque || gray); y++) {
+    int opaque = 1, gray = 1, opaque_by_layout = layout == HL_PNG_RGB24;
+    for (int y = 0; y < height && (gray || (opaque && !opaque_by_layout)); y++) {
         const uint8_t *row = pixels + (size_t)y * (size_t)stride;
         if (layout == HL_PNG_RGBA) {
             uint8_t all = 255, diff = 0;
@@ -89,7 +90,7 @@ static int pixel_channels(const uint8_t *pixels, int width, int height, int stri
                 all &= words[x];
                 diff |= (words[x] ^ (words[x] >> 8)) & 0xFFFFu;
             }
-            opaque &= layout == HL_PNG_RGB24 || (all >> 24) == 255;
+            opaque &= opaque_by_layout || (all >> 24) == 255;
             gray &= diff == 0;
         }
     }

@@ -15,10 +15,11 @@ struct HLRender: ParsableCommand {
 
 extension HLRender {
     /// The command the arguments name, parsed. ArgumentParser's walk from the root builds the
-    /// named (or default) subcommand's whole argument set three more times to look for
-    /// pass-through arguments we never declare: 1.3 ms of a 19 ms render. So the subcommand
-    /// is parsed on its own first; anything that does not parse cleanly there (help, version,
-    /// completion scripts, errors) goes through the whole tree, for exactly its usual output.
+    /// named (or default) subcommand's whole argument set three more times to see whether it
+    /// passes its arguments through (only `serve` does): 1.3 ms of a 19 ms render. So the
+    /// subcommand is parsed on its own first; anything that does not parse cleanly there
+    /// (help, version, completion scripts, errors) goes through the whole tree, for exactly
+    /// its usual output.
     static func parseCommand(_ arguments: [String]) throws -> ParsableCommand {
         let named = arguments.first.flatMap { first in configuration.subcommands.first { $0._commandName == first } }
         let direct = named.map { ($0, Array(arguments.dropFirst())) } ?? (configuration.defaultSubcommand.map { ($0, arguments) })
