@@ -1,9 +1,11 @@
 /// String helpers the CLI and the library need, without Foundation (whose ICU-backed part
 /// costs milliseconds at every start).
 extension StringProtocol {
-    /// Without leading and trailing whitespace.
+    /// Without leading and trailing whitespace: one slice copied (building the string from a
+    /// reversed view took a character at a time, 5% of a long marked-up document's time).
     public var trimmed: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(self[first...last])
     }
 
     /// With `&`, `<`, `>` and `"` as XML/HTML entities (text and quoted attributes).

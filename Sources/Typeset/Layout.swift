@@ -130,8 +130,14 @@ extension Layout {
         out.fonts = []
         out.truncatedAt = pieces.last!.layout.truncatedAt
         // Pieces of one text: a range that spans two pieces is in both, and comes out once.
-        out.spans = Array(Set(pieces.flatMap(\.layout.spans))).sorted { ($0.start, $0.end, $0.tag) < ($1.start, $1.end, $1.tag) }
-        out.styleRuns = Array(Set(pieces.flatMap(\.layout.styleRuns))).sorted { ($0.start, $0.end) < ($1.start, $1.end) }
+        // Only ranges that reach the joined lines' bytes: a page of a long text would otherwise
+        // carry (and sort, page after page) every span of the chunks it comes from.
+        let ends = pieces.filter { !$0.lines.isEmpty }.map { ($0.layout.lines[$0.lines.lowerBound].start, $0.layout.lines[$0.lines.upperBound - 1].end) }
+        let (low, high) = (ends.map(\.0).min() ?? 0, ends.map(\.1).max() ?? 0)
+        out.spans = Array(Set(pieces.flatMap { $0.layout.spans.filter { $0.start < high && $0.end > low } }))
+            .sorted { ($0.start, $0.end, $0.tag) < ($1.start, $1.end, $1.tag) }
+        out.styleRuns = Array(Set(pieces.flatMap { $0.layout.styleRuns.filter { $0.start < high && $0.end > low } }))
+            .sorted { ($0.start, $0.end) < ($1.start, $1.end) }
         var fontIndex: [FontFace: Int] = [:]
         for (layout, range, dy) in pieces {
             let map = layout.fonts.map { face in

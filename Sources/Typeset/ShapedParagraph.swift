@@ -98,6 +98,7 @@ struct ShapedParagraph {
 }
 
 /// The first index in 0..<count for which `isAbove` holds, given it is false then true.
+@inlinable
 func partitionPoint(_ count: Int, _ isAbove: (Int) -> Bool) -> Int {
     var low = 0, high = count
     while low < high {

@@ -63,19 +63,31 @@ public struct TaggedRange: Hashable, Sendable {
 
 /// Values over byte ranges that are sorted and apart: which one (if any) covers a byte, found
 /// by binary search. The span styles of a text and the glyph paints of a layout both use it.
+/// Inlinable, so a caller in another module gets it specialised for its value type: called
+/// unspecialised, every lookup asked the runtime for the metadata of its entries (a lock and a
+/// hash a glyph: a fifth of the time of a long marked-up PDF).
 public struct RangeIndex<Value> {
-    private var ranges: [(start: Int, end: Int, value: Value)] = []
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var start: Int
+        @usableFromInline var end: Int
+        @usableFromInline var value: Value
+        @usableFromInline init(start: Int, end: Int, value: Value) { (self.start, self.end, self.value) = (start, end, value) }
+    }
+
+    @usableFromInline var ranges: [Entry] = []
 
     public init() {}
 
     /// `items` in any order; they must not overlap.
     public init(_ items: [(start: Int, end: Int, value: Value)]) {
-        ranges = items.sorted { $0.start < $1.start }
+        ranges = items.sorted { $0.start < $1.start }.map { Entry(start: $0.start, end: $0.end, value: $0.value) }
     }
 
     public var isEmpty: Bool { ranges.isEmpty }
 
     /// The value of the range holding byte `offset`.
+    @inlinable
     public func value(at offset: Int) -> Value? {
         let i = partitionPoint(ranges.count) { ranges[$0].end > offset }
         return i < ranges.count && ranges[i].start <= offset ? ranges[i].value : nil
