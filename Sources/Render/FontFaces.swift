@@ -63,8 +63,13 @@ public final class FontContext: @unchecked Sendable {
     private struct Entry {
         var cairoFace: OpaquePointer
         var spaceGlyph: UInt32
-        /// Glyphs known to load.
+        /// A second FreeType face, used only under the lock, to check glyphs load (Cairo's own
+        /// face may be in use by another thread at the same moment, and Cairo cannot lend it
+        /// safely: cairo_ft_scaled_font_lock_face returns with Cairo's mutex released).
+        var checkFace: FT_Face
         var checked: Set<UInt32>
+        /// The bytes `checkFace` reads.
+        var blob: FontBlob
     }
 
     private nonisolated(unsafe) var entries: BoundedCache<FontFace, Entry>
@@ -82,9 +87,10 @@ public final class FontContext: @unchecked Sendable {
         }
     }
 
-    /// Drops the context's hold on an entry's face; called under the lock.
+    /// Drops the context's hold on an entry's faces; called under the lock.
     private static func release(_ entry: Entry) {
         cairo_font_face_destroy(entry.cairoFace)
+        FT_Done_Face(entry.checkFace)
     }
 
     private func openFace(_ blob: FontBlob, index: Int, _ library: FT_Library) throws -> FT_Face {
@@ -118,7 +124,15 @@ public final class FontContext: @unchecked Sendable {
             FT_Done_Face(face)
             try Cairo.check(status, "font face \(font.file)")
         }
-        let entry = Entry(cairoFace: cairoFace, spaceGlyph: UInt32(FT_Get_Char_Index(face, 0x20)), checked: [])
+        let checkFace: FT_Face
+        do {
+            checkFace = try openFace(blob, index: font.index, library)
+        } catch {
+            cairo_font_face_destroy(cairoFace)
+            throw error
+        }
+        let entry = Entry(cairoFace: cairoFace, spaceGlyph: UInt32(FT_Get_Char_Index(face, 0x20)),
+                          checkFace: checkFace, checked: [], blob: blob)
         // Renders in flight hold their own references: an evicted face lives until they finish.
         entries.insert(entry, for: font).forEach(FontContext.release)
         return entry
@@ -138,10 +152,8 @@ public final class FontContext: @unchecked Sendable {
 
     /// Checks that FreeType can load every glyph the layouts draw: Cairo skips a glyph it cannot
     /// load without a word, so a damaged font would render blank. Each glyph is checked once
-    /// while its font is kept, on Cairo's own FreeType face under Cairo's lock for it (another
-    /// thread may be drawing with it; a second face of our own cost a second parse of the
-    /// font, 0.3 ms for a CJK one). Colour bitmap fonts have no outlines to load unscaled and
-    /// are left to Cairo.
+    /// while its font is kept. Colour bitmap fonts have no outlines to load unscaled and are
+    /// left to Cairo.
     func checkGlyphs(of layouts: [Layout]) throws {
         try freetype.withLock { library in
             for layout in layouts {
@@ -155,41 +167,17 @@ public final class FontContext: @unchecked Sendable {
                 }
                 for (index, ids) in glyphs.enumerated() where !ids.isEmpty {
                     let font = layout.fonts[index]
-                    let cairoFace = try entry(font, library).cairoFace
+                    let face = try entry(font, library).checkFace
                     let fresh = entries.update(font) { ids.subtracting($0.checked) } ?? ids
-                    if fresh.isEmpty { continue }
-                    try FontContext.withLockedFace(cairoFace, font: font) { face in
-                        for id in fresh {
-                            let error = FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING))
-                            if error != 0 { throw RenderError.badGlyph(font.file, glyph: id, code: error) }
-                        }
+                    for id in fresh {
+                        let error = FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING))
+                        if error != 0 { throw RenderError.badGlyph(font.file, glyph: id, code: error) }
                     }
                     // Remembered only once loaded: a glyph that failed is checked again next time.
                     entries.update(font) { $0.checked.formUnion(fresh) }
                 }
             }
         }
-    }
-}
-
-extension FontContext {
-    /// Cairo's FreeType face of `cairoFace`, locked by Cairo for the call (a scaled font of any
-    /// size gives access to it; loading unscaled glyphs leaves the size Cairo set alone).
-    fileprivate static func withLockedFace(_ cairoFace: OpaquePointer, font: FontFace, _ body: (FT_Face) throws -> Void) throws {
-        var identity = cairo_matrix_t()
-        cairo_matrix_init_identity(&identity)
-        let options = cairo_font_options_create()
-        defer { cairo_font_options_destroy(options) }
-        guard let scaled = cairo_scaled_font_create(cairoFace, &identity, &identity, options) else {
-            throw RenderError.cairo("cannot create a scaled font for \(font.file)")
-        }
-        defer { cairo_scaled_font_destroy(scaled) }
-        try Cairo.check(cairo_scaled_font_status(scaled), "scaled font \(font.file)")
-        guard let face = cairo_ft_scaled_font_lock_face(scaled) else {
-            throw RenderError.cairo("cannot lock the FreeType face of \(font.file)")
-        }
-        defer { cairo_ft_scaled_font_unlock_face(scaled) }
-        try body(face)
     }
 }
 

@@ -173,6 +173,27 @@ private func reportLines(_ path: String) throws -> [[String: Any]] {
         #expect(outputs[0] == outputs[1])
     }
 
+    /// Every row brings glyphs no card drew before, so one worker checks that new glyphs load
+    /// while the other draws with the same font: the check must never touch the face Cairo is
+    /// drawing with (it once did, and a batch like this crashed within a few dozen cards).
+    @Test func freshGlyphsOnBothWorkersAtOnce() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(template.utf8).write(to: dir.appendingPathComponent("card.json"))
+        // A deterministic walk over the CJK block: 30 characters a field, rarely repeated.
+        var state: UInt64 = 7
+        func character() -> String {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return String(UnicodeScalar(0x4E00 + UInt32((state >> 33) % 3_000))!)
+        }
+        var csv = "id,title,note\n"
+        for i in 0..<400 { csv += "c\(i),\((0..<30).map { _ in character() }.joined()),\((0..<30).map { _ in character() }.joined())\n" }
+        try Data(csv.utf8).write(to: dir.appendingPathComponent("rows.csv"))
+        let result = try batch(dir, ["--jobs", "2", "--no-system-fonts"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("rendered 400, failed 0"), "\(result.stderr)")
+    }
+
     @Test func aKilledRunIsFinishedBySkipExisting() throws {
         let dir = try setUp(rows: 40)
         defer { try? FileManager.default.removeItem(at: dir) }
