@@ -22,12 +22,19 @@ static void fail(j_common_ptr info) {
     longjmp(f->jump, 1);
 }
 
-int hl_jpeg_encode(const uint8_t *pixels, int width, int height, int stride, int quality,
+int hl_jpeg_encode(const uint8_t *pixels, int width, int height, int stride, int quality, int gray,
                    uint8_t **out, size_t *out_length, char *error, size_t error_size) {
     struct jpeg_compress_struct info;
     struct failure f;
     // Volatile: read after a longjmp, so not cached in a register across it.
     unsigned char *volatile buffer = NULL;
+    // A gray image is one component (a third of the samples to transform, no chroma to
+    // carry): its rows are taken a byte a pixel.
+    uint8_t *volatile gray_row = gray ? malloc((size_t)width) : NULL;
+    if (gray && !gray_row) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
     unsigned long length = 0;
     memset(&info, 0, sizeof info);
     info.err = jpeg_std_error(&f.manager);
@@ -37,14 +44,15 @@ int hl_jpeg_encode(const uint8_t *pixels, int width, int height, int stride, int
     if (setjmp(f.jump)) {
         jpeg_destroy_compress(&info);
         free(buffer);
+        free(gray_row);
         return -1;
     }
     jpeg_create_compress(&info);
     jpeg_mem_dest(&info, (unsigned char **)&buffer, &length);
     info.image_width = (JDIMENSION)width;
     info.image_height = (JDIMENSION)height;
-    info.input_components = 4;
-    info.in_color_space = JCS_EXT_BGRX;
+    info.input_components = gray ? 1 : 4;
+    info.in_color_space = gray ? JCS_GRAYSCALE : JCS_EXT_BGRX;
     jpeg_set_defaults(&info);
     jpeg_set_quality(&info, quality, TRUE);
     info.dct_method = JDCT_ISLOW;
@@ -58,11 +66,18 @@ int hl_jpeg_encode(const uint8_t *pixels, int width, int height, int stride, int
     }
     jpeg_start_compress(&info, TRUE);
     while (info.next_scanline < info.image_height) {
-        JSAMPROW row = (JSAMPROW)(pixels + (size_t)info.next_scanline * (size_t)stride);
+        const uint8_t *source = pixels + (size_t)info.next_scanline * (size_t)stride;
+        JSAMPROW row = (JSAMPROW)source;
+        if (gray) {
+            // BGRX bytes: blue, the first, equals the other two.
+            for (int x = 0; x < width; x++) gray_row[x] = source[4 * x];
+            row = gray_row;
+        }
         jpeg_write_scanlines(&info, &row, 1);
     }
     jpeg_finish_compress(&info);
     jpeg_destroy_compress(&info);
+    free(gray_row);
     *out = buffer;
     *out_length = length;
     return 0;

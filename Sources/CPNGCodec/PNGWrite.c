@@ -64,6 +64,22 @@ static void convert_row(const uint8_t *src, uint8_t *dst, int width, int layout,
     }
 }
 
+/* Red, green and blue differences in a row of Cairo words (0xAARRGGBB): the low 16 bits of a
+   word XOR itself shifted down a byte are G^B and R^G; ORed over the row (a loop the compiler
+   vectorises), zero when every pixel of the row is gray. */
+static uint32_t row_colour(const uint32_t *words, int width) {
+    uint32_t diff = 0;
+    for (int x = 0; x < width; x++) diff |= (words[x] ^ (words[x] >> 8)) & 0xFFFFu;
+    return diff;
+}
+
+int hl_words_are_gray(const uint8_t *pixels, int width, int height, int stride) {
+    for (int y = 0; y < height; y++) {
+        if (row_colour((const uint32_t *)(pixels + (size_t)y * (size_t)stride), width) != 0) return 0;
+    }
+    return 1;
+}
+
 /* The fewest channels that hold every pixel exactly: gray when red, green and blue are equal
    everywhere (un-premultiplying keeps them equal), no alpha when every pixel is opaque. A text
    render in black on white is then a third of the bytes to filter and deflate, and a smaller
@@ -83,15 +99,11 @@ static int pixel_channels(const uint8_t *pixels, int width, int height, int stri
             opaque &= all == 255;
             gray &= diff == 0;
         } else {
-            /* A word is 0xAARRGGBB: its low 16 bits XOR those shifted down a byte are G^B, R^G. */
             const uint32_t *words = (const uint32_t *)row;
-            uint32_t all = 0xFFFFFFFFu, diff = 0;
-            for (int x = 0; x < width; x++) {
-                all &= words[x];
-                diff |= (words[x] ^ (words[x] >> 8)) & 0xFFFFu;
-            }
+            uint32_t all = 0xFFFFFFFFu;
+            if (!opaque_by_layout) for (int x = 0; x < width; x++) all &= words[x];
             opaque &= opaque_by_layout || (all >> 24) == 255;
-            gray &= diff == 0;
+            if (gray) gray = row_colour(words, width) == 0;
         }
     }
     return (gray ? 1 : 3) + (opaque ? 0 : 1);

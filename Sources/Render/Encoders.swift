@@ -121,8 +121,10 @@ public enum ImageEncoder {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
-        // Cairo's words are BGRA in memory on little-endian machines: the encoder reads BGRX.
-        let status = hl_jpeg_encode(data, Int32(width), Int32(height), Int32(stride), Int32(quality), &out, &size,
+        // Cairo's words are BGRA in memory on little-endian machines: the encoder reads BGRX
+        // (one channel of it when the image is gray).
+        let gray = hl_words_are_gray(data, Int32(width), Int32(height), Int32(stride))
+        let status = hl_jpeg_encode(data, Int32(width), Int32(height), Int32(stride), Int32(quality), gray, &out, &size,
                                     &message, message.count)
         defer { hl_jpeg_free(out) }
         guard status == 0, let out else { throw RenderError.cairo("encoding JPEG: \(String(cString: message))") }

@@ -276,4 +276,18 @@ func words(_ text: String) -> [String] {
         #expect(try lumaSampling(90) == 0x22)
         #expect(try lumaSampling(95) == 0x11)
     }
+
+    /// A gray image (black text on white, say) is one component: no chroma to transform or
+    /// carry, the same gray back. A single coloured pixel keeps three.
+    @Test func grayImagesAreOneComponent() throws {
+        var gray = RGBAImage(width: 96, height: 64, fill: (255, 255, 255, 255))
+        for y in 20..<44 { for x in 10..<86 { gray[x, y] = (40, 40, 40, 255) } }
+        let jpeg = try ImageEncoder.encode(gray, as: .jpeg)
+        #expect(segments(jpeg, 0xC0)[0][5] == 1)  // precision, height, width, then the component count
+        let decoded = try ImageDecoder.decode(jpeg)
+        #expect(abs(Int(decoded.pixels[(32 * 96 + 48) * 4]) - 40) < 8 && abs(Int(decoded.pixels[0]) - 255) < 8)
+        var tinted = gray
+        tinted[0, 0] = (255, 250, 255, 255)
+        #expect(segments(try ImageEncoder.encode(tinted, as: .jpeg), 0xC0)[0][5] == 3)
+    }
 }

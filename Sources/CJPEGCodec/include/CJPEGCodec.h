@@ -11,7 +11,7 @@
 /// integer DCT, Huffman tables optimised for the image, chroma subsampled 4:2:0 below
 /// quality 95 and kept whole (4:4:4) from 95 on. On success returns 0 and a malloc'ed buffer
 /// in `*out` (free it with `hl_jpeg_free`); on failure -1 and a message in `error`.
-int hl_jpeg_encode(const uint8_t *pixels, int width, int height, int stride, int quality,
+int hl_jpeg_encode(const uint8_t *pixels, int width, int height, int stride, int quality, int gray,
                    uint8_t **out, size_t *out_length, char *error, size_t error_size);
 
 void hl_jpeg_free(uint8_t *buffer);

@@ -51,6 +51,10 @@ void hl_codec_one_shot(void);
 /// Whether `hl_codec_one_shot` was called.
 int hl_codec_is_one_shot(void);
 
+/// Whether every pixel of `height` rows of Cairo words (ARGB32 or RGB24, `stride` bytes apart)
+/// is gray (red, green and blue equal): such an image is encoded with one channel.
+int hl_words_are_gray(const uint8_t *pixels, int width, int height, int stride);
+
 /// The libpng version linked ("1.6.39").
 const char *hl_png_version(void);
 
