@@ -88,7 +88,7 @@ struct ChunkedText: Sendable {
         var boxes: [PageBreaker.Box] = []
         var dy = 0.0, paragraph = 0
         let keep = text.utf8.count <= keepBytes
-        spool = keep || chunks.count < 2 ? nil : LineSpool()
+        spool = keep ? nil : LineSpool()
         var next = 0
         while next < chunks.count {
             let batch = next..<min(next + ChunkWork.lanes, chunks.count)
@@ -117,7 +117,7 @@ struct ChunkedText: Sendable {
                     (shell.lines, shell.text) = ([], "")
                     shells.append(shell)
                     // A refused write (a full disk) only costs time: the chunk is laid out again.
-                    _ = spool.put(i, lines)
+                    spool.put(i, lines)
                 }
             }
             next = batch.upperBound

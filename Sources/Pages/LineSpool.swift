@@ -6,10 +6,12 @@ import Typeset
 /// pass and the drawing pass: the text is laid out once and memory still follows a page (the
 /// lines of 2,000 A4 pages are ~80 MB, in the file system's cache, not in the process). The file
 /// is unlinked as soon as it is made, so nothing is left behind however the process ends.
-/// Appends come from one thread; reads (positional) from any.
+/// Reads (positional) may come from any thread.
 final class LineSpool: @unchecked Sendable {
     private let fd: Int32
     private var end = 0
+    /// A write failed part-way: the file's end is no longer known, so nothing more is put.
+    private var broken = false
     private var places: [Int: (offset: Int, length: Int)] = [:]
     private let lock = Lock()
 
@@ -26,26 +28,21 @@ final class LineSpool: @unchecked Sendable {
 
     deinit { close(fd) }
 
-    /// Keeps chunk `index`'s lines, as `LineCodec.encode` made them (on the thread that laid
-    /// the chunk out); false when the file system refuses them (a full disk).
-    func put(_ index: Int, _ bytes: [UInt8]) -> Bool {
-        let offset = lock.withLock { end }
-        var written = 0
-        let ok = bytes.withUnsafeBytes { raw in
-            while written < raw.count {
-                let n = pwrite(fd, raw.baseAddress! + written, raw.count - written, off_t(offset + written))
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { return false }
-                written += n
-            }
-            return true
-        }
-        guard ok else { return false }
+    /// Appends chunk `index`'s lines, as `LineCodec.encode` made them (on the thread that laid
+    /// the chunk out). Appends come from one thread; a refused one (a full disk) leaves the
+    /// chunk out (`has` says so) and stops the spool.
+    func put(_ index: Int, _ bytes: [UInt8]) {
+        let offset: Int? = lock.withLock { broken ? nil : end }
+        guard let offset else { return }
+        let written = Posix.writeAll(fd, bytes)
         lock.withLock {
-            end = offset + bytes.count
-            places[index] = (offset, bytes.count)
+            if written {
+                end = offset + bytes.count
+                places[index] = (offset, bytes.count)
+            } else {
+                broken = true
+            }
         }
-        return true
     }
 
     func has(_ index: Int) -> Bool { lock.withLock { places[index] != nil } }

@@ -36,13 +36,16 @@ import Typeset
         }
     }
 
-    /// Restricted pages scramble what was read back: the visible lines are the kept ones.
+    /// Restricted pages scramble what was read back: the visible lines are the kept ones. The
+    /// text is one chunk (shorter than a chunk's 32 KB): a long one-chunk text is spooled too,
+    /// not laid out twice.
     @Test func restrictedSpooledPagesKeepTheVisibleLines() throws {
         let text = String(repeating: try Fixtures.corpusText("en") + "\n", count: 60)
         let style = TypesetStyle(size: 11, width: 330)
         let restriction = PageRestriction(try Restriction(visibleLines: 30, sigma: 11, feather: 0), scrambleSeed: 5)
         let (_, kept) = try pages(text, style: style, restriction: restriction, keepBytes: 1 << 30)
-        let (_, spooled) = try pages(text, style: style, restriction: restriction, keepBytes: 0)
+        let (paged, spooled) = try pages(text, style: style, restriction: restriction, keepBytes: 0)
+        #expect(paged.linesSpooled)
         #expect(Array(spooled.joined().prefix(30)) == Array(kept.joined().prefix(30)), "the visible lines differ")
         #expect(spooled.joined().count == kept.joined().count)
     }
