@@ -15,7 +15,6 @@ let package = Package(
         .library(name: "Pages", targets: ["Pages"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
         // The render service (issue 15): HTTP/1.1 server, graceful shutdown, structured logs and
@@ -50,6 +49,10 @@ let package = Package(
         // What every layer and both front ends share: JSON values, hashing, locks, text helpers,
         // bounded reads, atomic writes, folder listing and checked numbers. No C library.
         .target(name: "Support"),
+        // Command-line flags declared once where they are stored, parsed without reflection
+        // (ArgumentParser's reflection was a sixth of a one-shot render), help from the same
+        // declarations. No dependencies.
+        .target(name: "Flags"),
         .target(name: "Typeset", dependencies: ["Support", "CHarfBuzz", "CFontconfig", "CTextBreak", "CHyphen"]),
         .target(name: "Highlight", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The step indicator's packing: pure geometry.
@@ -69,14 +72,13 @@ let package = Package(
         // threads, written atomically, checked against a folder of goldens.
         .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "Render"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Batch", "Support", "Card", "Goldens", "Pages", "Render", "ServeConfig", "Typeset", "Highlight", "Compare", "Steps",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Batch", "Flags", "Support", "Card", "Goldens", "Pages", "Render", "ServeConfig", "Typeset", "Highlight", "Compare", "Steps",
         ]),
 
         // The render service: routes, cache, limits and metrics over the card library.
         // The service's settings and their option table, apart from Hummingbird so the CLI can
         // list them (docs/OPTIONS.md) without linking NIO.
-        .target(name: "ServeConfig", dependencies: ["Support"]),
+        .target(name: "ServeConfig", dependencies: ["Flags", "Support"]),
         // Multipart bodies and query strings: plain bytes in, fields out (fuzzed without NIO).
         .target(name: "HTTPForms"),
         .target(name: "Serve", dependencies: [
@@ -90,7 +92,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .executableTarget(name: "hlrender-serve", dependencies: [
-            "Serve", "ServeConfig", "Support", "Card", "Typeset", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Flags", "Serve", "ServeConfig", "Support", "Card", "Typeset",
         ]),
 
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
@@ -117,6 +119,7 @@ let package = Package(
         .testTarget(name: "CardTests", dependencies: ["Support", "Card", "Pages", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Render", "Typeset", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
+        .testTarget(name: "FlagsTests", dependencies: ["Flags"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare", "Support"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.

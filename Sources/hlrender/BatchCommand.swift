@@ -1,4 +1,4 @@
-import ArgumentParser
+import Flags
 import Batch
 import Card
 import Dispatch
@@ -8,10 +8,9 @@ import Synchronization
 import Typeset
 import Support
 
-struct BatchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "batch",
-        _superCommandName: "hlrender",  // see Render's
+struct BatchCommand: Command {
+    static let info = CommandInfo(
+        name: "batch",
         abstract: "Render many cards in one process: a JSONL manifest, or a template filled from CSV/JSONL rows.",
         discussion: """
             hlrender batch CARDS.jsonl --out-dir DIR (each line a card spec with "output"), or \
@@ -22,25 +21,25 @@ struct BatchCommand: ParsableCommand {
             1 with --expect-dir, some card differs from its golden or has none; 3 some card did not render, or bad input.
             """)
 
-    @Argument(help: ArgumentHelp("A JSONL manifest: one card spec per line, each with \"output\".", valueName: "cards.jsonl"))
+    @Argument(help: Help("A JSONL manifest: one card spec per line, each with \"output\".", valueName: "cards.jsonl"))
     var manifest: String?
-    @Option(help: ArgumentHelp("A card spec whose {{variables}} each data row fills.", valueName: "card.json")) var template: String?
-    @Option(help: ArgumentHelp("Rows for --template: CSV (the header names the variables) or JSONL objects.", valueName: "rows.csv"))
+    @Option("template", help: Help("A card spec whose {{variables}} each data row fills.", valueName: "card.json")) var template: String?
+    @Option("data", help: Help("Rows for --template: CSV (the header names the variables) or JSONL objects.", valueName: "rows.csv"))
     var data: String?
-    @Option(help: ArgumentHelp("Output file name pattern for --template, e.g. '{{id}}.png' (its extension picks the format).", valueName: "pattern"))
+    @Option("output", help: Help("Output file name pattern for --template, e.g. '{{id}}.png' (its extension picks the format).", valueName: "pattern"))
     var output: String?
-    @Option(help: ArgumentHelp("Folder the outputs go to (made if missing); optional with --pdf.", valueName: "dir")) var outDir: String?
-    @Option(help: "Cards rendered at once (default: the number of cores).") var jobs: Int?
-    @Option(help: ArgumentHelp("Write one JSON line per card: row, output, status, error, ms, bytes.", valueName: "file.jsonl"))
+    @Option("out-dir", help: Help("Folder the outputs go to (made if missing); optional with --pdf.", valueName: "dir")) var outDir: String?
+    @Option("jobs", help: "Cards rendered at once (default: the number of cores).") var jobs: Int?
+    @Option("report", help: Help("Write one JSON line per card: row, output, status, error, ms, bytes.", valueName: "file.jsonl"))
     var report: String?
-    @Flag(help: "Skip cards whose output file exists (finish a run that was stopped).") var skipExisting = false
-    @Option(help: ArgumentHelp("Render only rows whose index (from 0) modulo N is K.", valueName: "K/N")) var shard: String?
-    @Flag(help: "Stop at the first card that fails.") var failFast = false
-    @Flag(help: "No progress on stderr.") var quiet = false
-    @Option(help: ArgumentHelp("Seed for scrambled restricted blocks, so outputs repeat exactly (mixed with each row's number).", valueName: "n"))
+    @Flag("skip-existing", help: "Skip cards whose output file exists (finish a run that was stopped).") var skipExisting = false
+    @Option("shard", help: Help("Render only rows whose index (from 0) modulo N is K.", valueName: "K/N")) var shard: String?
+    @Flag("fail-fast", help: "Stop at the first card that fails.") var failFast = false
+    @Flag("quiet", help: "No progress on stderr.") var quiet = false
+    @Option("scramble-seed", help: Help("Seed for scrambled restricted blocks, so outputs repeat exactly (mixed with each row's number).", valueName: "n"))
     var scrambleSeed: UInt64?
-    @OptionGroup var runOptions: CardRunOptions
-    @OptionGroup(title: "Golden tests") var goldenFlags: GoldenFlags
+    @Group var runOptions: CardRunOptions
+    @Group("Golden tests") var goldenFlags: GoldenFlags
 
     func run() throws {
         ReuseMemory.forManyImages()
@@ -88,7 +87,7 @@ struct BatchCommand: ParsableCommand {
             if !quiet { Posix.writeAll(STDERR_FILENO, Array("hlrender: proof sheet: \(pages) pages in \(proofs.path)\n".utf8)) }
         }
         if let goldens {
-            switch try goldens.finish(version: HLRender.configuration.version, seconds: Clock.since(started) / 1000) {
+            switch try goldens.finish(version: HLRender.version, seconds: Clock.since(started) / 1000) {
             case .passed: break
             case .failed: throw ExitCode(ExitStatus.differ)
             case .notRendered: throw ExitCode(ExitStatus.badInput)

@@ -1,4 +1,4 @@
-import ArgumentParser
+import Flags
 import Batch
 import Card
 import FoundationEssentials
@@ -7,10 +7,9 @@ import Render
 import Typeset
 import Support
 
-struct CardCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "card",
-        _superCommandName: "hlrender",  // see Render's
+struct CardCommand: Command {
+    static let info = CommandInfo(
+        name: "card",
         abstract: "Render a card from a JSON spec: a background and text, steps, image and stack blocks.",
         discussion: """
             Text and steps blocks take the long option names of `hlrender render` and `steps` as \
@@ -19,17 +18,17 @@ struct CardCommand: ParsableCommand {
             The JSON Schema is schema/card.schema.json. Exit status: 0 success, 3 bad input or failure.
             """)
 
-    @Argument(help: ArgumentHelp("The card spec (JSON), or - for standard input; several with --pdf (a page each).", valueName: "spec.json"))
+    @Argument(help: Help("The card spec (JSON), or - for standard input; several with --pdf (a page each).", valueName: "spec.json"))
     var specs: [String] = []
-    @Flag(help: "Print the spec's JSON Schema and exit.") var schema = false
-    @Option(name: .customLong("var"), help: ArgumentHelp("Fill {{name}} with a value (repeatable).", valueName: "name=value"))
+    @Flag("schema", help: "Print the spec's JSON Schema and exit.") var schema = false
+    @Option("var", help: Help("Fill {{name}} with a value (repeatable).", valueName: "name=value"))
     var variables: [String] = []
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output file: .png, .pdf, .jpg or .webp.", valueName: "path"))
+    @Option("output", short: "o", help: Help("Output file: .png, .pdf, .jpg or .webp.", valueName: "path"))
     var output: String?
-    @Option(help: "png, pdf, jpeg or webp (default: from the output's extension).") var format: OutputFormat?
-    @Option(help: ArgumentHelp("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
+    @Option("format", help: "png, pdf, jpeg or webp (default: from the output's extension).") var format: OutputFormat?
+    @Option("dump-layout", help: Help("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
     var dumpLayout: String?
-    @OptionGroup var runOptions: CardRunOptions
+    @Group var runOptions: CardRunOptions
 
     func run() throws {
         OneShot.declare()  // one image, then exit: big buffers in huge pages

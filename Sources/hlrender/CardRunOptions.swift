@@ -1,4 +1,4 @@
-import ArgumentParser
+import Flags
 import Batch
 import Card
 import Render
@@ -6,16 +6,16 @@ import Support
 
 /// What `card` and `batch` share: the fonts, the limits and the encoders, and the card
 /// resources built from them once per run.
-struct CardRunOptions: ParsableArguments {
-    @Option(help: "Refuse canvases and images with more pixels than this.") var maxPixels: Int = 100_000_000
-    @Option(help: ArgumentHelp("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
+struct CardRunOptions: FlagGroup {
+    @Option("max-pixels", help: "Refuse canvases and images with more pixels than this.") var maxPixels: Int = 100_000_000
+    @Option("font-dir", help: Help("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
     var fontDir: [String] = []
-    @Flag(help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
-    @OptionGroup(title: "Encoding") var encoding: EncodeFlags
-    @OptionGroup(title: "PDF") var pdf: PDFFlags
-    @Option(name: .customLong("pdf"), help: ArgumentHelp("Also put every card on its own page of this PDF (a print proof, vector text kept).", valueName: "proofs.pdf"))
+    @Flag("no-system-fonts", help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
+    @Group("Encoding") var encoding: EncodeFlags
+    @Group("PDF") var pdf: PDFFlags
+    @Option("pdf", help: Help("Also put every card on its own page of this PDF (a print proof, vector text kept).", valueName: "proofs.pdf"))
     var proofs: String?
-    @OptionGroup var limits: InputLimits
+    @Group var limits: InputLimits
 
     /// The proof sheet --pdf asks for, checked writable before anything is rendered.
     func proofSheet(fonts: FontContext) throws -> ProofSheet? {

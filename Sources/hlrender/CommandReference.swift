@@ -1,9 +1,11 @@
-import ArgumentParser
+import Flags
+import ServeConfig
 import Support
 
 /// `hlrender options --commands`: every subcommand with its help, exactly as `--help` prints
-/// it (the flags' help comes from the option tables), as docs/COMMANDS.md; and the README's
-/// table of commands. Tests keep both equal to this output.
+/// it (the flags' help comes from the option tables), as docs/COMMANDS.md; the README's table
+/// of commands; and every command's flags as JSON (`--flags`, for tools and tests). Tests
+/// keep the first two equal to this output.
 enum CommandReference {
     static let width = 100
 
@@ -16,27 +18,40 @@ enum CommandReference {
             [OPTIONS.md](OPTIONS.md), with their value ranges.
 
             """
-        for command in HLRender.configuration.subcommands {
-            let name = command._commandName
+        for command in HLRender.tree.commands {
+            let name = command.info.name
             out += "\n## hlrender \(name)\n\n"
-            if command == ServeCommand.self {
+            if ObjectIdentifier(command) == ObjectIdentifier(ServeCommand.self) {
                 // Its flags are the service binary's, listed under "Service options".
                 out += "Runs the `hlrender-serve` binary beside `hlrender` with the same arguments; its flags are the\n"
                 out += "service options of [OPTIONS.md](OPTIONS.md#service-options).\n"
                 continue
             }
-            let help = HLRender.helpMessage(for: command, includeHidden: false, columns: width)
+            let help = HLRender.tree.help(for: command, columns: width)
             out += "```text\n" + help.trimmingTrailingSpaces() + "\n```\n"
         }
         return out
     }
 
+    /// Every command's flags as JSON: `{"render": [{"name": "size", "kind": "option"}, ...], ...}`;
+    /// `serve`'s from the service's option table (the command hands its arguments on).
+    static func flagsJSON() -> JSONValue {
+        .object(HLRender.tree.commands.map { command in
+            let specs: [(String, String)] = ObjectIdentifier(command) == ObjectIdentifier(ServeCommand.self)
+                ? ServeSettings.options.map { ($0.name, $0.schemaType == "boolean" ? "flag" : "option") }
+                : command.flagSpecs.filter { $0.kind != .positional }.map { ($0.name, $0.kind == .flag ? "flag" : "option") }
+            return (key: command.info.name, value: .array(specs.map { name, kind in
+                .object([(key: "name", value: .string(name)), (key: "kind", value: .string(kind))])
+            }))
+        })
+    }
+
     /// The README's table: each command, what it does, its reference.
     static func readmeTable() -> String {
         var out = "| command | what it does |\n| --- | --- |\n"
-        for command in HLRender.configuration.subcommands {
-            let name = command._commandName
-            out += "| [`hlrender \(name)`](docs/COMMANDS.md#hlrender-\(name)) | \(command.configuration.abstract) |\n"
+        for command in HLRender.tree.commands {
+            let name = command.info.name
+            out += "| [`hlrender \(name)`](docs/COMMANDS.md#hlrender-\(name)) | \(command.info.abstract) |\n"
         }
         return out
     }

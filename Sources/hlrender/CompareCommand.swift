@@ -1,11 +1,10 @@
-import ArgumentParser
+import Flags
 import Compare
 import Support
 
-struct CompareCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "compare",
-        _superCommandName: "hlrender",  // see Render's
+struct CompareCommand: Command {
+    static let info = CommandInfo(
+        name: "compare",
         abstract: "Compare two PNG images for golden-image tests.",
         discussion: """
             Pixels are compared by perceptual colour difference in YIQ space (alpha blended over \
@@ -16,11 +15,11 @@ struct CompareCommand: ParsableCommand {
             Exit status: 0 match, 1 images differ, 2 sizes differ, 3 bad input (unreadable, not a PNG, bad option).
             """)
 
-    @Argument(help: ArgumentHelp("The expected (golden) PNG.", valueName: "expected.png")) var expected: String
-    @Argument(help: ArgumentHelp("The PNG to check.", valueName: "actual.png")) var actual: String
-    @OptionGroup var options: CompareOptions
-    @Option(help: "Refuse images with more pixels than this (checked before decoding).") var maxPixels: Int = PNGCodec.defaultMaxPixels
-    @OptionGroup var limits: InputLimits
+    @Argument(help: Help("The expected (golden) PNG.", valueName: "expected.png")) var expected: String
+    @Argument(help: Help("The PNG to check.", valueName: "actual.png")) var actual: String
+    @Group var options: CompareOptions
+    @Option("max-pixels", help: "Refuse images with more pixels than this (checked before decoding).") var maxPixels: Int = PNGCodec.defaultMaxPixels
+    @Group var limits: InputLimits
 
     func run() throws {
         _ = try options.tolerance()  // bad options before any file work

@@ -1,20 +1,20 @@
-import ArgumentParser
+import Flags
 import Compare
 import Goldens
 import Typeset
 import Support
 
-enum SizeMismatch: String, CaseIterable, ExpressibleByArgument {
+enum SizeMismatch: String, CaseIterable, FlagValue {
     case fail, pad
 }
 
 /// The comparator's options (shared by `compare`, `render --expect` and `batch --expect-dir`).
-struct DiffFlags: ParsableArguments {
-    @Option(help: modelHelp("threshold", in: GoldenTolerance.definitions)) var threshold: String?
-    @Flag(help: modelHelp("count-aa", in: GoldenTolerance.definitions)) var countAa = false
-    @Option(help: modelHelp("max-diff-pixels", in: GoldenTolerance.definitions)) var maxDiffPixels: String?
-    @Option(help: modelHelp("max-diff-ratio", in: GoldenTolerance.definitions)) var maxDiffRatio: String?
-    @Option(help: ArgumentHelp("Skip a region (repeatable).", valueName: "x,y,w,h")) var ignore: [String] = []
+struct DiffFlags: FlagGroup {
+    @Option("threshold", help: modelHelp("threshold", in: GoldenTolerance.definitions)) var threshold: String?
+    @Flag("count-aa", help: modelHelp("count-aa", in: GoldenTolerance.definitions)) var countAa = false
+    @Option("max-diff-pixels", help: modelHelp("max-diff-pixels", in: GoldenTolerance.definitions)) var maxDiffPixels: String?
+    @Option("max-diff-ratio", help: modelHelp("max-diff-ratio", in: GoldenTolerance.definitions)) var maxDiffRatio: String?
+    @Option("ignore", help: Help("Skip a region (repeatable).", valueName: "x,y,w,h")) var ignore: [String] = []
 
     /// The options and limits, checked by the one definition every front end shares.
     func tolerance() throws -> GoldenTolerance {
@@ -37,11 +37,11 @@ struct DiffFlags: ParsableArguments {
 }
 
 /// How two images are compared and reported (`compare` and `render --expect`).
-struct CompareOptions: ParsableArguments {
-    @OptionGroup var diffFlags: DiffFlags
-    @Option(help: ArgumentHelp("Write expected | difference | actual to a PNG.", valueName: "path")) var diff: String?
-    @Flag(help: "Print a JSON report instead of the one-line summary.") var json = false
-    @Option(help: ArgumentHelp("""
+struct CompareOptions: FlagGroup {
+    @Group var diffFlags: DiffFlags
+    @Option("diff", help: Help("Write expected | difference | actual to a PNG.", valueName: "path")) var diff: String?
+    @Flag("json", help: "Print a JSON report instead of the one-line summary.") var json = false
+    @Option("size-mismatch", help: Help("""
         Images of different sizes: fail (exit 2, the whole larger image counted as different) or \
         pad (compare on the larger canvas, the extra area counted as different).
         """, valueName: "fail|pad"))

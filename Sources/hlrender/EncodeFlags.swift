@@ -1,13 +1,13 @@
-import ArgumentParser
+import Flags
 import Render
 import Support
 
 /// Encoder settings for raster outputs, shared by every command that writes images; parsed by
 /// the encoder's option table, as the service's fields are.
-struct EncodeFlags: ParsableArguments {
-    @Option(help: modelHelp("png-compression", in: EncodeOptions.options)) var pngCompression: String?
-    @Option(help: modelHelp("quality", in: EncodeOptions.options)) var quality: String?
-    @Flag(help: modelHelp("lossless", in: EncodeOptions.options)) var lossless = false
+struct EncodeFlags: FlagGroup {
+    @Option("png-compression", help: modelHelp("png-compression", in: EncodeOptions.options)) var pngCompression: String?
+    @Option("quality", help: modelHelp("quality", in: EncodeOptions.options)) var quality: String?
+    @Flag("lossless", help: modelHelp("lossless", in: EncodeOptions.options)) var lossless = false
 
     func options() throws -> EncodeOptions {
         var options = EncodeOptions()

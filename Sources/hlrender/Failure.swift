@@ -1,6 +1,7 @@
-import ArgumentParser
+import Flags
 import Batch
 import Card
+import Flags
 import Pages
 import Glibc
 import Render
@@ -52,8 +53,7 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
-/// One line for any error: our own types describe themselves; ArgumentParser's messages lose
-/// their "Error:" prefix and usage block.
+/// One line for any error: each type describes itself.
 func describe(_ error: Error) -> String {
     switch error {
     case let error as CLIFailure: return error.message
@@ -72,9 +72,7 @@ func describe(_ error: Error) -> String {
     case let error as OptionError: return error.message
     case let error as BatchError: return error.description
     case let error as PageError: return error.option.map { "--\($0): \(error.message)" } ?? error.message
-    default:
-        let message = HLRender.message(for: error)
-        let first = message.split(separator: "\n").first.map(String.init) ?? message
-        return first.hasPrefix("Error: ") ? String(first.dropFirst(7)) : first
+    case let error as FlagError: return error.description
+    default: return String(describing: error)
     }
 }

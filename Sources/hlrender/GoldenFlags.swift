@@ -1,4 +1,4 @@
-import ArgumentParser
+import Flags
 import Card
 import Compare
 import Batch
@@ -6,18 +6,18 @@ import Goldens
 import Support
 
 /// `batch --expect-dir`: golden tests for a suite of cards.
-struct GoldenFlags: ParsableArguments {
-    @Option(help: ArgumentHelp("Compare each card (PNG) with the file of the same name here; a missing one fails.", valueName: "dir"))
+struct GoldenFlags: FlagGroup {
+    @Option("expect-dir", help: Help("Compare each card (PNG) with the file of the same name here; a missing one fails.", valueName: "dir"))
     var expectDir: String?
-    @Flag(help: "Write the cards that differ from their goldens, or have none, as the new goldens (and hlrender-env.json).")
+    @Flag("update", help: "Write the cards that differ from their goldens, or have none, as the new goldens (and hlrender-env.json).")
     var update = false
-    @Option(help: ArgumentHelp("Write an HTML report (index.html and its images) to this folder.", valueName: "dir"))
+    @Option("html-report", help: Help("Write an HTML report (index.html and its images) to this folder.", valueName: "dir"))
     var htmlReport: String?
-    @Option(help: ArgumentHelp("Write a JUnit XML report: one testcase per card.", valueName: "file.xml"))
+    @Option("junit", help: Help("Write a JUnit XML report: one testcase per card.", valueName: "file.xml"))
     var junit: String?
-    @Flag(help: "With --expect-dir, also use the system's fonts (off by default: goldens must not depend on a machine's fonts).")
+    @Flag("system-fonts", help: "With --expect-dir, also use the system's fonts (off by default: goldens must not depend on a machine's fonts).")
     var systemFonts = false
-    @OptionGroup(title: "Comparison (with --expect-dir; a manifest line's \"compare\" object overrides per card)") var diff: DiffFlags
+    @Group("Comparison (with --expect-dir; a manifest line's \"compare\" object overrides per card)") var diff: DiffFlags
 
     /// Flags that need --expect-dir, and a JUnit file that can be written, before any card.
     func validate() throws {

@@ -1,11 +1,11 @@
-import ArgumentParser
+import Flags
 
 /// How much input a run reads at most: every file and standard input go through this bound.
-struct InputLimits: ParsableArguments {
+struct InputLimits: FlagGroup {
     static let defaultTextBytes = 16 << 20
     static let defaultImageBytes = 256 << 20
 
-    @Option(help: ArgumentHelp("""
+    @Option("max-input-bytes", help: Help("""
         Largest input read, in bytes: text, steps and spec files, standard input, images \
         (default 16 MiB for text, 256 MiB for images).
         """, valueName: "n"))

@@ -1,17 +1,17 @@
-import ArgumentParser
+import Flags
 import Card
 import Support
 
 /// Help text from an option table, so a flag says what the card key or HTTP field says.
-func modelHelp<T>(_ name: String, in table: [OptionDefinition<T>]) -> ArgumentHelp {
-    guard let option = table.named(name) else { return ArgumentHelp("") }
-    return ArgumentHelp(option.help, valueName: option.valueName)
+func modelHelp<T>(_ name: String, in table: [OptionDefinition<T>]) -> Help {
+    guard let option = table.named(name) else { return Help("") }
+    return Help(option.help, valueName: option.valueName)
 }
 
 /// Help text from the block option table.
-func modelHelp(_ name: String) -> ArgumentHelp {
-    guard let option = OptionModel.named(name) else { return ArgumentHelp("") }
-    return ArgumentHelp(option.help, valueName: option.valueName)
+func modelHelp(_ name: String) -> Help {
+    guard let option = OptionModel.named(name) else { return Help("") }
+    return Help(option.help, valueName: option.valueName)
 }
 
 /// Applies flags given as text through an option table: parsing, defaults and validation live

@@ -1,4 +1,4 @@
-import ArgumentParser
+import Flags
 import Card
 import Goldens
 import Pages
@@ -9,18 +9,23 @@ import Support
 /// `hlrender options`: every option of every table, as the Markdown reference in
 /// docs/OPTIONS.md (a test keeps the file equal to this output, so the reference cannot drift
 /// from what the flags, keys and fields accept).
-struct OptionsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "options",
-        _superCommandName: "hlrender",  // see Render's
+struct OptionsCommand: Command {
+    static let info = CommandInfo(
+        name: "options",
         abstract: "Print the reference of every option (docs/OPTIONS.md), or of every command (--commands: docs/COMMANDS.md).",
         discussion: "Each option is defined once; the CLI flag, the card key and the HTTP field read the same definition.")
 
-    @Flag(help: "Print the reference of every command and its flags instead (the source of docs/COMMANDS.md).")
+    @Flag("commands", help: "Print the reference of every command and its flags instead (the source of docs/COMMANDS.md).")
     var commands = false
-    @Flag(help: "Print the README's table of commands instead.") var commandTable = false
+    @Flag("command-table", help: "Print the README's table of commands instead.") var commandTable = false
+    @Flag("flags", help: "Print every command's flags as JSON instead: {\"render\": [{\"name\": \"size\", \"kind\": \"option\"}, ...], ...}.")
+    var flags = false
 
     func run() throws {
+        if flags {
+            print(CommandReference.flagsJSON().serialized())
+            return
+        }
         print(commandTable ? CommandReference.readmeTable() : commands ? CommandReference.markdown() : OptionReference.markdown(),
               terminator: "")
     }

@@ -1,24 +1,24 @@
-import ArgumentParser
+import Flags
 import Card
 import FoundationEssentials
 import Render
 import Support
 
 /// Options that say where the image goes and what the canvas looks like.
-struct OutputOptions: ParsableArguments {
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Output file: .png, .pdf, .jpg or .webp.", valueName: "path"))
+struct OutputOptions: FlagGroup {
+    @Option("output", short: "o", help: Help("Output file: .png, .pdf, .jpg or .webp.", valueName: "path"))
     var output: String?
-    @Option(help: "png, pdf, jpeg or webp (default: from the output's extension).") var format: OutputFormat?
-    @OptionGroup(title: "Encoding") var encoding: EncodeFlags
-    @OptionGroup(title: "PDF") var pdf: PDFFlags
-    @Option(help: "Background colour, alpha allowed, or transparent (default white; transparent with a highlight, so the caption is an overlay).")
+    @Option("format", help: "png, pdf, jpeg or webp (default: from the output's extension).") var format: OutputFormat?
+    @Group("Encoding") var encoding: EncodeFlags
+    @Group("PDF") var pdf: PDFFlags
+    @Option("background", help: "Background colour, alpha allowed, or transparent (default white; transparent with a highlight, so the caption is an overlay).")
     var background: String?
-    @Option(help: ArgumentHelp("Space around the text in px (default 32): the canvas is the text plus this margin, or with --canvas the text wraps inside it.", valueName: "px"))
+    @Option("margin", help: Help("Space around the text in px (default 32): the canvas is the text plus this margin, or with --canvas the text wraps inside it.", valueName: "px"))
     var margin: String?
-    @Option(help: ArgumentHelp("A fixed canvas in px (a side may be auto), the block centred.", valueName: "WxH")) var canvas: String?
-    @Option(help: modelHelp("scale", in: CardSpec.options)) var scale: String?
-    @Option(help: "Refuse canvases with more output pixels than this.") var maxPixels: Int = 100_000_000
-    @Option(help: ArgumentHelp("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
+    @Option("canvas", help: Help("A fixed canvas in px (a side may be auto), the block centred.", valueName: "WxH")) var canvas: String?
+    @Option("scale", help: modelHelp("scale", in: CardSpec.options)) var scale: String?
+    @Option("max-pixels", help: "Refuse canvases with more output pixels than this.") var maxPixels: Int = 100_000_000
+    @Option("dump-layout", help: Help("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
     var dumpLayout: String?
 
     func resolvedFormat(expecting: Bool = false) throws -> OutputFormat {

@@ -1,14 +1,14 @@
-import ArgumentParser
+import Flags
 import Glibc
 import Render
 import Support
 
 /// PDF document information, and SOURCE_DATE_EPOCH for reproducible files.
-struct PDFFlags: ParsableArguments {
-    @Option(help: "PDF title.") var title: String?
-    @Option(help: "PDF author.") var author: String?
-    @Option(help: "PDF subject.") var subject: String?
-    @Option(help: "PDF keywords.") var keywords: String?
+struct PDFFlags: FlagGroup {
+    @Option("title", help: "PDF title.") var title: String?
+    @Option("author", help: "PDF author.") var author: String?
+    @Option("subject", help: "PDF subject.") var subject: String?
+    @Option("keywords", help: "PDF keywords.") var keywords: String?
 
     /// The metadata; with SOURCE_DATE_EPOCH set (the reproducible-builds convention) the dates
     /// come from it, so two runs give the same bytes.

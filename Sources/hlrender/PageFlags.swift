@@ -1,16 +1,16 @@
-import ArgumentParser
+import Flags
 import Pages
 
 /// Paged PDF output: the flags only; sizes, margins and breaking live in the Pages library.
-struct PageFlags: ParsableArguments {
-    @Option(help: modelHelp("page", in: PageSetup.options)) var page: String?
-    @Option(help: modelHelp("page-margin", in: PageSetup.options)) var pageMargin: String?
-    @Option(help: modelHelp("orphans", in: PageSetup.options)) var orphans: String?
-    @Option(help: modelHelp("widows", in: PageSetup.options)) var widows: String?
-    @Flag(help: modelHelp("page-numbers", in: PageSetup.options)) var pageNumbers = false
-    @Option(help: modelHelp("page-number-format", in: PageSetup.options)) var pageNumberFormat: String?
-    @Option(help: modelHelp("header", in: PageSetup.options)) var header: String?
-    @Option(help: modelHelp("max-pages", in: PageSetup.options)) var maxPages: String?
+struct PageFlags: FlagGroup {
+    @Option("page", help: modelHelp("page", in: PageSetup.options)) var page: String?
+    @Option("page-margin", help: modelHelp("page-margin", in: PageSetup.options)) var pageMargin: String?
+    @Option("orphans", help: modelHelp("orphans", in: PageSetup.options)) var orphans: String?
+    @Option("widows", help: modelHelp("widows", in: PageSetup.options)) var widows: String?
+    @Flag("page-numbers", help: modelHelp("page-numbers", in: PageSetup.options)) var pageNumbers = false
+    @Option("page-number-format", help: modelHelp("page-number-format", in: PageSetup.options)) var pageNumberFormat: String?
+    @Option("header", help: modelHelp("header", in: PageSetup.options)) var header: String?
+    @Option("max-pages", help: modelHelp("max-pages", in: PageSetup.options)) var maxPages: String?
 
     /// The page setup, or nil without --page (then every other page flag is an error).
     func setup() throws -> PageSetup? {

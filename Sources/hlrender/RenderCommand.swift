@@ -1,32 +1,28 @@
-import ArgumentParser
+import Flags
 import FoundationEssentials
 import Render
 import Typeset
 import Support
 
-extension OutputFormat: ExpressibleByArgument {}
+extension OutputFormat: FlagValue {}
 
-struct Render: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        // Named, not derived: ArgumentParser snake-cases the type's name on every lookup.
-        commandName: "render",
-        // Parsed on its own (HLRender.parseCommand), it then skips the completion-script
-        // check, which parses two commands of its own (0.6 ms); help still comes from the tree.
-        _superCommandName: "hlrender",
+struct Render: Command {
+    static let info = CommandInfo(
+        name: "render",
         abstract: "Lay out text and render it to PNG, JPEG, WebP or PDF.",
         discussion: """
             Exit status: 0 success; with --expect 1 images differ, 2 sizes differ; 3 bad input or failure.
             """)
 
-    @OptionGroup var text: TextOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup(title: "Highlight") var highlight: HighlightOptions
-    @OptionGroup(title: "Restricted content") var restrict: RestrictOptions
-    @OptionGroup(title: "Pages (PDF)") var pages: PageFlags
-    @Option(help: ArgumentHelp("Compare the PNG render with this golden and exit as `compare` does.", valueName: "golden.png"))
+    @Group var text: TextOptions
+    @Group var output: OutputOptions
+    @Group("Highlight") var highlight: HighlightOptions
+    @Group("Restricted content") var restrict: RestrictOptions
+    @Group("Pages (PDF)") var pages: PageFlags
+    @Option("expect", help: Help("Compare the PNG render with this golden and exit as `compare` does.", valueName: "golden.png"))
     var expect: String?
-    @OptionGroup(title: "Comparison (with --expect)") var comparison: CompareOptions
-    @OptionGroup var limits: InputLimits
+    @Group("Comparison (with --expect)") var comparison: CompareOptions
+    @Group var limits: InputLimits
 
     func run() throws {
         OneShot.declare()  // one image, then exit: big buffers in huge pages

@@ -1,16 +1,16 @@
-import ArgumentParser
+import Flags
 import Card
 import Render
 import Typeset
 
 /// Restricted-content mode: the first N lines readable, the rest blurred; parsed and checked
 /// by the shared option table.
-struct RestrictOptions: ParsableArguments {
-    @Option(help: modelHelp("visible-lines")) var visibleLines: String?
-    @Option(help: modelHelp("blur-radius")) var blurRadius: String?
-    @Option(help: modelHelp("restrict-mode")) var restrictMode: String?
-    @Option(help: modelHelp("feather")) var feather: String?
-    @Option(help: modelHelp("scramble-seed")) var scrambleSeed: String?
+struct RestrictOptions: FlagGroup {
+    @Option("visible-lines", help: modelHelp("visible-lines")) var visibleLines: String?
+    @Option("blur-radius", help: modelHelp("blur-radius")) var blurRadius: String?
+    @Option("restrict-mode", help: modelHelp("restrict-mode")) var restrictMode: String?
+    @Option("feather", help: modelHelp("feather")) var feather: String?
+    @Option("scramble-seed", help: modelHelp("scramble-seed")) var scrambleSeed: String?
 
     func apply(to settings: inout BlockSettings) throws {
         // Each value is checked first; then whether they make sense together.

@@ -1,17 +1,17 @@
-import ArgumentParser
+import Flags
 import Glibc
 import ServeConfig
 import Support
 
 /// `hlrender serve ...` runs the `hlrender-serve` binary beside this one with the same
 /// arguments: the service links NIO and Hummingbird, which would slow every CLI start.
-struct ServeCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "serve",
-        _superCommandName: "hlrender",  // see Render's
-        abstract: "Run the HTTP render service (hlrender serve --help for its options).")
+struct ServeCommand: Command {
+    static let info = CommandInfo(
+        name: "serve",
+        abstract: "Run the HTTP render service (hlrender serve --help for its options).",
+        passesArguments: true)
 
-    @Argument(parsing: .captureForPassthrough, help: "The service's options.") var arguments: [String] = []
+    @Argument(help: "The service's options.") var arguments: [String] = []
 
     func run() throws {
         var buffer = [CChar](repeating: 0, count: 4096)
@@ -32,12 +32,10 @@ struct ServeCommand: ParsableCommand {
         throw CLIFailure(message: "cannot run '\(server)': \(Posix.reason())")
     }
 
-    /// The service's flags from its option table, for `serve --help` without the binary.
+    /// The service's help page from its option table, for `serve --help` without the binary.
     static func offlineHelp(server: String) -> String {
-        var out = "USAGE: hlrender serve [<options>]\n\nRuns \(server) (not built yet: `make serve` builds it).\n\nOPTIONS:\n"
-        for option in ServeSettings.options {
-            out += "  --\(option.name) <\(option.valueName)>\n      \(option.help)\n"
-        }
-        return out
+        var info = ServeSettings.commandInfo
+        info.discussion += " Runs \(server) (not built yet: `make serve` builds it)."
+        return HelpText.page(info, specs: ServeSettings.flagSpecs + [FlagSpec.help], program: "hlrender", columns: terminalColumns())
     }
 }

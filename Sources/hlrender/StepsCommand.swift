@@ -1,4 +1,4 @@
-import ArgumentParser
+import Flags
 import Card
 import FoundationEssentials
 import Render
@@ -7,10 +7,9 @@ import Typeset
 import Support
 
 
-struct StepsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "steps",
-        _superCommandName: "hlrender",  // see Render's
+struct StepsCommand: Command {
+    static let info = CommandInfo(
+        name: "steps",
         abstract: "Render a compact step indicator: dots in a column, texts alternating left and right.",
         discussion: """
             Each text is centred on its dot; neighbours are packed as tightly as dot_i.bottom <= \
@@ -18,26 +17,26 @@ struct StepsCommand: ParsableCommand {
             overlap vertically. Exit status: 0 success, 3 bad input or failure.
             """)
 
-    @Option(help: ArgumentHelp("Read steps from a UTF-8 file, one per line (blank lines are not steps).", valueName: "path"))
+    @Option("steps-file", help: Help("Read steps from a UTF-8 file, one per line (blank lines are not steps).", valueName: "path"))
     var stepsFile: String?
-    @Option(name: .customLong("step"), help: ArgumentHelp("A step's text (repeatable).", valueName: "text"))
+    @Option("step", help: Help("A step's text (repeatable).", valueName: "text"))
     var steps: [String] = []
-    @Option(help: "Canvas width in px (default 1080, or the width of --canvas).") var width: Double?
-    @Option(help: "x of the dot column in px from the canvas's left edge (default: the canvas centre).") var column: Double?
-    @Option(help: modelHelp("dot-size")) var dotSize: String?
-    @Option(help: modelHelp("dot-color")) var dotColor: String?
-    @Option(help: modelHelp("gap")) var gap: String?
-    @Option(help: modelHelp("current")) var current: String?
-    @Flag(help: modelHelp("connector")) var connector = false
-    @Option(help: modelHelp("first-side")) var firstSide: String?
-    @Flag(help: modelHelp("steps-markup")) var stepsMarkup = false
-    @Option(help: "Text alignment in each column: left, center, right, start, end or justify (default: towards the dots).")
+    @Option("width", help: "Canvas width in px (default 1080, or the width of --canvas).") var width: Double?
+    @Option("column", help: "x of the dot column in px from the canvas's left edge (default: the canvas centre).") var column: Double?
+    @Option("dot-size", help: modelHelp("dot-size")) var dotSize: String?
+    @Option("dot-color", help: modelHelp("dot-color")) var dotColor: String?
+    @Option("gap", help: modelHelp("gap")) var gap: String?
+    @Option("current", help: modelHelp("current")) var current: String?
+    @Flag("connector", help: modelHelp("connector")) var connector = false
+    @Option("first-side", help: modelHelp("first-side")) var firstSide: String?
+    @Flag("steps-markup", help: modelHelp("steps-markup")) var stepsMarkup = false
+    @Option("align", help: "Text alignment in each column: left, center, right, start, end or justify (default: towards the dots).")
     var align: String?
 
-    @OptionGroup var font: FontOptions
-    @OptionGroup var output: OutputOptions
-    @OptionGroup(title: "Highlight") var highlight: HighlightOptions
-    @OptionGroup var limits: InputLimits
+    @Group var font: FontOptions
+    @Group var output: OutputOptions
+    @Group("Highlight") var highlight: HighlightOptions
+    @Group var limits: InputLimits
 
     func run() throws {
         OneShot.declare()  // one image, then exit: big buffers in huge pages

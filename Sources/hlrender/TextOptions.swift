@@ -1,4 +1,4 @@
-import ArgumentParser
+import Flags
 import FoundationEssentials
 import Card
 import Render
@@ -7,30 +7,30 @@ import Support
 
 /// Fonts, size and the rest of how text is set: shared by `render` and `steps`. Every value is
 /// taken as text and parsed by the shared option table, as a card key is.
-struct FontOptions: ParsableArguments {
-    @Option(help: modelHelp("font")) var font: String?
-    @Option(help: modelHelp("size")) var size: String?
-    @Option(help: modelHelp("weight")) var weight: String?
-    @Option(help: modelHelp("style")) var style: String?
-    @Option(help: modelHelp("line-spacing")) var lineSpacing: String?
-    @Option(help: modelHelp("direction")) var direction: String?
-    @Flag(help: modelHelp("rtl")) var rtl = false
-    @Option(help: modelHelp("lang")) var lang: String?
-    @Flag(help: modelHelp("no-break-hyphen")) var noBreakHyphen = false
-    @Option(help: modelHelp("wrap")) var wrap: String?
-    @Flag(help: modelHelp("hyphenate")) var hyphenate = false
-    @Option(help: modelHelp("hyphen-min")) var hyphenMin: String?
-    @Option(help: modelHelp("line-height")) var lineHeight: String?
-    @Option(help: modelHelp("letter-spacing")) var letterSpacing: String?
-    @Option(help: modelHelp("word-spacing")) var wordSpacing: String?
-    @Option(help: modelHelp("paragraph-spacing")) var paragraphSpacing: String?
-    @Option(help: modelHelp("indent")) var indent: String?
-    @Option(help: modelHelp("features")) var features: String?
-    @Option(help: modelHelp("variations")) var variations: String?
-    @Option(help: modelHelp("color")) var color: String?
-    @Option(help: ArgumentHelp("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
+struct FontOptions: FlagGroup {
+    @Option("font", help: modelHelp("font")) var font: String?
+    @Option("size", help: modelHelp("size")) var size: String?
+    @Option("weight", help: modelHelp("weight")) var weight: String?
+    @Option("style", help: modelHelp("style")) var style: String?
+    @Option("line-spacing", help: modelHelp("line-spacing")) var lineSpacing: String?
+    @Option("direction", help: modelHelp("direction")) var direction: String?
+    @Flag("rtl", help: modelHelp("rtl")) var rtl = false
+    @Option("lang", help: modelHelp("lang")) var lang: String?
+    @Flag("no-break-hyphen", help: modelHelp("no-break-hyphen")) var noBreakHyphen = false
+    @Option("wrap", help: modelHelp("wrap")) var wrap: String?
+    @Flag("hyphenate", help: modelHelp("hyphenate")) var hyphenate = false
+    @Option("hyphen-min", help: modelHelp("hyphen-min")) var hyphenMin: String?
+    @Option("line-height", help: modelHelp("line-height")) var lineHeight: String?
+    @Option("letter-spacing", help: modelHelp("letter-spacing")) var letterSpacing: String?
+    @Option("word-spacing", help: modelHelp("word-spacing")) var wordSpacing: String?
+    @Option("paragraph-spacing", help: modelHelp("paragraph-spacing")) var paragraphSpacing: String?
+    @Option("indent", help: modelHelp("indent")) var indent: String?
+    @Option("features", help: modelHelp("features")) var features: String?
+    @Option("variations", help: modelHelp("variations")) var variations: String?
+    @Option("color", help: modelHelp("color")) var color: String?
+    @Option("font-dir", help: Help("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
     var fontDir: [String] = []
-    @Flag(help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
+    @Flag("no-system-fonts", help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
 
     /// The flags as block settings, through the option table.
     func apply(to settings: inout BlockSettings) throws {
@@ -52,19 +52,19 @@ struct FontOptions: ParsableArguments {
 }
 
 /// What text to render, and how wide and aligned (`render` only).
-struct TextOptions: ParsableArguments {
-    @Option(help: "The text to render.") var text: String?
-    @Option(help: ArgumentHelp("Read the text from a UTF-8 file (default: standard input).", valueName: "path"))
+struct TextOptions: FlagGroup {
+    @Option("text", help: "The text to render.") var text: String?
+    @Option("text-file", help: Help("Read the text from a UTF-8 file (default: standard input).", valueName: "path"))
     var textFile: String?
-    @Option(help: modelHelp("markup")) var markup: String?
-    @Option(help: ArgumentHelp("Read Pango markup from a UTF-8 file ('-': standard input).", valueName: "path"))
+    @Option("markup", help: modelHelp("markup")) var markup: String?
+    @Option("markup-file", help: Help("Read Pango markup from a UTF-8 file ('-': standard input).", valueName: "path"))
     var markupFile: String?
-    @Option(help: modelHelp("spans")) var spans: String?
-    @Option(help: modelHelp("width")) var width: String?
-    @Option(help: modelHelp("align")) var align: String?
-    @Option(help: modelHelp("max-lines")) var maxLines: String?
-    @Option(help: modelHelp("ellipsis")) var ellipsis: String?
-    @OptionGroup var font: FontOptions
+    @Option("spans", help: modelHelp("spans")) var spans: String?
+    @Option("width", help: modelHelp("width")) var width: String?
+    @Option("align", help: modelHelp("align")) var align: String?
+    @Option("max-lines", help: modelHelp("max-lines")) var maxLines: String?
+    @Option("ellipsis", help: modelHelp("ellipsis")) var ellipsis: String?
+    @Group var font: FontOptions
 
     /// Whether the text comes as rich text (markup or spans) rather than plain text.
     var isRich: Bool { markup != nil || markupFile != nil || spans != nil }

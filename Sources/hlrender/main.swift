@@ -1,21 +1,20 @@
-import ArgumentParser
+import Flags
 import Glibc
 import Support
 
-// One entry point so that every failure, ArgumentParser's own included, becomes one line on
+// One entry point so that every failure, the command line's own included, becomes one line on
 // stderr and a documented exit code, never a stack trace or a usage dump.
 let arguments = Array(CommandLine.arguments.dropFirst())
 TemporaryFiles.installSignalHandlers()
 do {
-    var command = try HLRender.parseCommand(arguments)
-    try command.run()
+    switch try HLRender.tree.parse(arguments, columns: terminalColumns()) {
+    case let .run(command): try command.run()
+    case let .print(text): print(text, terminator: "")
+    }
 } catch let exit as ExitCode {
     Glibc.exit(exit.rawValue)
 } catch let failure as CLIFailure {
     fail(failure.message, code: failure.code)
 } catch {
-    if HLRender.exitCode(for: error) == .success {
-        HLRender.exit(withError: error)  // --help, --version
-    }
     fail(describe(error), code: ExitStatus.badInput)
 }

@@ -67,31 +67,15 @@ import TestSupport
         }
     }
 
-    /// Each subcommand's options that take a value, read once from `--experimental-dump-help`.
+    /// Each subcommand's options that take a value, read once from `hlrender options --flags`
+    /// (serve's from the service's option table).
     static let dumped = Result { try readOptions() }
     static func options() throws -> [String: [String]] { try dumped.get() }
 
     private static func readOptions() throws -> [String: [String]] {
-        let dump = try CLI.run(["--experimental-dump-help"], pinnedFonts: false)
-        let json = try JSONSerialization.jsonObject(with: Data(dump.stdout)) as? [String: Any]
-        let subcommands = (json?["command"] as? [String: Any])?["subcommands"] as? [[String: Any]] ?? []
-        let options = { (command: [String: Any]) -> [String] in
-            let arguments = command["arguments"] as? [[String: Any]] ?? []
-            return arguments.filter { $0["kind"] as? String == "option" }.compactMap { argument in
-                ((argument["names"] as? [[String: Any]])?.first { $0["kind"] as? String != "short" }
-                    ?? (argument["names"] as? [[String: Any]])?.first)?["name"] as? String
-            }
-        }
-        var result: [String: [String]] = [:]
-        for command in subcommands {
-            guard let name = command["commandName"] as? String, !["help", "serve"].contains(name) else { continue }
-            result[name] = options(command)
-        }
-        // `serve` passes its arguments to the service's binary, which describes its own.
-        let serve = try CLI.run(["serve", "--experimental-dump-help"], pinnedFonts: false)
-        let serveJSON = try JSONSerialization.jsonObject(with: Data(serve.stdout)) as? [String: Any]
-        result["serve"] = options(serveJSON?["command"] as? [String: Any] ?? [:])
-        return result
+        let dump = try CLI.run(["options", "--flags"], pinnedFonts: false)
+        let json = try JSONSerialization.jsonObject(with: Data(dump.stdout)) as? [String: [[String: String]]] ?? [:]
+        return json.mapValues { flags in flags.filter { $0["kind"] == "option" }.compactMap { $0["name"] } }
     }
 
     @Test func everyOptionIsClassified() throws {

@@ -1,0 +1,128 @@
+/// A command: its flags (a `FlagGroup`), what it says of itself, and what it does.
+public protocol Command: FlagGroup {
+    static var info: CommandInfo { get }
+    func run() throws
+}
+
+/// A command's name and help.
+public struct CommandInfo: Sendable {
+    public var name: String
+    public var abstract: String
+    public var discussion: String
+    /// Takes its arguments as they are, unparsed (a command that hands them to another program).
+    public var passesArguments: Bool
+
+    public init(name: String, abstract: String, discussion: String = "", passesArguments: Bool = false) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.passesArguments = passesArguments
+    }
+}
+
+extension FlagGroup {
+    /// The flags, as declared (for help and references).
+    public static var declaredFlags: [FlagSpec] {
+        FlagContext.build(parsed: nil) { Self() }.1.specs
+    }
+}
+
+extension Command {
+    /// The command's flags, `--help` included.
+    public static var flagSpecs: [FlagSpec] { declaredFlags + [FlagSpec.help] }
+
+    /// The command built from `arguments` (without its name), flags checked; `--help`
+    /// anywhere before `--` is a `HelpRequest`.
+    public static func parse(_ arguments: [String]) throws -> Self {
+        if info.passesArguments {
+            let (command, _) = FlagContext.build(parsed: ParsedFlags(positionals: arguments)) { Self() }
+            return command
+        }
+        if Tokenizer.asksForHelp(arguments) { throw HelpRequest() }
+        let specs = flagSpecs
+        let parsed = try Tokenizer(specs: specs).split(arguments)
+        let (command, context) = FlagContext.build(parsed: parsed) { Self() }
+        if let error = context.firstError { throw error }
+        if let extra = context.unclaimedPositionals.first { throw FlagError("Unexpected argument '\(extra)'") }
+        for validation in context.validations { try validation() }
+        try command.validate()
+        return command
+    }
+}
+
+extension FlagSpec {
+    public static let help = FlagSpec(name: "help", short: "h", kind: .flag, valueName: "help", help: "Show help information.")
+}
+
+/// `--help` was asked for: the caller prints the command's help and exits 0.
+public struct HelpRequest: Error {}
+
+/// Splits a command line by the command's flags, with ArgumentParser's rules: `--name VALUE`,
+/// `--name=VALUE`, `-o VALUE`; a value never starts with `-` (but `-` alone, standard input);
+/// after `--` everything is positional.
+struct Tokenizer {
+    let specs: [FlagSpec]
+
+    func split(_ arguments: [String]) throws -> ParsedFlags {
+        var parsed = ParsedFlags()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                parsed.positionals += arguments[index...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                parsed.positionals.append(argument)
+                continue
+            }
+            let (name, inline) = Self.nameAndValue(argument)
+            guard let spec = lookup(name) else { throw FlagError("Unknown option '\(name)'") }
+            if spec.name == "help" { throw HelpRequest() }
+            switch spec.kind {
+            case .flag:
+                if inline != nil { throw FlagError("'\(name)' takes no value") }
+                parsed.values[spec.name, default: []].append("")
+            case .option, .repeated:
+                if let inline {
+                    parsed.values[spec.name, default: []].append(inline)
+                } else if index < arguments.count, !Self.looksLikeFlag(arguments[index]) {
+                    parsed.values[spec.name, default: []].append(arguments[index])
+                    index += 1
+                } else {
+                    throw FlagError("Missing value for '\(spec.typed)'")
+                }
+            case .positional:
+                throw FlagError("Unknown option '\(name)'")
+            }
+        }
+        return parsed
+    }
+
+    private func lookup(_ name: String) -> FlagSpec? {
+        if name.hasPrefix("--") {
+            let long = name.dropFirst(2)
+            return specs.first { $0.kind != .positional && $0.name == long }
+        }
+        guard name.count == 2, let letter = name.last else { return nil }
+        return specs.first { $0.short == letter }
+    }
+
+    /// `--name=value` split at the first `=`.
+    static func nameAndValue(_ argument: String) -> (String, String?) {
+        guard let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    static func looksLikeFlag(_ argument: String) -> Bool { argument.count > 1 && argument.hasPrefix("-") }
+
+    /// Whether `--help` or `-h` comes before `--`.
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "--help" || argument == "-h" { return true }
+        }
+        return false
+    }
+}

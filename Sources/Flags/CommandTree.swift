@@ -1,0 +1,57 @@
+/// A program of several commands: picks the command the first argument names (or the default
+/// one), and answers `--help`, `help COMMAND` and `--version` itself.
+public struct CommandTree: Sendable {
+    public let name: String
+    public let abstract: String
+    public let discussion: String
+    public let version: String
+    public let commands: [any Command.Type]
+    public let defaultCommand: (any Command.Type)?
+
+    public init(name: String, abstract: String, discussion: String = "", version: String,
+                commands: [any Command.Type], defaultCommand: (any Command.Type)? = nil) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.version = version
+        self.commands = commands
+        self.defaultCommand = defaultCommand
+    }
+
+    /// What a command line asks for: a command to run, or text to print (help, version).
+    public enum Outcome {
+        case run(any Command)
+        case print(String)
+    }
+
+    public func parse(_ arguments: [String], columns: Int = 80) throws -> Outcome {
+        let first = arguments.first
+        if first == "--version", arguments.count == 1 { return .print(version + "\n") }
+        if first == "--help" || first == "-h" { return .print(HelpText.root(self, columns: columns)) }
+        if first == "help" {
+            guard let wanted = arguments.dropFirst().first else { return .print(HelpText.root(self, columns: columns)) }
+            guard let command = command(named: wanted) else { throw FlagError("Unknown subcommand '\(wanted)'") }
+            return .print(help(for: command, columns: columns))
+        }
+        if let first, let command = command(named: first) { return try parse(command, Array(arguments.dropFirst()), columns: columns) }
+        guard let defaultCommand else { throw FlagError(first.map { "Unknown subcommand '\($0)'" } ?? "no subcommand given") }
+        return try parse(defaultCommand, arguments, columns: columns)
+    }
+
+    public func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.info.name == name }
+    }
+
+    /// A command's `--help`.
+    public func help(for command: any Command.Type, columns: Int = 80) -> String {
+        HelpText.command(command, program: name, columns: columns)
+    }
+
+    private func parse(_ command: any Command.Type, _ arguments: [String], columns: Int) throws -> Outcome {
+        do {
+            return .run(try command.parse(arguments))
+        } catch is HelpRequest {
+            return .print(help(for: command, columns: columns))
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Synchronization
+
+/// The arguments of one command line, split by flag: what the wrappers read while the
+/// command is built.
+struct ParsedFlags {
+    var values: [String: [String]] = [:]
+    var positionals: [String] = []
+}
+
+/// The command being built: the wrappers declare themselves here and, once the command line
+/// is split, take their values from it. One command is built at a time (`build` holds a lock
+/// for it), so a wrapper finds its context in a global.
+final class FlagContext {
+    nonisolated(unsafe) static var current: FlagContext?
+    private static let building = Mutex<Void>(())
+
+    private(set) var specs: [FlagSpec] = []
+    let parsed: ParsedFlags?
+    private var group: String?
+    private var nextPositional = 0
+    private(set) var firstError: FlagError?
+    private(set) var validations: [() throws -> Void] = []
+
+    private init(parsed: ParsedFlags?) { self.parsed = parsed }
+
+    /// Builds `make()` with the wrappers reporting to a fresh context (values from `parsed`,
+    /// or only declarations when it is nil).
+    static func build<T>(parsed: ParsedFlags?, _ make: () -> T) -> (T, FlagContext) {
+        building.withLock { _ in
+            let context = FlagContext(parsed: parsed)
+            let outer = current
+            current = context
+            defer { current = outer }
+            return (make(), context)
+        }
+    }
+
+    /// Declares a flag; returns the texts given for it (nil when not given, or only declaring).
+    /// A positional takes one value, or all the rest when it is `many`.
+    func declare(_ spec: FlagSpec) -> [String]? {
+        var spec = spec
+        spec.group = group
+        specs.append(spec)
+        guard let parsed else { return nil }
+        if spec.kind == .positional {
+            let rest = parsed.positionals.dropFirst(nextPositional)
+            // A required positional takes one value; a list takes the rest.
+            let taken = spec.many ? Array(rest) : Array(rest.prefix(1))
+            nextPositional += taken.count
+            if taken.isEmpty && spec.required { fail("Missing expected argument '\(spec.label)'") }
+            return taken.isEmpty ? nil : taken
+        }
+        return parsed.values[spec.name]
+    }
+
+    /// The positionals no declaration took.
+    var unclaimedPositionals: ArraySlice<String> { (parsed?.positionals ?? []).dropFirst(nextPositional) }
+
+    func fail(_ message: String) {
+        if firstError == nil { firstError = FlagError(message) }
+    }
+
+    /// Reads a value, or records why it cannot be read.
+    func convert<T: FlagValue>(_ text: String, for spec: FlagSpec) -> T? {
+        if let value = T(flagText: text) { return value }
+        fail("--\(spec.name): '\(text)' is not \(T.expected)")
+        return nil
+    }
+
+    /// Builds a nested group under its title (an untitled group stays under its parent's).
+    func inGroup<G: FlagGroup>(_ title: String?, _ make: () -> G) -> G {
+        let outer = group
+        if let title { group = title }
+        defer { group = outer }
+        let value = make()
+        if parsed != nil { validations.append { try value.validate() } }
+        return value
+    }
+}

@@ -1,0 +1,99 @@
+/// A set of flags: a command's, or a group a command includes. Built by `init()` with every
+/// wrapper reading the command line (see `FlagContext`).
+public protocol FlagGroup {
+    init()
+    /// Checks between flags, run once every value is read.
+    func validate() throws
+}
+
+extension FlagGroup {
+    public func validate() throws {}
+}
+
+/// `--name VALUE`: optional (`String?`), with a default (`Int = 8`) or repeatable (`[String] = []`).
+@propertyWrapper public struct Option<Value> {
+    public var wrappedValue: Value
+
+    /// Given at most once (the last one counts); nil when not given.
+    public init<T: FlagValue>(_ name: String, short: Character? = nil, help: Help) where Value == T? {
+        let spec = FlagSpec(name: name, short: short, kind: .option, valueName: help.valueName ?? name, help: help.text)
+        wrappedValue = Self.read(spec).flatMap { $0.last }.flatMap { FlagContext.current?.convert($0, for: spec) }
+    }
+
+    /// Given at most once (the last one counts); `wrappedValue` when not given.
+    public init(wrappedValue: Value, _ name: String, short: Character? = nil, help: Help) where Value: FlagValue {
+        let spec = FlagSpec(name: name, short: short, kind: .option, valueName: help.valueName ?? name, help: help.text)
+        self.wrappedValue = Self.read(spec).flatMap { $0.last }.flatMap { FlagContext.current?.convert($0, for: spec) } ?? wrappedValue
+    }
+
+    /// Repeatable: every value given, in order.
+    public init<T: FlagValue>(wrappedValue: [T], _ name: String, short: Character? = nil, help: Help) where Value == [T] {
+        let spec = FlagSpec(name: name, short: short, kind: .repeated, valueName: help.valueName ?? name, help: help.text)
+        let given = Self.read(spec)?.compactMap { (text: String) -> T? in FlagContext.current?.convert(text, for: spec) }
+        self.wrappedValue = given ?? wrappedValue
+    }
+
+    private static func read(_ spec: FlagSpec) -> [String]? { FlagContext.current?.declare(spec) }
+}
+
+/// `--name`: true when given.
+@propertyWrapper public struct Flag {
+    public var wrappedValue: Bool
+
+    public init(wrappedValue: Bool = false, _ name: String, help: Help) {
+        let spec = FlagSpec(name: name, kind: .flag, valueName: name, help: help.text)
+        self.wrappedValue = FlagContext.current?.declare(spec) != nil ? true : wrappedValue
+    }
+}
+
+/// A value given without a name: one that must be given (`String`), or all the rest (`[String] = []`).
+@propertyWrapper public struct Argument<Value> {
+    public var wrappedValue: Value
+
+    public init(help: Help) where Value == String {
+        var spec = FlagSpec(name: help.valueName ?? "value", kind: .positional, valueName: help.valueName ?? "value", help: help.text)
+        spec.required = true
+        wrappedValue = FlagContext.current?.declare(spec)?.first ?? ""
+    }
+
+    /// One that may be left out.
+    public init(help: Help) where Value == String? {
+        let spec = FlagSpec(name: help.valueName ?? "value", kind: .positional, valueName: help.valueName ?? "value", help: help.text)
+        wrappedValue = FlagContext.current?.declare(spec)?.first
+    }
+
+    public init(wrappedValue: [String], help: Help) where Value == [String] {
+        var spec = FlagSpec(name: help.valueName ?? "values", kind: .positional, valueName: help.valueName ?? "values", help: help.text)
+        spec.many = true
+        self.wrappedValue = FlagContext.current?.declare(spec) ?? wrappedValue
+    }
+}
+
+/// Another set of flags included whole, listed under `title` in `--help`.
+@propertyWrapper public struct Group<Value: FlagGroup> {
+    public var wrappedValue: Value
+
+    public init(_ title: String? = nil) {
+        guard let context = FlagContext.current else {
+            wrappedValue = Value()
+            return
+        }
+        wrappedValue = context.inGroup(title) { Value() }
+    }
+}
+
+/// Flags whose names, values and help are data (an option table): every value given, in the
+/// table's order, a switch as "true". Each is repeatable; the table's parser decides what a
+/// second value means.
+@propertyWrapper public struct FlagList {
+    public var wrappedValue: [(name: String, value: String)]
+
+    public init(_ specs: [FlagSpec]) {
+        var given: [(name: String, value: String)] = []
+        for spec in specs {
+            guard let values = FlagContext.current?.declare(spec) else { continue }
+            given += values.map { (spec.name, spec.kind == .flag ? "true" : $0) }
+        }
+        wrappedValue = given
+    }
+}
