@@ -35,17 +35,19 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // TurboJPEG and libwebp are linked from their static archives (Render's linker settings).
+        .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         // ICU behind plain C functions: its headers cannot be imported next to Foundation.
-        .target(name: "CTextBreak", linkerSettings: [.linkedLibrary("icuuc")]),
+        .target(name: "CTextBreak", linkerSettings: [.linkedLibrary(":libicuuc.a"), .linkedLibrary(":libicudata.a"),
+                                                     .linkedLibrary("stdc++"), .linkedLibrary("dl")]),
         // libhyphen (Debian libhyphen-dev, no pkg-config file) and its dictionaries' encodings.
-        .target(name: "CHyphen", linkerSettings: [.linkedLibrary("hyphen")]),
+        .target(name: "CHyphen", linkerSettings: [.linkedLibrary(":libhyphen.a")]),
         // PNG reading and writing with libpng's full API: its errors longjmp, which must stay in C.
         // libdeflate writes PNGs (several times faster than zlib at a similar size).
-        .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("deflate")]),
+        .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary(":libdeflate.a")]),
         // JPEG encoding through libjpeg's full API (Debian libjpeg62-turbo-dev): optimised Huffman tables.
-        .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary(":libjpeg.a")]),
 
         // What every layer and both front ends share: JSON values, hashing, locks, text helpers,
         // bounded reads, atomic writes, folder listing and checked numbers. No C library.
@@ -64,7 +66,8 @@ let package = Package(
         // then what Cairo itself calls: a start without the shared libcairo's X11 and xcb
         // libraries (12 fewer of 36 to load) is 1.5 ms faster.
         .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CTurboJPEG", "CWebP"],
-                linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary("fontconfig"),
+                linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libturbojpeg.a"),
+                                 .linkedLibrary(":libwebp.a"), .linkedLibrary("fontconfig"),
                                  .linkedLibrary("freetype"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]),
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
         // Pango markup's syntax: no dependencies, so a fuzzer and any front end can read it.
