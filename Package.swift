@@ -52,10 +52,10 @@ let package = Package(
         // What every layer and both front ends share: JSON values, hashing, locks, text helpers,
         // bounded reads, atomic writes, folder listing and checked numbers. No C library.
         .target(name: "Support"),
-        // Command-line flags declared once where they are stored, parsed without reflection
-        // (ArgumentParser's reflection was a sixth of a one-shot render), help from the same
-        // declarations. No dependencies.
-        .target(name: "Flags"),
+        // Command-line flags declared once where they are stored, or named from an option table,
+        // parsed without reflection (ArgumentParser's reflection was a sixth of a one-shot
+        // render), help from the same declarations.
+        .target(name: "Flags", dependencies: ["Support"]),
         .target(name: "Typeset", dependencies: ["Support", "CHarfBuzz", "CFontconfig", "CTextBreak", "CHyphen"]),
         .target(name: "Highlight", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The step indicator's packing: pure geometry.
@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "CardTests", dependencies: ["Support", "Card", "Pages", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Render", "Typeset", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
-        .testTarget(name: "FlagsTests", dependencies: ["Flags"]),
+        .testTarget(name: "FlagsTests", dependencies: ["Flags", "Support"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare", "Support"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.

@@ -21,32 +21,33 @@ public struct CommandInfo: Sendable {
 }
 
 extension FlagGroup {
-    /// The flags, as declared (for help and references).
+    /// The flags, as declared.
     public static var declaredFlags: [FlagSpec] {
         FlagContext.build(parsed: nil) { Self() }.1.specs
+    }
+
+    /// The flags, `--help` included (for help pages and references).
+    public static var flagSpecs: [FlagSpec] { declaredFlags + [FlagSpec.help] }
+
+    /// Built from `arguments`, every value and every group checked; `--help` anywhere before
+    /// `--` is a `HelpRequest`.
+    public static func parse(_ arguments: [String]) throws -> Self {
+        if Tokenizer.asksForHelp(arguments) { throw HelpRequest() }
+        let parsed = try Tokenizer(specs: flagSpecs).split(arguments)
+        let (group, context) = FlagContext.build(parsed: parsed) { Self() }
+        if let error = context.firstError { throw error }
+        if let extra = context.unclaimedPositionals.first { throw FlagError("Unexpected argument '\(extra)'") }
+        for validation in context.validations { try validation() }
+        try group.validate()
+        return group
     }
 }
 
 extension Command {
-    /// The command's flags, `--help` included.
-    public static var flagSpecs: [FlagSpec] { declaredFlags + [FlagSpec.help] }
-
-    /// The command built from `arguments` (without its name), flags checked; `--help`
-    /// anywhere before `--` is a `HelpRequest`.
-    public static func parse(_ arguments: [String]) throws -> Self {
-        if info.passesArguments {
-            let (command, _) = FlagContext.build(parsed: ParsedFlags(positionals: arguments)) { Self() }
-            return command
-        }
-        if Tokenizer.asksForHelp(arguments) { throw HelpRequest() }
-        let specs = flagSpecs
-        let parsed = try Tokenizer(specs: specs).split(arguments)
-        let (command, context) = FlagContext.build(parsed: parsed) { Self() }
-        if let error = context.firstError { throw error }
-        if let extra = context.unclaimedPositionals.first { throw FlagError("Unexpected argument '\(extra)'") }
-        for validation in context.validations { try validation() }
-        try command.validate()
-        return command
+    /// As `parse`; a command that passes its arguments on gets all of them as they are.
+    public static func parseCommand(_ arguments: [String]) throws -> Self {
+        guard info.passesArguments else { return try parse(arguments) }
+        return FlagContext.build(parsed: ParsedFlags(positionals: arguments)) { Self() }.0
     }
 }
 

@@ -24,14 +24,15 @@ public struct CommandTree: Sendable {
         case print(String)
     }
 
-    public func parse(_ arguments: [String], columns: Int = 80) throws -> Outcome {
+    /// `columns`, the width help is wrapped to, is asked for only when help is printed.
+    public func parse(_ arguments: [String], columns: @autoclosure () -> Int = 80) throws -> Outcome {
         let first = arguments.first
         if first == "--version", arguments.count == 1 { return .print(version + "\n") }
-        if first == "--help" || first == "-h" { return .print(HelpText.root(self, columns: columns)) }
+        if first == "--help" || first == "-h" { return .print(HelpText.root(self, columns: columns())) }
         if first == "help" {
-            guard let wanted = arguments.dropFirst().first else { return .print(HelpText.root(self, columns: columns)) }
+            guard let wanted = arguments.dropFirst().first else { return .print(HelpText.root(self, columns: columns())) }
             guard let command = command(named: wanted) else { throw FlagError("Unknown subcommand '\(wanted)'") }
-            return .print(help(for: command, columns: columns))
+            return .print(help(for: command, columns: columns()))
         }
         if let first, let command = command(named: first) { return try parse(command, Array(arguments.dropFirst()), columns: columns) }
         guard let defaultCommand else { throw FlagError(first.map { "Unknown subcommand '\($0)'" } ?? "no subcommand given") }
@@ -47,11 +48,11 @@ public struct CommandTree: Sendable {
         HelpText.command(command, program: name, columns: columns)
     }
 
-    private func parse(_ command: any Command.Type, _ arguments: [String], columns: Int) throws -> Outcome {
+    private func parse(_ command: any Command.Type, _ arguments: [String], columns: () -> Int) throws -> Outcome {
         do {
-            return .run(try command.parse(arguments))
+            return .run(try command.parseCommand(arguments))
         } catch is HelpRequest {
-            return .print(help(for: command, columns: columns))
+            return .print(help(for: command, columns: columns()))
         }
     }
 }

@@ -47,15 +47,17 @@ public struct FlagSpec: Sendable, Equatable {
         (self.name, self.short, self.kind, self.valueName, self.help, self.group) = (name, short, kind, valueName, help, group)
     }
 
-    /// How `--help` and the error messages show it: `--size <px>`, `-o, --output <path>`, `<spec.json>`.
-    public var label: String {
-        if kind == .positional { return "<\(valueName)>" }
-        let long = "--\(name)" + (kind == .flag ? "" : " <\(valueName)>")
-        return short.map { "-\($0), " + long } ?? long
+    /// The name as typed, for messages: `--size <px>`, `--quiet`, `<spec.json>`.
+    public var typed: String {
+        switch kind {
+        case .positional: "<\(valueName)>"
+        case .flag: "--\(name)"
+        case .option, .repeated: "--\(name) <\(valueName)>"
+        }
     }
 
-    /// The name as typed, for messages: `--size <px>`.
-    public var typed: String { kind == .positional ? label : "--\(name)" + (kind == .flag ? "" : " <\(valueName)>") }
+    /// How `--help` lists it: the short name too, `-o, --output <path>`.
+    public var label: String { short.map { "-\($0), " + typed } ?? typed }
 }
 
 /// A value a flag can hold, read from its text.

@@ -81,19 +81,3 @@ extension FlagGroup {
         wrappedValue = context.inGroup(title) { Value() }
     }
 }
-
-/// Flags whose names, values and help are data (an option table): every value given, in the
-/// table's order, a switch as "true". Each is repeatable; the table's parser decides what a
-/// second value means.
-@propertyWrapper public struct FlagList {
-    public var wrappedValue: [(name: String, value: String)]
-
-    public init(_ specs: [FlagSpec]) {
-        var given: [(name: String, value: String)] = []
-        for spec in specs {
-            guard let values = FlagContext.current?.declare(spec) else { continue }
-            given += values.map { (spec.name, spec.kind == .flag ? "true" : $0) }
-        }
-        wrappedValue = given
-    }
-}

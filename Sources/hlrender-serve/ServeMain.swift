@@ -19,9 +19,8 @@ enum ServeMain {
             return
         }
         do {
-            let flags = try ServeCommandLine.parse(arguments).flags
             let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-            var settings = try ServeSettings.from(flags: flags.given, cores: cores)
+            var settings = try ServeFlags.parse(arguments).settings(cores: cores)
             settings.version = version
             ReuseMemory.forManyImages()
             do {
@@ -32,10 +31,7 @@ enum ServeMain {
                 fail("cannot serve on \(settings.host):\(settings.port): \(error)")
             }
         } catch is HelpRequest {
-            print(HelpText.page(ServeSettings.commandInfo, specs: ServeCommandLine.flagSpecs, program: "hlrender", columns: terminalColumns()),
-                  terminator: "")
-        } catch let error as OptionError {
-            fail(error.message)
+            print(ServeFlags.helpPage(columns: terminalColumns()), terminator: "")
         } catch {
             fail(String(describing: error))
         }
@@ -47,11 +43,4 @@ enum ServeMain {
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         exit(3)
     }
-}
-
-/// The service's flags as a command, so they parse (and refuse) as every command's do.
-struct ServeCommandLine: Command {
-    static let info = ServeSettings.commandInfo
-    @Group var flags: ServeFlags
-    func run() throws {}
 }

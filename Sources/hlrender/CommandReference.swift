@@ -34,14 +34,13 @@ enum CommandReference {
     }
 
     /// Every command's flags as JSON: `{"render": [{"name": "size", "kind": "option"}, ...], ...}`;
-    /// `serve`'s from the service's option table (the command hands its arguments on).
+    /// `serve`'s are the service's (the command hands its arguments on).
     static func flagsJSON() -> JSONValue {
         .object(HLRender.tree.commands.map { command in
-            let specs: [(String, String)] = ObjectIdentifier(command) == ObjectIdentifier(ServeCommand.self)
-                ? ServeSettings.options.map { ($0.name, $0.schemaType == "boolean" ? "flag" : "option") }
-                : command.flagSpecs.filter { $0.kind != .positional }.map { ($0.name, $0.kind == .flag ? "flag" : "option") }
-            return (key: command.info.name, value: .array(specs.map { name, kind in
-                .object([(key: "name", value: .string(name)), (key: "kind", value: .string(kind))])
+            let isServe = ObjectIdentifier(command) == ObjectIdentifier(ServeCommand.self)
+            let specs = (isServe ? ServeFlags.flagSpecs : command.flagSpecs).filter { $0.kind != .positional }
+            return (key: command.info.name, value: .array(specs.map { spec in
+                .object([(key: "name", value: .string(spec.name)), (key: "kind", value: .string(spec.kind == .flag ? "flag" : "option"))])
             }))
         })
     }

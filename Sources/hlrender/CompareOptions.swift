@@ -10,17 +10,14 @@ enum SizeMismatch: String, CaseIterable, FlagValue {
 
 /// The comparator's options (shared by `compare`, `render --expect` and `batch --expect-dir`).
 struct DiffFlags: FlagGroup {
-    @Option("threshold", help: modelHelp("threshold", in: GoldenTolerance.definitions)) var threshold: String?
-    @Flag("count-aa", help: modelHelp("count-aa", in: GoldenTolerance.definitions)) var countAa = false
-    @Option("max-diff-pixels", help: modelHelp("max-diff-pixels", in: GoldenTolerance.definitions)) var maxDiffPixels: String?
-    @Option("max-diff-ratio", help: modelHelp("max-diff-ratio", in: GoldenTolerance.definitions)) var maxDiffRatio: String?
+    @FlagList(GoldenTolerance.definitions.flagSpecs(["threshold", "count-aa", "max-diff-pixels", "max-diff-ratio"]))
+    var given: GivenFlags
     @Option("ignore", help: Help("Skip a region (repeatable).", valueName: "x,y,w,h")) var ignore: [String] = []
 
     /// The options and limits, checked by the one definition every front end shares.
     func tolerance() throws -> GoldenTolerance {
         var tolerance = GoldenTolerance()
-        try applyFlags([("threshold", threshold), ("count-aa", countAa ? "true" : nil), ("max-diff-pixels", maxDiffPixels),
-                        ("max-diff-ratio", maxDiffRatio)], to: &tolerance, table: GoldenTolerance.definitions)
+        try GoldenTolerance.definitions.apply(given, to: &tolerance)
         tolerance.options.ignore = try ignore.map(parseRegion)
         return tolerance
     }

@@ -5,14 +5,11 @@ import Support
 /// Encoder settings for raster outputs, shared by every command that writes images; parsed by
 /// the encoder's option table, as the service's fields are.
 struct EncodeFlags: FlagGroup {
-    @Option("png-compression", help: modelHelp("png-compression", in: EncodeOptions.options)) var pngCompression: String?
-    @Option("quality", help: modelHelp("quality", in: EncodeOptions.options)) var quality: String?
-    @Flag("lossless", help: modelHelp("lossless", in: EncodeOptions.options)) var lossless = false
+    @FlagList(EncodeOptions.options.flagSpecs(["png-compression", "quality", "lossless"])) var given: GivenFlags
 
     func options() throws -> EncodeOptions {
         var options = EncodeOptions()
-        try applyFlags([("png-compression", pngCompression), ("quality", quality), ("lossless", lossless ? "true" : nil)],
-                       to: &options, table: EncodeOptions.options)
+        try EncodeOptions.options.apply(given, to: &options)
         return options
     }
 }

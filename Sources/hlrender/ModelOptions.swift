@@ -2,31 +2,26 @@ import Flags
 import Card
 import Support
 
-/// Help text from an option table, so a flag says what the card key or HTTP field says.
+/// Help text from an option table, for a flag declared on its own (one the command also reads
+/// itself), so it says what the card key or HTTP field says.
 func modelHelp<T>(_ name: String, in table: [OptionDefinition<T>]) -> Help {
     guard let option = table.named(name) else { return Help("") }
     return Help(option.help, valueName: option.valueName)
 }
 
 /// Help text from the block option table.
-func modelHelp(_ name: String) -> Help {
-    guard let option = OptionModel.named(name) else { return Help("") }
-    return Help(option.help, valueName: option.valueName)
-}
+func modelHelp(_ name: String) -> Help { modelHelp(name, in: OptionModel.all) }
 
-/// Applies flags given as text through an option table: parsing, defaults and validation live
+/// The named block options as flags (`@FlagList`).
+func modelFlags(_ names: [String]) -> [FlagSpec] { OptionModel.all.flagSpecs(names) }
+
+/// Flags given as text through the block option table: parsing, defaults and validation live
 /// there once; errors name the flag.
-func applyFlags<T>(_ flags: [(String, String?)], to target: inout T, table: [OptionDefinition<T>]) throws {
-    for case let (name, value?) in flags {
-        do {
-            try table.named(name)!.apply(.text(value), to: &target)
-        } catch let error as OptionError {
-            throw CLIFailure(message: "--\(name): \(error.message)")
-        }
-    }
+func applyFlags(_ given: GivenFlags, to settings: inout BlockSettings) throws {
+    try OptionModel.all.apply(given, to: &settings)
 }
 
-/// The same through the block option table.
+/// The same for flags read one by one (nil: not given).
 func applyFlags(_ flags: [(String, String?)], to settings: inout BlockSettings) throws {
-    try applyFlags(flags, to: &settings, table: OptionModel.all)
+    try applyFlags(GivenFlags(flags), to: &settings)
 }

@@ -27,7 +27,7 @@ struct Render: Command {
     func run() throws {
         OneShot.declare()  // one image, then exit: big buffers in huge pages
         // Pages are PDF: a dump alone of a paged layout needs no -o.
-        let format = pages.page != nil && output.output == nil && output.format == nil
+        let format = pages.isPaged && output.output == nil && output.format == nil
             ? .pdf : try output.resolvedFormat(expecting: expect != nil)
         // Comparison flags are checked even without --expect: a bad value given is a mistake either way.
         _ = try comparison.tolerance()

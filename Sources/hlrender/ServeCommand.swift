@@ -34,8 +34,6 @@ struct ServeCommand: Command {
 
     /// The service's help page from its option table, for `serve --help` without the binary.
     static func offlineHelp(server: String) -> String {
-        var info = ServeSettings.commandInfo
-        info.discussion += " Runs \(server) (not built yet: `make serve` builds it)."
-        return HelpText.page(info, specs: ServeSettings.flagSpecs + [FlagSpec.help], program: "hlrender", columns: terminalColumns())
+        ServeFlags.helpPage(note: "Runs \(server) (not built yet: `make serve` builds it).", columns: terminalColumns())
     }
 }

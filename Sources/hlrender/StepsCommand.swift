@@ -23,13 +23,9 @@ struct StepsCommand: Command {
     var steps: [String] = []
     @Option("width", help: "Canvas width in px (default 1080, or the width of --canvas).") var width: Double?
     @Option("column", help: "x of the dot column in px from the canvas's left edge (default: the canvas centre).") var column: Double?
-    @Option("dot-size", help: modelHelp("dot-size")) var dotSize: String?
-    @Option("dot-color", help: modelHelp("dot-color")) var dotColor: String?
-    @Option("gap", help: modelHelp("gap")) var gap: String?
-    @Option("current", help: modelHelp("current")) var current: String?
-    @Flag("connector", help: modelHelp("connector")) var connector = false
-    @Option("first-side", help: modelHelp("first-side")) var firstSide: String?
-    @Flag("steps-markup", help: modelHelp("steps-markup")) var stepsMarkup = false
+    @FlagList(modelFlags(["dot-size", "dot-color", "gap", "current", "connector", "first-side", "steps-markup"]))
+    var given: GivenFlags
+    // Applied as the block key `align`, with its own help: the default here is towards the dots.
     @Option("align", help: "Text alignment in each column: left, center, right, start, end or justify (default: towards the dots).")
     var align: String?
 
@@ -45,9 +41,8 @@ struct StepsCommand: Command {
         // The flags as a steps block's settings, through the option table; the card library
         // decides the geometry (the dot column included: a canvas x here, a block x in a card).
         var settings = BlockSettings()
-        try applyFlags([("dot-size", dotSize), ("dot-color", dotColor), ("gap", gap),
-                        ("current", current), ("connector", connector ? "true" : nil), ("first-side", firstSide),
-                        ("align", align), ("steps-markup", stepsMarkup ? "true" : nil)], to: &settings)
+        try applyFlags(given, to: &settings)
+        try applyFlags([("align", align)], to: &settings)
         try OptionModel.named("steps")!.apply(.json(.array(try readSteps().map(JSONValue.string))), to: &settings)
         try font.apply(to: &settings)
         try highlight.apply(to: &settings)

@@ -1,4 +1,5 @@
 @testable import Flags
+import Support
 import Testing
 
 /// A command with one flag of every kind, in two groups.
@@ -126,5 +127,53 @@ private struct Inner: FlagGroup {
         guard case let .run(command) = try tree.parse(["x.txt", "--loud"]) else { Issue.record("no command"); return }
         #expect((command as? Sample)?.loud == true)
         #expect(throws: FlagError.self) { try tree.parse(["help", "nothing"]) }
+    }
+}
+
+/// Flags named from an option table: declared, parsed and applied through the table's own
+/// definitions, errors naming the flag.
+@Suite struct TableFlagsTests {
+    struct Target {
+        var size = 0.0
+        var bold = false
+        var dirs: [String] = []
+    }
+
+    static let table: [OptionDefinition<Target>] = [
+        OptionDefinition("size", "px", schema: "number", "Size in px.") { $0.size = try $1.number(in: 1...100) },
+        OptionDefinition("bold", "bool", schema: "boolean", "Bold.") { $0.bold = try $1.bool() },
+        OptionDefinition("dir", "dir", schema: "string", "A folder (repeatable).") { $0.dirs.append(try $1.string()) },
+    ]
+
+    struct Tabled: FlagGroup {
+        @FlagList(TableFlagsTests.table.flagSpecs(["size", "bold", "dir"])) var given: GivenFlags
+    }
+
+    @Test func declaredFromTheTable() {
+        let specs = Tabled.declaredFlags
+        #expect(specs.map(\.label) == ["--size <px>", "--bold", "--dir <dir>"])
+        #expect(specs.map(\.kind) == [.option, .flag, .option] && specs.first?.help == "Size in px.")
+    }
+
+    @Test func appliedInOrderTheLastOfASingleValueWinning() throws {
+        let flags = try Tabled.parse(["--dir", "a", "--size", "3", "--bold", "--size=7", "--dir", "b"])
+        let none = try Tabled.parse([])
+        #expect(flags.given.names == ["size", "bold", "dir"] && flags.given.contains("bold") && !none.given.contains("bold"))
+        var target = Target()
+        try Self.table.apply(flags.given, to: &target)
+        #expect(target.size == 7 && target.bold && target.dirs == ["a", "b"])
+    }
+
+    @Test func aRefusalNamesTheFlag() throws {
+        let flags = try Tabled.parse(["--size", "500"])
+        var target = Target()
+        #expect(throws: FlagError.self) { try Self.table.apply(flags.given, to: &target) }
+        do {
+            try Self.table.apply(flags.given, to: &target)
+        } catch {
+            #expect(error.description.hasPrefix("--size: ") && error.description.contains("500"), "\(error)")
+        }
+        // Values read one by one: nil is not given.
+        #expect(GivenFlags([("size", "2"), ("bold", nil)]).names == ["size"])
     }
 }
