@@ -1,6 +1,6 @@
 // Cairo core, its FreeType font backend and its PDF surface. Linked statically (Debian's
 // libcairo.a and libpixman-1.a, see Package.swift): the shared libcairo brings eleven X11/xcb
-// libraries that a renderer never calls, and loading them cost every run about 1.5 ms.
+// libraries that a renderer never calls, and loading them cost every run about 1 ms.
 // The headers are found by path so that no pkg-config file adds the shared library to the link.
 #include <cairo/cairo.h>
 #include <cairo/cairo-ft.h>
