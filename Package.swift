@@ -33,14 +33,20 @@ let package = Package(
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // Fontconfig and expat are linked from their static archives (Typeset's linker settings).
+        .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16", providers: [.apt(["libpng-dev"])]),
         // TurboJPEG and libwebp are linked from their static archives (Render's linker settings).
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         // ICU behind plain C functions: its headers cannot be imported next to Foundation.
+        // Release links take the C++ and GCC runtimes from their static archives (see
+        // link/libstdc++.so): two shared libraries fewer to load at every start. Debug builds
+        // link the Swift runtime as shared libraries, which bring libstdc++.so.6 anyway.
         .target(name: "CTextBreak", linkerSettings: [.linkedLibrary(":libicuuc.a"), .linkedLibrary(":libicudata.a"),
-                                                     .linkedLibrary("stdc++"), .linkedLibrary("dl")]),
+                                                     .linkedLibrary("stdc++"), .linkedLibrary("dl"),
+                                                     .unsafeFlags(["-L", Context.packageDirectory + "/link", "-Xclang-linker", "-static-libgcc"],
+                                                                  .when(configuration: .release))]),
         // libhyphen (Debian libhyphen-dev, no pkg-config file) and its dictionaries' encodings.
         .target(name: "CHyphen", linkerSettings: [.linkedLibrary(":libhyphen.a")]),
         // PNG reading and writing with libpng's full API: its errors longjmp, which must stay in C.
@@ -56,7 +62,10 @@ let package = Package(
         // parsed without reflection (ArgumentParser's reflection was a sixth of a one-shot
         // render), help from the same declarations.
         .target(name: "Flags", dependencies: ["Support"]),
-        .target(name: "Typeset", dependencies: ["Support", "CHarfBuzz", "CFontconfig", "CTextBreak", "CHyphen"]),
+        // Fontconfig and expat from their static archives; FreeType stays shared (HarfBuzz, which
+        // Debian ships only as a shared library, loads it anyway).
+        .target(name: "Typeset", dependencies: ["Support", "CHarfBuzz", "CFontconfig", "CTextBreak", "CHyphen"],
+                linkerSettings: [.linkedLibrary(":libfontconfig.a"), .linkedLibrary(":libexpat.a"), .linkedLibrary("freetype")]),
         .target(name: "Highlight", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The step indicator's packing: pure geometry.
         .target(name: "Steps"),
@@ -65,10 +74,11 @@ let package = Package(
         // Static Cairo, pixman, TurboJPEG and libwebp (their -dev packages ship the archives), then
         // the shared libraries Cairo itself calls. The shared libcairo brings 11 X11/xcb libraries a
         // renderer never calls; with the other static archives (ICU, libdeflate, libjpeg,
-        // libhyphen: their targets' settings) a run loads 17 shared libraries instead of 36.
+        // libhyphen, Fontconfig, expat and, in release links, the C++ and GCC runtimes: their
+        // targets' settings) a run loads 12 shared libraries instead of 36.
         .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CTurboJPEG", "CWebP"],
                 linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libturbojpeg.a"),
-                                 .linkedLibrary(":libwebp.a"), .linkedLibrary("fontconfig"),
+                                 .linkedLibrary(":libwebp.a"),
                                  .linkedLibrary("freetype"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]),
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
         // Pango markup's syntax: no dependencies, so a fuzzer and any front end can read it.

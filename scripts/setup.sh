@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(pkg-config libcairo2-dev libharfbuzz-dev libharfbuzz-bin libfreetype-dev
-          libfontconfig-dev libicu-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libdeflate-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji poppler-utils qpdf chromium libxml2-utils curl "$@")
+          libfontconfig-dev libexpat1-dev libstdc++-12-dev libicu-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libdeflate-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji poppler-utils qpdf chromium libxml2-utils curl "$@")
 
 missing=()
 for p in "${packages[@]}"; do
