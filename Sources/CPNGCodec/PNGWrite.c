@@ -259,8 +259,9 @@ static void *filter_band_thread(void *band) {
     return NULL;
 }
 
-/* Two bands on two threads: worth a thread's start (tens of microseconds) from about this
-   many filtered bytes; only in one-shot processes, whose other core is idle. */
+/* Two bands on two threads: worth a thread's start (tens of microseconds, on the other CPU:
+   see Threads.c) from about this many filtered bytes; only in one-shot processes, whose other
+   core is idle. */
 enum { TWO_BAND_BYTES = 1 << 20 };
 
 int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int compression,
@@ -316,7 +317,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
         }
         if (!b->stream) { message = "out of memory"; goto fail; }
     }
-    if (nbands == 2) started = pthread_create(&helper, NULL, filter_band_thread, &bands[1]) == 0;
+    if (nbands == 2) started = hl_thread_start_elsewhere(&helper, filter_band_thread, &bands[1]) == 0;
     filter_band(&bands[0]);
     if (nbands == 2 && !started) filter_band(&bands[1]);  /* no thread to be had: one after the other */
     if (started) pthread_join(helper, NULL);

@@ -3,6 +3,7 @@
 #ifndef CPNGCODEC_H
 #define CPNGCODEC_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -50,6 +51,10 @@ void hl_big_free(void *data);
 void hl_codec_one_shot(void);
 /// Whether `hl_codec_one_shot` was called.
 int hl_codec_is_one_shot(void);
+/// Starts a thread (pthread_create's arguments and result) allowed to run on every CPU of the
+/// process but the caller's current one, when there is another: a one-shot render's helper
+/// then starts at once on the idle CPU. The thread is joinable.
+int hl_thread_start_elsewhere(pthread_t *thread, void *(*body)(void *), void *argument);
 
 /// Whether every pixel of `height` rows of Cairo words (ARGB32 or RGB24, `stride` bytes apart)
 /// is gray (red, green and blue equal): such an image is encoded with one channel.
