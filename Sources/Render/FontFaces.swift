@@ -182,8 +182,9 @@ public final class FontContext: @unchecked Sendable {
 }
 
 /// The faces one render uses, looked up once from its context and referenced until the
-/// render is done.
-final class FontFaces {
+/// render is done. Read-only once made (Cairo counts its references atomically), so a
+/// `GlyphWarmup` thread may draw with it.
+final class FontFaces: @unchecked Sendable {
     private let faces: [FontFace: (OpaquePointer, UInt32)]
 
     fileprivate init(faces: [FontFace: (OpaquePointer, UInt32)]) { self.faces = faces }

@@ -7,4 +7,8 @@ import CPNGCodec
 /// rendering; never from a long-running process.
 public enum OneShot {
     public static func declare() { hl_codec_one_shot() }
+
+    /// Whether `declare` was called: the other core is then free for this render's helpers
+    /// (opening faces during layout, rasterising glyphs, the PNG's second band).
+    public static var isDeclared: Bool { hl_codec_is_one_shot() != 0 }
 }

@@ -24,6 +24,9 @@ extension Renderer {
         let (pixelWidth, pixelHeight) = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
         try options.memory?.reserve(scene.workingBytes(pixels: (pixelWidth, pixelHeight), format: options.format))
         let faces = try FontFaces.of(scene, in: fonts)
+        // Glyphs rasterised on the other core while the canvas is made and painted.
+        let warmup = GlyphWarmup.start(scene, faces: faces, format: options.format, scale: options.scale)
+        defer { warmup?.wait() }
         // A raster canvas starts as a copy of the cached background (a gradient, a photo).
         let background = options.format == .pdf ? nil
             : try backgrounds.pixels(scene.background, width: scene.width, height: scene.height, scale: options.scale,
@@ -31,12 +34,14 @@ extension Renderer {
         let output = try Canvas(format: options.format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                                 opaque: scene.background.isOpaque, encoding: options.encoding, pdf: options.pdf,
                                 background: background)
-        try Renderer.draw(scene, on: output, faces: faces, pixelSize: (pixelWidth, pixelHeight), options: options)
+        try Renderer.draw(scene, on: output, faces: faces, pixelSize: (pixelWidth, pixelHeight), options: options, warmup: warmup)
         return output
     }
 
-    /// Draws a scene on the canvas's current page (a new image, or the next page of a PDF).
-    static func draw(_ scene: Scene, on output: Canvas, faces: FontFaces, pixelSize: (Int, Int), options: RenderOptions) throws {
+    /// Draws a scene on the canvas's current page (a new image, or the next page of a PDF); the
+    /// glyphs wait for `warmup` after the background is painted.
+    static func draw(_ scene: Scene, on output: Canvas, faces: FontFaces, pixelSize: (Int, Int), options: RenderOptions,
+                     warmup: GlyphWarmup? = nil) throws {
         let (pixelWidth, pixelHeight) = pixelSize
         let cr = output.context
         cairo_save(cr)
@@ -45,6 +50,7 @@ extension Renderer {
         if !output.startsWithBackground {
             try BackgroundPainter.paint(cr, scene.background, width: scene.width, height: scene.height, scale: options.scale)
         }
+        warmup?.wait()
         for (index, item) in scene.items.enumerated() {
             try options.cancellation.check()
             if case let .text(text) = item, let restriction = text.restriction, let boundary = restriction.boundary(in: text.layout) {

@@ -13,7 +13,9 @@ struct TextPainter {
     /// Span colours (empty: every glyph in the block's colour).
     var paints = GlyphPaints()
 
-    func draw(_ cr: OpaquePointer, lines: [Line], color: Color, stroke: TextStroke? = nil) throws {
+    /// Sets the font options every glyph of `layout` is drawn with (Cairo keys its glyph caches
+    /// on them, so `GlyphWarmup` sets the same).
+    static func setFontOptions(_ cr: OpaquePointer, for layout: Layout) {
         let options = cairo_font_options_create()
         defer { cairo_font_options_destroy(options) }
         // Unhinted outlines and metrics: glyphs sit exactly where HarfBuzz put them at any scale.
@@ -23,6 +25,10 @@ struct TextPainter {
         // The axis values the layout was shaped with, for the outlines too.
         if !layout.variations.isEmpty { cairo_font_options_set_variations(options, layout.variations) }
         cairo_set_font_options(cr, options)
+    }
+
+    func draw(_ cr: OpaquePointer, lines: [Line], color: Color, stroke: TextStroke? = nil) throws {
+        TextPainter.setFontOptions(cr, for: layout)
         if let stroke, stroke.width > 0 { drawStroke(cr, lines: lines, stroke: stroke) }
         color.setSource(cr)
         // The text's own storage, not a copy: a page of a long document draws a few lines of it.

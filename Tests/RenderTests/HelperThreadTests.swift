@@ -1,0 +1,61 @@
+import Glibc
+import Synchronization
+import TestSupport
+import Testing
+import Typeset
+@testable import Render
+
+/// The one-shot render's helper thread and what runs on it: tasks in order, waits that wait,
+/// and a glyph warm-up that never changes a pixel.
+@Suite struct HelperThreadTests {
+    @Test func tasksRunInOrderAndWaitingWaitsForThem() {
+        let done = Mutex<[Int]>([])
+        var last = 0
+        for i in 0..<200 {
+            last = HelperThread.shared.submit {
+                if i % 50 == 0 { usleep(2_000) }  // later tasks queue up behind a slow one
+                done.withLock { $0.append(i) }
+            }
+        }
+        HelperThread.shared.wait(for: last)
+        #expect(done.withLock { $0 } == Array(0..<200))
+        // Waiting again, or for an earlier task, returns at once.
+        HelperThread.shared.wait(for: last - 100)
+        HelperThread.shared.wait(for: last)
+    }
+
+    func scene(_ text: String) throws -> Scene {
+        let layout = try Fixtures.layout(text, size: 30, width: 520)
+        return Scene(width: 600, height: layout.height + 40, background: .color(.white),
+                         items: [.text(try PlacedText(layout: layout, x: 40, y: 20))])
+    }
+
+    @Test func warmedGlyphsDrawTheSameBytes() throws {
+        let scene = try scene(try Fixtures.corpusText("mixed") + " 😀 ✓")
+        var options = RenderOptions()
+        options.scale = 1.5
+        // Each context has faces of its own, so Cairo's caches start cold in both.
+        let warmed = try FontContext(library: Fixtures.library), cold = try FontContext(library: Fixtures.library)
+        let faces = try FontFaces.of(scene, in: warmed)
+        let warmup = try #require(GlyphWarmup.start(scene, faces: faces, format: .png, scale: options.scale, oneShot: true))
+        warmup.wait()
+        let bytes = try Renderer(fonts: warmed).render(scene, options: options)
+        #expect(bytes == (try Renderer(fonts: cold).render(scene, options: options)))
+    }
+
+    @Test func warmupIsOnlyForOneShotImages() throws {
+        let scene = try scene("Hello")
+        let faces = try FontFaces.of(scene, in: testFonts)
+        #expect(GlyphWarmup.start(scene, faces: faces, format: .pdf, scale: 1, oneShot: true) == nil)
+        #expect(GlyphWarmup.start(scene, faces: faces, format: .png, scale: 1, oneShot: false) == nil)
+    }
+
+    @Test func eachScaledFontsGlyphsAreListedOnce() throws {
+        let scene = try scene("abba abba 日本日本")
+        let runs = GlyphWarmup.distinctGlyphs(scene)
+        // Two fonts at one size: Latin (a, b, space) and CJK (日, 本).
+        #expect(runs.count == 2)
+        #expect(runs.map(\.ids.count).sorted() == [2, 3])
+        for run in runs { #expect(Set(run.ids).count == run.ids.count) }
+    }
+}
