@@ -56,6 +56,9 @@ public final class FontLibrary: @unchecked Sendable {
     private var blobs = BoundedCache<String, FontBlob>(limit: FontLibrary.fileLimit)
     private var harfBuzzFaces = BoundedCache<FaceKey, HarfBuzzFace>(limit: FontLibrary.fileLimit)
     private var sizedFonts = BoundedCache<SizedKey, ShapingFont>(limit: FontLibrary.sizedFontLimit)
+    /// Told of each face the first time a text is itemized with it (see `observeNewFaces`), once.
+    private var faceObserver: (@Sendable (FontFace) -> Void)?
+    private var observed: Set<FaceKey> = []
     static let fileLimit = 128
     static let sizedFontLimit = 256
     static let chainLimit = 256
@@ -170,6 +173,22 @@ public final class FontLibrary: @unchecked Sendable {
         var face: FaceKey
         var size: Double
         var variations: FontVariations
+    }
+
+    /// Calls `observer` with each face the first time a text is itemized with it, before it
+    /// is shaped: a renderer may open its own faces meanwhile. The call is made on the
+    /// itemizing thread, outside the library's locks; it must return at once.
+    public func observeNewFaces(_ observer: @escaping @Sendable (FontFace) -> Void) {
+        fontLock.withLock { faceObserver = observer }
+    }
+
+    /// Tells the observer of those of `faces` it has not been told of.
+    func willShape(with faces: [FontFace]) {
+        let (fresh, observer) = fontLock.withLock { () -> ([FontFace], (@Sendable (FontFace) -> Void)?) in
+            guard let faceObserver else { return ([], nil) }
+            return (faces.filter { observed.insert(FaceKey($0)).inserted }, faceObserver)
+        }
+        if let observer { fresh.forEach(observer) }
     }
 
     /// The shaping font for `face` at `size` (and axis values), shared by every typesetter on

@@ -130,6 +130,7 @@ public final class Typesetter: @unchecked Sendable {
         let (levels, paragraphLevel) = try TextBreak.bidiLevels(utf16, base: style.direction.icuBase)
         let runs = try Itemizer(chains: styles.chains).runs(clusters, levels: levels,
                                                         styles: styles.isPlain ? [] : clusters.map { styles.style(at: $0.start) })
+        library.willShape(with: runs.map { styles.chains[$0.style].candidates[$0.font].face })
         // UTF-16 offsets of cluster starts back to byte offsets (breaks fall on cluster starts).
         var byteAtUnit = [Int: Int]()
         for cluster in clusters { byteAtUnit[cluster.utf16Start] = cluster.start }
