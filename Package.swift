@@ -75,7 +75,7 @@ let package = Package(
         // the shared libraries Cairo itself calls. The shared libcairo brings 11 X11/xcb libraries a
         // renderer never calls; with the other static archives (ICU, libdeflate, libjpeg,
         // libhyphen, Fontconfig, expat and, in release links, the C++ and GCC runtimes: their
-        // targets' settings) a run loads 12 shared libraries instead of 36.
+        // targets' settings) a run loads 12 shared libraries, the dynamic loader included.
         .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CTurboJPEG", "CWebP"],
                 linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libturbojpeg.a"),
                                  .linkedLibrary(":libwebp.a"),
