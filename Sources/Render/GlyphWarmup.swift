@@ -7,11 +7,11 @@ import Typeset
 /// painted) 0.85 ms. Only in a one-shot process drawing an image: a batch's or the service's
 /// other core is busy with other images, and a PDF embeds outlines, not glyph images.
 ///
-/// The glyphs are shown on a 1x1 scratch image with the scene's font faces,
-/// matrices, font options and scale, which is what Cairo keys its scaled fonts and glyph
-/// images on; their position never reaches a glyph image (this Cairo has no subpixel
-/// phases). Cairo serialises the two threads per scaled font; the pixels drawn are the same
-/// whether a glyph was warmed or not.
+/// The glyphs are shown on a 1x1 scratch image with the scene's font faces, matrices, font
+/// options and scale, which is what Cairo keys its scaled fonts and glyph images on; where they
+/// are shown does not matter (an image surface rounds glyph positions to whole pixels: after
+/// the warm-up the benchmark's draw rasterised no glyph itself, counted with a uprobe on
+/// FT_Render_Glyph). The pixels drawn are the same whether a glyph was warmed or not.
 struct GlyphWarmup {
     /// More distinct glyphs than Cairo's caches keep would evict each other before the draw.
     static let limit = 4096

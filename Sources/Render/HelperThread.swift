@@ -3,8 +3,8 @@ import Glibc
 
 /// The other core's thread in a one-shot render (see `OneShot`): tasks run one after another,
 /// in the order given, on one thread started on first use and never stopped (the process exits
-/// after its render). A plain thread rather than Dispatch: the first task on Dispatch's pool
-/// started 0.2-0.8 ms late, as long as the tasks themselves.
+/// after its render). A plain thread started on the other CPU (see Threads.c) rather than
+/// Dispatch's pool, whose first task started 0.2-3 ms late: as long as the tasks themselves.
 final class HelperThread: @unchecked Sendable {
     static let shared = HelperThread()
 
