@@ -1,11 +1,15 @@
 import CCairo
+import Support
 import Typeset
 
-/// Rasterises a scene's glyphs into Cairo's glyph caches on the helper thread while the caller
-/// makes and paints the canvas: drawing the text then composites cached glyph images. On the
-/// 3-paragraph benchmark the rasterising is 0.9 ms, the canvas (memory faulted in, background
-/// painted) 0.85 ms. Only in a one-shot process drawing an image: a batch's or the service's
-/// other core is busy with other images, and a PDF embeds outlines, not glyph images.
+/// Rasterises a scene's glyphs into Cairo's glyph caches while the caller makes and paints
+/// the canvas: drawing the text then composites cached glyph images. The helper thread takes
+/// the scaled fonts from the first; the caller, once its canvas is painted, takes them from the
+/// last (Cairo locks a scaled font while it draws, so two threads gain on two fonts, not on
+/// one). On the 3-paragraph benchmark the rasterising is 2 ms (1.3 of it the CJK font), the
+/// canvas (memory faulted in, background painted) 0.9 ms. Only in a one-shot process drawing an
+/// image: a batch's or the service's other core is busy with other images, and a PDF embeds
+/// outlines, not glyph images.
 ///
 /// The glyphs are shown on a 1x1 scratch image with the scene's font faces, matrices, font
 /// options and scale, which is what Cairo keys its scaled fonts and glyph images on; where they
@@ -15,6 +19,7 @@ import Typeset
 struct GlyphWarmup {
     /// More distinct glyphs than Cairo's caches keep would evict each other before the draw.
     static let limit = 4096
+    private let work: Work
     private let task: Int
 
     /// Starts warming `scene`'s glyphs when it pays (see above; `oneShot` is for tests), else nil.
@@ -23,12 +28,59 @@ struct GlyphWarmup {
         guard format != .pdf, oneShot else { return nil }
         let runs = distinctGlyphs(scene)
         guard !runs.isEmpty else { return nil }
-        return GlyphWarmup(task: HelperThread.shared.submit { rasterise(runs, faces: faces, scale: scale) })
+        let work = Work(runs: runs, faces: faces, scale: scale)
+        return GlyphWarmup(work: work, task: HelperThread.shared.submit { work.rasterise(fromFirst: true) })
     }
 
-    /// Blocks until the glyphs are cached; call before the first glyph is drawn, and before
-    /// the faces are let go (again: returns at once).
+    /// Rasterises the fonts the helper has not begun, then waits for it: call before the first
+    /// glyph is drawn.
+    func finish() {
+        work.rasterise(fromFirst: false)
+        wait()
+    }
+
+    /// Waits for the helper's part; call before the faces are let go (again: returns at once).
     func wait() { HelperThread.shared.wait(for: task) }
+
+    /// The scaled fonts to warm, taken one at a time from either end.
+    final class Work: @unchecked Sendable {
+        let runs: [(layout: Layout, run: GlyphRun, ids: [UInt32])]
+        let faces: FontFaces
+        let scale: Double
+        private let lock = Lock()
+        private var first = 0, last: Int
+
+        init(runs: [(layout: Layout, run: GlyphRun, ids: [UInt32])], faces: FontFaces, scale: Double) {
+            (self.runs, self.faces, self.scale, last) = (runs, faces, scale, runs.count)
+        }
+
+        func take(fromFirst: Bool) -> Int? {
+            lock.withLock {
+                guard first < last else { return nil }
+                if fromFirst { first += 1; return first - 1 }
+                last -= 1
+                return last
+            }
+        }
+
+        func rasterise(fromFirst: Bool) {
+            guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return }
+            defer { cairo_surface_destroy(surface) }
+            guard let cr = cairo_create(surface) else { return }
+            defer { cairo_destroy(cr) }
+            cairo_scale(cr, scale, scale)
+            while let index = take(fromFirst: fromFirst) {
+                let (layout, run, ids) = runs[index]
+                TextPainter.setFontOptions(cr, for: layout)
+                TextPainter(layout: layout, faces: faces).setFont(cr, run)
+                // Half an em left of and below the pixel: the glyphs' ink (mostly within the em
+                // box right of the origin and above the baseline) then spans the pixel. Cairo
+                // draws nothing, and caches nothing, for glyphs whose boxes all miss the surface.
+                var glyphs = ids.map { cairo_glyph_t(index: UInt($0), x: -run.size / 2, y: run.size / 2) }
+                cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
+            }
+        }
+    }
 
     /// A font at a size and slant: what a scaled font is made of.
     private struct Key: Hashable {
@@ -56,22 +108,5 @@ struct GlyphWarmup {
             }
         }
         return order
-    }
-
-    private static func rasterise(_ runs: [(layout: Layout, run: GlyphRun, ids: [UInt32])], faces: FontFaces, scale: Double) {
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return }
-        defer { cairo_surface_destroy(surface) }
-        guard let cr = cairo_create(surface) else { return }
-        defer { cairo_destroy(cr) }
-        cairo_scale(cr, scale, scale)
-        for (layout, run, ids) in runs {
-            TextPainter.setFontOptions(cr, for: layout)
-            TextPainter(layout: layout, faces: faces).setFont(cr, run)
-            // Half an em left of and below the pixel: the glyphs' ink (mostly within the em box
-            // right of the origin and above the baseline) then spans the pixel. Cairo draws
-            // nothing, and caches nothing, for glyphs whose boxes all miss the surface.
-            var glyphs = ids.map { cairo_glyph_t(index: UInt($0), x: -run.size / 2, y: run.size / 2) }
-            cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
-        }
     }
 }

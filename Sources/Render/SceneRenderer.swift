@@ -39,7 +39,7 @@ extension Renderer {
     }
 
     /// Draws a scene on the canvas's current page (a new image, or the next page of a PDF); the
-    /// glyphs wait for `warmup` after the background is painted.
+    /// glyphs wait for `warmup` (and finish it) after the background is painted.
     static func draw(_ scene: Scene, on output: Canvas, faces: FontFaces, pixelSize: (Int, Int), options: RenderOptions,
                      warmup: GlyphWarmup? = nil) throws {
         let (pixelWidth, pixelHeight) = pixelSize
@@ -50,7 +50,7 @@ extension Renderer {
         if !output.startsWithBackground {
             try BackgroundPainter.paint(cr, scene.background, width: scene.width, height: scene.height, scale: options.scale)
         }
-        warmup?.wait()
+        warmup?.finish()
         for (index, item) in scene.items.enumerated() {
             try options.cancellation.check()
             if case let .text(text) = item, let restriction = text.restriction, let boundary = restriction.boundary(in: text.layout) {

@@ -38,7 +38,7 @@ import Typeset
         let warmed = try FontContext(library: Fixtures.library), cold = try FontContext(library: Fixtures.library)
         let faces = try FontFaces.of(scene, in: warmed)
         let warmup = try #require(GlyphWarmup.start(scene, faces: faces, format: .png, scale: options.scale, oneShot: true))
-        warmup.wait()
+        warmup.finish()
         let bytes = try Renderer(fonts: warmed).render(scene, options: options)
         #expect(bytes == (try Renderer(fonts: cold).render(scene, options: options)))
     }
@@ -48,6 +48,17 @@ import Typeset
         let faces = try FontFaces.of(scene, in: testFonts)
         #expect(GlyphWarmup.start(scene, faces: faces, format: .pdf, scale: 1, oneShot: true) == nil)
         #expect(GlyphWarmup.start(scene, faces: faces, format: .png, scale: 1, oneShot: false) == nil)
+    }
+
+    @Test func bothEndsTakeEveryFontOnce() throws {
+        let scene = try scene("abc 日本 مرحبا")
+        let runs = GlyphWarmup.distinctGlyphs(scene)
+        #expect(runs.count == 3)
+        let work = GlyphWarmup.Work(runs: runs, faces: try FontFaces.of(scene, in: testFonts), scale: 1)
+        // The helper from the first font, the caller from the last, until they meet.
+        let taken = [work.take(fromFirst: true), work.take(fromFirst: false), work.take(fromFirst: false),
+                     work.take(fromFirst: true)]
+        #expect(taken == [0, 2, 1, nil])
     }
 
     @Test func eachScaledFontsGlyphsAreListedOnce() throws {
