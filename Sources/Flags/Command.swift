@@ -1,5 +1,5 @@
 /// A command: its flags (a `FlagGroup`), what it says of itself, and what it does.
-public protocol Command: FlagGroup {
+public protocol Command: FlagGroup, SendableMetatype {
     static var info: CommandInfo { get }
     func run() throws
 }

@@ -127,7 +127,10 @@ public enum ImageEncoder {
         let status = hl_jpeg_encode(data, Int32(width), Int32(height), Int32(stride), Int32(quality), gray, &out, &size,
                                     &message, message.count)
         defer { hl_jpeg_free(out) }
-        guard status == 0, let out else { throw RenderError.cairo("encoding JPEG: \(String(cString: message))") }
+        guard status == 0, let out else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw RenderError.cairo("encoding JPEG: \(text)")
+        }
         return Array(UnsafeBufferPointer(start: out, count: size))
     }
 

@@ -15,21 +15,25 @@ final class ServeMetrics: Sendable {
 
     init() {
         renderSeconds = registry.makeDurationHistogram(
-            name: "hlrender_render_seconds",
+            descriptor: named("hlrender_render_seconds", "Time to render one card, queueing excluded."),
             buckets: [.milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
-                      .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)],
-            help: "Time to render one card, queueing excluded.")
-        queueDepth = registry.makeGauge(name: "hlrender_queue_depth", help: "Requests waiting for a render slot.")
-        inFlight = registry.makeGauge(name: "hlrender_renders_in_flight", help: "Renders running.")
-        cacheHits = registry.makeCounter(name: "hlrender_cache_hits_total", help: "Requests answered from the image cache or with 304.")
-        cacheMisses = registry.makeCounter(name: "hlrender_cache_misses_total", help: "Requests that rendered.")
-        cacheBytes = registry.makeGauge(name: "hlrender_cache_bytes", help: "Bytes of images in the cache.")
-        memoryReserved = registry.makeGauge(name: "hlrender_memory_reserved_bytes", help: "Bytes of the memory budget renders in flight hold.")
-        stuckSlots = registry.makeGauge(name: "hlrender_all_slots_stuck", help: "1 while every render slot holds a render past its deadline.")
+                      .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)])
+        queueDepth = registry.makeGauge(descriptor: named("hlrender_queue_depth", "Requests waiting for a render slot."))
+        inFlight = registry.makeGauge(descriptor: named("hlrender_renders_in_flight", "Renders running."))
+        cacheHits = registry.makeCounter(descriptor: named("hlrender_cache_hits_total", "Requests answered from the image cache or with 304."))
+        cacheMisses = registry.makeCounter(descriptor: named("hlrender_cache_misses_total", "Requests that rendered."))
+        cacheBytes = registry.makeGauge(descriptor: named("hlrender_cache_bytes", "Bytes of images in the cache."))
+        memoryReserved = registry.makeGauge(descriptor: named("hlrender_memory_reserved_bytes", "Bytes of the memory budget renders in flight hold."))
+        stuckSlots = registry.makeGauge(descriptor: named("hlrender_all_slots_stuck", "1 while every render slot holds a render past its deadline."))
     }
 
     func request(route: String, status: Int) {
-        registry.makeCounter(name: "hlrender_requests_total", labels: [("route", route), ("status", String(status))],
-                             help: "HTTP requests by route and status.").increment()
+        registry.makeCounter(descriptor: named("hlrender_requests_total", "HTTP requests by route and status."),
+                             labels: [("route", route), ("status", String(status))]).increment()
     }
+}
+
+/// A metric's whole name (its unit in it) and help, as Prometheus's descriptor takes them.
+private func named(_ name: String, _ help: String) -> MetricNameDescriptor {
+    MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
 }
