@@ -11,8 +11,8 @@ import Typeset
 extension RenderGate {
     /// A job run with a deadline `timeout` from now.
     func run<T: Sendable>(timeout: Duration, _ work: @escaping @Sendable (Job) throws -> T) async throws -> T {
-        let job = job(deadline: .now + timeout)
-        return try await run(job) { try work(job) }
+        let job = job()
+        return try await run(job, deadline: .now + timeout) { try work(job) }
     }
 }
 
@@ -81,11 +81,11 @@ extension RenderGate {
     /// A client that leaves abandons its job: out of the queue at once, or its render cancelled.
     @Test func anAbandonedJobLeavesTheQueueAndStopsItsRender() async throws {
         let gate = RenderGate(limit: 1, queue: 1)
-        let running = gate.job(deadline: .now + .seconds(30))
-        let first = Task { try await gate.run(running) { try spinUntilCancelled(running) } }
+        let running = gate.job()
+        let first = Task { try await gate.run(running, deadline: .now + .seconds(30)) { try spinUntilCancelled(running) } }
         while gate.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
-        let waiting = gate.job(deadline: .now + .seconds(30))
-        let second = Task { try await gate.run(waiting) { 2 } }
+        let waiting = gate.job()
+        let second = Task { try await gate.run(waiting, deadline: .now + .seconds(30)) { 2 } }
         while gate.depth < 1 { try await Task.sleep(for: .milliseconds(5)) }
         gate.abandon(waiting)
         await #expect(throws: RenderGate.Abandoned.self) { try await second.value }
@@ -95,28 +95,16 @@ extension RenderGate {
         #expect(try await gate.run(timeout: .seconds(30)) { _ in 3 } == 3)
     }
 
-    /// A job past its deadline stops at its next check by itself: the timer that answers the
-    /// client may run late on a loaded machine, and the render must not go on meanwhile.
-    @Test func aJobPastItsDeadlineStopsAtItsNextCheck() throws {
-        let gate = RenderGate(limit: 1, queue: 0)
-        let job = gate.job(deadline: .now + .milliseconds(20))
-        try job.cancellation.check()
-        usleep(30_000)
-        #expect(job.cancellation.isCancelled)
-        #expect(throws: Cancellation.Cancelled.self) { try job.cancellation.check() }
-        #expect(!gate.job(deadline: .now + .seconds(30)).cancellation.isCancelled)
-    }
-
     /// The budget: reserved bytes come back when the work ends, whatever happened to the request.
     @Test func memoryComesBackWhenTheWorkEnds() async throws {
         let gate = RenderGate(limit: 2, queue: 0, budget: MemoryBudget(bytes: 100))
-        let job = gate.job(deadline: .now + .seconds(30))
+        let job = gate.job()
         try job.memory?.reserve(60)
-        #expect(throws: MemoryBudget.Exceeded.self) { try gate.job(deadline: .now + .seconds(30)).memory?.reserve(50) }
+        #expect(throws: MemoryBudget.Exceeded.self) { try gate.job().memory?.reserve(50) }
         #expect(gate.memoryInUse == 60)
-        _ = try await gate.run(job) { 1 }
+        _ = try await gate.run(job, deadline: .now + .seconds(30)) { 1 }
         #expect(gate.memoryInUse == 0)
-        let tooLarge = #expect(throws: MemoryBudget.Exceeded.self) { try gate.job(deadline: .now + .seconds(30)).memory?.reserve(101) }
+        let tooLarge = #expect(throws: MemoryBudget.Exceeded.self) { try gate.job().memory?.reserve(101) }
         #expect(tooLarge?.neverFits == true)
     }
 }
