@@ -22,13 +22,16 @@ final class RenderGate: Sendable {
     /// One request's render: its cancellation, and its share of the memory budget (given back
     /// when the render really ends, not when the request is answered).
     final class Job: Sendable {
-        let cancellation = Cancellation()
+        let cancellation: Cancellation
         let memory: MemoryBudget.Lease?
+        let deadline: ContinuousClock.Instant
         fileprivate let id: UInt64
 
-        fileprivate init(id: UInt64, memory: MemoryBudget.Lease?) {
+        fileprivate init(id: UInt64, memory: MemoryBudget.Lease?, deadline: ContinuousClock.Instant) {
             self.id = id
             self.memory = memory
+            self.deadline = deadline
+            cancellation = Cancellation(deadline: deadline)
         }
     }
 
@@ -66,26 +69,32 @@ final class RenderGate: Sendable {
     /// Bytes the renders in flight have reserved.
     var memoryInUse: Int { budget?.inUse ?? 0 }
 
-    /// A new job, with a lease on the memory budget when there is one.
-    func job() -> Job {
+    /// A new job, due by `deadline` (its render stops at its next check past it), with a lease
+    /// on the memory budget when there is one.
+    func job(deadline: ContinuousClock.Instant) -> Job {
         let id = state.withLock { s in
             s.nextJob += 1
             return s.nextJob
         }
-        return Job(id: id, memory: budget?.lease())
+        return Job(id: id, memory: budget?.lease(), deadline: deadline)
     }
 
-    /// Runs `work` on a free slot; throws `Overloaded` when the queue is full, `TimedOut` at
-    /// `deadline`, `Abandoned` once `abandon(job)` was called.
-    func run<T: Sendable>(_ job: Job, deadline: ContinuousClock.Instant, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs `work` on a free slot; throws `Overloaded` when the queue is full, `TimedOut` at the
+    /// job's deadline, `Abandoned` once `abandon(job)` was called.
+    func run<T: Sendable>(_ job: Job, _ work: @escaping @Sendable () throws -> T) async throws -> T {
+        let deadline = job.deadline
         let slot = try await acquire(job, deadline: deadline)
         return try await withCheckedThrowingContinuation { continuation in
             let answered = Once()
             state.withLock { $0.running[slot] = job.id }
             slots[slot].async {
-                let result = Result { () throws -> T in
+                var result = Result { () throws -> T in
                     try job.cancellation.check()
                     return try work()
+                }
+                // Stopped at a check past its deadline before the timer ran: the same answer.
+                if case let .failure(error) = result, error is Cancellation.Cancelled, ContinuousClock.now >= deadline {
+                    result = .failure(TimedOut(queued: false))
                 }
                 job.memory?.end()
                 self.release(slot)

@@ -207,13 +207,12 @@ struct Routes: Sendable {
     /// the memory budget are taken before queueing; a client that leaves abandons the job.
     private func behindGate<T: Sendable>(_ context: ServeContext, reserve: Int, _ work: @escaping @Sendable (RenderGate.Job) throws -> T,
                                          respond: (T) -> Response) async -> Response {
-        let job = gate.job(), gate = self.gate
+        let job = gate.job(deadline: ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds)), gate = self.gate
         clients.whenGone(context.channel) { gate.abandon(job) }
         defer { clients.answered(context.channel) }
         do {
             try job.memory?.reserve(reserve)
-            let deadline = ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds)
-            return respond(try await gate.run(job, deadline: deadline) { try work(job) })
+            return respond(try await gate.run(job) { try work(job) })
         } catch let error as CardService.RequestError {
             return HTTP.error(.init(code: error.status), error.message, path: error.path)
         } catch let error as MemoryBudget.Exceeded {

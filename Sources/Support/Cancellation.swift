@@ -10,10 +10,16 @@ public final class Cancellation: Sendable {
     }
 
     private let flag = Atomic<Bool>(false)
+    /// Past it the work counts as cancelled at its next check, whether or not the caller's
+    /// timer has said so yet (a timer thread runs late on a loaded machine: renders went on
+    /// past their deadline and answered 200).
+    public let deadline: ContinuousClock.Instant?
 
-    public init() {}
+    public init(deadline: ContinuousClock.Instant? = nil) { self.deadline = deadline }
 
-    public var isCancelled: Bool { flag.load(ordering: .acquiring) }
+    public var isCancelled: Bool {
+        flag.load(ordering: .acquiring) || deadline.map { ContinuousClock.now >= $0 } ?? false
+    }
 
     public func cancel() { flag.store(true, ordering: .releasing) }
 

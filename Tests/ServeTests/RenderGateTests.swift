@@ -11,10 +11,14 @@ import Typeset
 extension RenderGate {
     /// A job run with a deadline `timeout` from now.
     func run<T: Sendable>(timeout: Duration, _ work: @escaping @Sendable (Job) throws -> T) async throws -> T {
-        let job = job()
-        return try await run(job, deadline: .now + timeout) { try work(job) }
+        let job = job(deadline: .now + timeout)
+        return try await run(job) { try work(job) }
     }
 }
+
+/// A deadline no test reaches: in the whole suite a test's tasks wait tens of seconds for the
+/// cooperative pool, and a job's deadline runs from its making (30 s were once reached).
+let longEnough = Duration.seconds(3600)
 
 /// Work that runs until it is cancelled, as a render between its checks does.
 @Sendable func spinUntilCancelled(_ job: RenderGate.Job) throws -> Int {
@@ -29,11 +33,11 @@ extension RenderGate {
     @Test func queueThenRefuse() async throws {
         let gate = RenderGate(limit: 1, queue: 1)
         let release = DispatchSemaphore(value: 0)
-        async let first = gate.run(timeout: .seconds(30)) { _ in release.wait(); return 1 }
+        async let first = gate.run(timeout: longEnough) { _ in release.wait(); return 1 }
         while gate.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
-        async let second = gate.run(timeout: .seconds(30)) { _ in 2 }
+        async let second = gate.run(timeout: longEnough) { _ in 2 }
         while gate.depth < 1 { try await Task.sleep(for: .milliseconds(5)) }
-        await #expect(throws: RenderGate.Overloaded.self) { try await gate.run(timeout: .seconds(30)) { _ in 3 } }
+        await #expect(throws: RenderGate.Overloaded.self) { try await gate.run(timeout: longEnough) { _ in 3 } }
         release.signal()
         #expect(try await first == 1)
         #expect(try await second == 2)
@@ -57,7 +61,7 @@ extension RenderGate {
     @Test func aTimedOutRenderIsCancelledAndFreesItsSlot() async throws {
         let gate = RenderGate(limit: 1, queue: 1)
         await #expect(throws: RenderGate.TimedOut.self) { try await gate.run(timeout: .milliseconds(50), spinUntilCancelled) }
-        #expect(try await gate.run(timeout: .seconds(30)) { _ in 7 } == 7)
+        #expect(try await gate.run(timeout: longEnough) { _ in 7 } == 7)
         #expect(!gate.allStuck && gate.running == 0)
     }
 
@@ -65,7 +69,7 @@ extension RenderGate {
     @Test func aQueuedJobTimesOutInTheQueue() async throws {
         let gate = RenderGate(limit: 1, queue: 1)
         let release = DispatchSemaphore(value: 0)
-        async let first = gate.run(timeout: .seconds(30)) { _ in release.wait(); return 1 }
+        async let first = gate.run(timeout: longEnough) { _ in release.wait(); return 1 }
         while gate.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
         do {
             _ = try await gate.run(timeout: .milliseconds(50)) { _ in 2 }
@@ -81,30 +85,42 @@ extension RenderGate {
     /// A client that leaves abandons its job: out of the queue at once, or its render cancelled.
     @Test func anAbandonedJobLeavesTheQueueAndStopsItsRender() async throws {
         let gate = RenderGate(limit: 1, queue: 1)
-        let running = gate.job()
-        let first = Task { try await gate.run(running, deadline: .now + .seconds(30)) { try spinUntilCancelled(running) } }
+        let running = gate.job(deadline: .now + longEnough)
+        let first = Task { try await gate.run(running) { try spinUntilCancelled(running) } }
         while gate.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
-        let waiting = gate.job()
-        let second = Task { try await gate.run(waiting, deadline: .now + .seconds(30)) { 2 } }
+        let waiting = gate.job(deadline: .now + longEnough)
+        let second = Task { try await gate.run(waiting) { 2 } }
         while gate.depth < 1 { try await Task.sleep(for: .milliseconds(5)) }
         gate.abandon(waiting)
         await #expect(throws: RenderGate.Abandoned.self) { try await second.value }
         #expect(gate.depth == 0)
         gate.abandon(running)
         await #expect(throws: Cancellation.Cancelled.self) { try await first.value }
-        #expect(try await gate.run(timeout: .seconds(30)) { _ in 3 } == 3)
+        #expect(try await gate.run(timeout: longEnough) { _ in 3 } == 3)
+    }
+
+    /// A job past its deadline stops at its next check by itself: the timer that answers the
+    /// client may run late on a loaded machine, and the render must not go on meanwhile.
+    @Test func aJobPastItsDeadlineStopsAtItsNextCheck() throws {
+        let gate = RenderGate(limit: 1, queue: 0)
+        let job = gate.job(deadline: .now + .milliseconds(20))
+        try job.cancellation.check()
+        usleep(30_000)
+        #expect(job.cancellation.isCancelled)
+        #expect(throws: Cancellation.Cancelled.self) { try job.cancellation.check() }
+        #expect(!gate.job(deadline: .now + longEnough).cancellation.isCancelled)
     }
 
     /// The budget: reserved bytes come back when the work ends, whatever happened to the request.
     @Test func memoryComesBackWhenTheWorkEnds() async throws {
         let gate = RenderGate(limit: 2, queue: 0, budget: MemoryBudget(bytes: 100))
-        let job = gate.job()
+        let job = gate.job(deadline: .now + longEnough)
         try job.memory?.reserve(60)
-        #expect(throws: MemoryBudget.Exceeded.self) { try gate.job().memory?.reserve(50) }
+        #expect(throws: MemoryBudget.Exceeded.self) { try gate.job(deadline: .now + longEnough).memory?.reserve(50) }
         #expect(gate.memoryInUse == 60)
-        _ = try await gate.run(job, deadline: .now + .seconds(30)) { 1 }
+        _ = try await gate.run(job) { 1 }
         #expect(gate.memoryInUse == 0)
-        let tooLarge = #expect(throws: MemoryBudget.Exceeded.self) { try gate.job().memory?.reserve(101) }
+        let tooLarge = #expect(throws: MemoryBudget.Exceeded.self) { try gate.job(deadline: .now + longEnough).memory?.reserve(101) }
         #expect(tooLarge?.neverFits == true)
     }
 }
