@@ -24,13 +24,13 @@ final class RenderGate: Sendable {
     final class Job: Sendable {
         let cancellation: Cancellation
         let memory: MemoryBudget.Lease?
-        let deadline: ContinuousClock.Instant
         fileprivate let id: UInt64
+        /// The cancellation's own (a job's always has one).
+        var deadline: ContinuousClock.Instant { cancellation.deadline! }
 
         fileprivate init(id: UInt64, memory: MemoryBudget.Lease?, deadline: ContinuousClock.Instant) {
             self.id = id
             self.memory = memory
-            self.deadline = deadline
             cancellation = Cancellation(deadline: deadline)
         }
     }
@@ -143,7 +143,7 @@ final class RenderGate: Sendable {
         case .wait:
             // The slot is handed over by `release`; the deadline or `abandon` withdraws the job.
             return try await withCheckedThrowingContinuation { continuation in
-                enum Parked { case slot(Int), abandoned, parked }
+                enum Parked { case slot(Int), timedOut, abandoned, parked }
                 let parked: Parked = state.withLock { s in
                     if let slot = s.free.popLast() {
                         s.queued -= 1
@@ -151,13 +151,15 @@ final class RenderGate: Sendable {
                     }
                     if job.cancellation.isCancelled {
                         s.queued -= 1
-                        return .abandoned
+                        // Cancelled by its deadline (which cancels too) or by the client leaving.
+                        return ContinuousClock.now >= deadline ? .timedOut : .abandoned
                     }
                     s.waiting.append((job.id, continuation))
                     return .parked
                 }
                 switch parked {
                 case let .slot(slot): continuation.resume(returning: slot)
+                case .timedOut: continuation.resume(throwing: TimedOut(queued: true))
                 case .abandoned: continuation.resume(throwing: Abandoned())
                 case .parked: after(deadline) { self.withdraw(job.id, TimedOut(queued: true)) }
                 }
