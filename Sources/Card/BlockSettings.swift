@@ -57,7 +57,7 @@ public struct BlockSettings: Sendable {
     public internal(set) var underlineColor: Color?
     public internal(set) var strikethrough: Bool?
     public internal(set) var strikethroughColor: Color?
-    public internal(set) var link: String?
+    public internal(set) var link: LinkTarget?
 
     /// Whether the block has text of its own (plain, markup or spans).
     public var hasText: Bool { text != nil || textFile != nil || markup != nil || markupFile != nil || spans != nil }

@@ -130,12 +130,8 @@ public enum OptionModel {
         define("strikethrough-color", "colour", .span, schema: "string", "Strikethrough colour (default: the text's).") {
             $0.strikethroughColor = try $1.color()
         },
-        define("link", "uri", .span, schema: "string", "A link: an annotation over the span's text in PDF output.") {
-            let text = try $1.string()
-            guard !text.isEmpty, text.utf8.count <= 4096, !text.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
-                throw OptionError("must be a URI of 1 to 4096 characters without control characters")
-            }
-            $0.link = text
+        define("link", "uri", .span, schema: "string", "A link: an annotation over the span's text in PDF output (http:, https:, mailto: or #name).") {
+            $0.link = try LinkTarget(try $1.string())
         },
         define("width", "px", .text, schema: "number", "Wrap width in px.") { $0.width = try positive(try $1.number()) },
         define("align", "left|center|right|start|end|justify", schema: "string", "Text alignment: left, center, right, start, end or justify (start/end follow each paragraph's direction; justify fills every line but a paragraph's last; default start).") {

@@ -20,8 +20,13 @@ extension LayoutJSON {
             }
             return .array(out)
         }
+        // Restricted text: a span says nothing about the hidden lines, not even where it ends
+        // (a hidden word's length) or how it is styled there. Only what starts on a shown line
+        // is listed, cut at the last shown byte.
+        let limit = shown.count < layout.lines.count ? shown.map(\.end).max() ?? 0 : Int.max
         var out: [JSONValue] = []
-        for run in layout.styleRuns {
+        for run in layout.styleRuns where run.start < limit {
+            let run = (start: run.start, end: min(run.end, limit), shaping: run.shaping)
             let shaping = run.shaping
             var style: [(String, JSONValue)] = []
             if let font = shaping.font {
@@ -40,7 +45,8 @@ extension LayoutJSON {
             out.append(.members([("start", .number(Double(run.start))), ("end", .number(Double(run.end))),
                                  ("style", .members(style)), ("boxes", boxes(run.start, run.end))]))
         }
-        for tag in layout.spans where tag.tag < paints.count {
+        for whole in layout.spans where whole.tag < paints.count && whole.start < limit {
+            let tag = (start: whole.start, end: min(whole.end, limit), tag: whole.tag)
             let paint = paints[tag.tag]
             var style: [(String, JSONValue)] = []
             if let c = paint.color { style.append(("color", .string(c.description))) }
@@ -48,7 +54,7 @@ extension LayoutJSON {
             if let c = paint.underlineColor { style.append(("underline-color", .string(c.description))) }
             if let st = paint.strikethrough { style.append(("strikethrough", .bool(st))) }
             if let c = paint.strikethroughColor { style.append(("strikethrough-color", .string(c.description))) }
-            if let link = paint.link { style.append(("link", .string(link))) }
+            if let link = paint.link { style.append(("link", .string(link.address))) }
             var members: [(String, JSONValue)] = [("start", .number(Double(tag.start))), ("end", .number(Double(tag.end)))]
             if let highlight = paint.highlight {
                 if let fill = highlight.fill { style.append(("highlight", .string(fill.description))) }

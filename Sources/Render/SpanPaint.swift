@@ -15,10 +15,10 @@ public struct SpanPaint: Sendable {
     /// The span's own rounded shape behind its text (joined across its lines).
     public var highlight: HighlightPaint?
     /// A PDF link annotation over the span's text.
-    public var link: String?
+    public var link: LinkTarget?
 
     public init(color: Color? = nil, underline: UnderlineStyle? = nil, underlineColor: Color? = nil, strikethrough: Bool? = nil,
-                strikethroughColor: Color? = nil, highlight: HighlightPaint? = nil, link: String? = nil) {
+                strikethroughColor: Color? = nil, highlight: HighlightPaint? = nil, link: LinkTarget? = nil) {
         (self.color, self.underline, self.underlineColor, self.strikethrough, self.strikethroughColor) =
             (color, underline, underlineColor, strikethrough, strikethroughColor)
         (self.highlight, self.link) = (highlight, link)

@@ -104,8 +104,8 @@ struct SpanPainter {
                 }
             }
             guard !rects.isEmpty else { continue }
-            // Cairo's attribute strings escape quotes and backslashes with a backslash.
-            let escaped = uri.unicodeScalars.map { $0 == "'" || $0 == "\\" ? "\\\($0)" : String($0) }.joined()
+            // Percent-encoded: nothing in it can end Cairo's attribute string or the PDF string.
+            let escaped = uri.pdfString
             // Cairo 1.16 writes a link's structure element only inside a structure tree: a link
             // outside any tag refers to an object the file never holds (qpdf: damaged).
             cairo_tag_begin(cr, "Document", "")

@@ -108,7 +108,7 @@ import Testing
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
         #expect(try pdfText(bytes).contains("our long link"))
         let raw = String(decoding: bytes, as: UTF8.self)
-        #expect(raw.contains("/URI (https://example.com/a?b=1&c='2')"), "\(raw.count)")
+        #expect(raw.contains("/URI (https://example.com/a?b=1&c=%272%27)"), "\(raw.count)")
         #expect(raw.components(separatedBy: "/Subtype /Link").count == 2)
     }
 

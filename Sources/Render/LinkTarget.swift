@@ -1,0 +1,95 @@
+import Support
+
+/// A link address that may go into a PDF: the one guard between a user's `href` (markup, a
+/// span's `link`, a variable, a CSV cell, a query string) and a PDF action. Every front end
+/// reaches it through the `link` option; the PDF writer reaches the file only through
+/// `pdfString`, whatever was checked before.
+public struct LinkTarget: Sendable, Equatable {
+    /// The address as the user gave it (the layout dump shows this).
+    public let address: String
+
+    /// The schemes a link may use unless the caller widens them: the web, e-mail, and a
+    /// fragment (`#name`) inside the document. `javascript:`, `file:`, `data:` and the rest
+    /// run code or reach the reader's machine in some viewers.
+    public static let defaultSchemes: Set<String> = ["http", "https", "mailto"]
+
+    /// The longest address taken (browsers' practical limit is higher; nothing legitimate on a
+    /// card needs more).
+    public static let maxBytes = 4096
+
+    /// Checks `address`: 1 to 4,096 bytes, no control characters, and either `#fragment` or
+    /// `scheme:...` with a scheme in `schemes` (case-insensitive, as RFC 3986 says). A refusal
+    /// is an `OptionError` saying what is allowed.
+    public init(_ address: String, schemes: Set<String> = LinkTarget.defaultSchemes) throws {
+        guard !address.isEmpty, address.utf8.count <= Self.maxBytes,
+              !address.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw OptionError("must be a URI of 1 to \(Self.maxBytes) bytes without control characters")
+        }
+        if !address.hasPrefix("#") {
+            let scheme = Self.scheme(of: address)
+            guard let scheme, schemes.contains(scheme) else {
+                let allowed = (schemes.sorted().map { "\($0):" } + ["#name"]).joined(separator: ", ")
+                let what = scheme.map { "scheme '\($0):'" } ?? "a relative address"
+                throw OptionError("\(what) is not allowed in a link (allowed: \(allowed))")
+            }
+        }
+        self.address = address
+    }
+
+    /// RFC 3986's scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before the first `:`),
+    /// lowercased; nil when there is none.
+    static func scheme(of address: String) -> String? {
+        guard let colon = address.firstIndex(of: ":") else { return nil }
+        let scheme = address[..<colon]
+        guard let first = scheme.unicodeScalars.first, first.isASCIILetter,
+              scheme.unicodeScalars.allSatisfy({ $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
+        else { return nil }
+        return scheme.lowercased()
+    }
+
+    /// The address as PDF's URI action holds it (7-bit ASCII, PDF 32000-1 12.6.4.7): UTF-8,
+    /// every byte outside RFC 3986's unreserved and reserved characters percent-encoded, and so
+    /// are `(`, `)`, `'` and `\`. The result can close neither Cairo's attribute string nor the
+    /// PDF string around it; a `%` already followed by two hex digits is kept.
+    public var pdfString: String { Self.percentEncoded(address) }
+
+    static func percentEncoded(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out = ""
+        out.reserveCapacity(bytes.count)
+        for (i, b) in bytes.enumerated() {
+            if b == UInt8(ascii: "%"), i + 2 < bytes.count, bytes[i + 1].isHexDigit, bytes[i + 2].isHexDigit {
+                out.append("%")
+            } else if Self.kept(b) {
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            } else {
+                out += "%" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// Unreserved and reserved characters (RFC 3986 2.2, 2.3) less the four that mean
+    /// something inside a PDF literal string or Cairo's attribute syntax.
+    private static func kept(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: "-._~:/?#[]@!$&*+,;=".utf8.contains(b)
+        }
+    }
+}
+
+private extension Unicode.Scalar {
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}
+
+private extension UInt8 {
+    var isHexDigit: Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
