@@ -112,7 +112,7 @@ extension CardSpec {
         do {
             try OptionModel.named(key)!.apply(.json(value), to: &settings)
         } catch let error as OptionError {
-            throw CardError(path, error.message)
+            throw CardError(path + error.subpath, error.reason)
         }
     }
 

@@ -11,17 +11,17 @@ public struct SpanInput: Sendable {
     let keys: [String]
 
     static func parse(_ json: JSONValue, index: Int) throws -> SpanInput {
-        guard case let .object(members) = json else { throw OptionError("[\(index)] must be an object with text, not \(json.typeName)") }
-        guard case let .string(text)? = json["text"] else { throw OptionError("[\(index)].text is missing (every span has its text)") }
+        guard case let .object(members) = json else { throw OptionError("must be an object with text, not \(json.typeName)", at: "[\(index)]") }
+        guard case let .string(text)? = json["text"] else { throw OptionError("is missing (every span has its text)", at: "[\(index)].text") }
         var settings = BlockSettings()
         let known = OptionModel.names(for: .span)
         for (key, value) in members where key != "text" {
             guard known.contains(key) else {
                 let hint = suggestion(for: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
-                throw OptionError("[\(index)].\(key): unknown span key\(hint)")
+                throw OptionError("unknown span key\(hint)", at: "[\(index)].\(key)")
             }
             do { try OptionModel.named(key)!.apply(.json(value), to: &settings) } catch let error as OptionError {
-                throw OptionError("[\(index)].\(key): \(error.message)")
+                throw OptionError(error.message, at: "[\(index)].\(key)")
             }
         }
         return SpanInput(text: text, settings: settings, keys: members.map(\.key).filter { $0 != "text" })

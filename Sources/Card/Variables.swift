@@ -1,19 +1,38 @@
 import Markup
 import Support
 /// `{{name}}` in the string values of a parsed spec, filled once: a value that itself holds
-/// `{{x}}`, quotes or braces stays literal, and the JSON around it cannot break. Into markup
-/// (a `markup` key, or the steps of a block with `steps-markup`) a value goes escaped, so a CSV
-/// cell can never open or close a span.
+/// `{{x}}`, quotes or braces stays literal, and the JSON around it cannot break.
+///
+/// The one rule for markup: a value is always text where it lands. Into a string that is read
+/// as markup (every `markup` key; `steps` where `steps-markup` is on for that block, set on
+/// the block or inherited from the card or a stack around it) it goes escaped, so a CSV cell
+/// or a query parameter can never open a span or a link. `steps-markup` must be a JSON
+/// boolean: anything else is refused here, before a value could slip past it.
 public enum Variables {
-    public static func substitute(_ json: JSONValue, _ values: [String: String], path: String = "", markup: Bool = false) throws -> JSONValue {
+    public static func substitute(_ json: JSONValue, _ values: [String: String], path: String = "") throws -> JSONValue {
+        try substitute(json, values, escaped: values.mapValues(Markup.escape), path: path, markup: false, stepsMarkup: false)
+    }
+
+    private static func substitute(_ json: JSONValue, _ values: [String: String], escaped: [String: String], path: String,
+                                   markup: Bool, stepsMarkup inherited: Bool) throws -> JSONValue {
         switch json {
-        case let .string(text): return .string(try fill(text, markup ? values.mapValues(Markup.escape) : values, path: path))
+        case let .string(text): return .string(try fill(text, markup ? escaped : values, path: path))
         case let .array(items):
-            return .array(try items.enumerated().map { try substitute($1, values, path: join(path, $0), markup: markup) })
+            return .array(try items.enumerated().map {
+                try substitute($1, values, escaped: escaped, path: join(path, $0), markup: markup, stepsMarkup: inherited)
+            })
         case let .object(members):
-            let marked = json["steps-markup"] == .bool(true)
+            var stepsMarkup = inherited
+            if let flag = json["steps-markup"] {
+                guard case let .bool(on) = flag else {
+                    throw CardError(join(path, "steps-markup"), "must be true or false (a JSON boolean), not \(flag.typeName)")
+                }
+                stepsMarkup = on
+            }
             return .object(try members.map {
-                ($0.key, try substitute($0.value, values, path: join(path, $0.key), markup: $0.key == "markup" || (marked && $0.key == "steps")))
+                let intoMarkup = $0.key == "markup" || (stepsMarkup && $0.key == "steps")
+                return ($0.key, try substitute($0.value, values, escaped: escaped, path: join(path, $0.key), markup: intoMarkup,
+                                               stepsMarkup: stepsMarkup))
             })
         default: return json
         }

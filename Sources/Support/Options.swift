@@ -1,8 +1,22 @@
 /// An option value that is not acceptable; the front end says where it came from (a flag, a
 /// JSON path or an HTTP field).
 public struct OptionError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong, with the place inside the value in front when there is one
+    /// (`[1].weight: must be a whole number`).
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// Where inside the value (`[1].weight` of a list of spans), so a spec error joins it into
+    /// one JSON path (`blocks[0].spans[1].weight`); empty for the value as a whole.
+    public var subpath = ""
+    /// The message alone, without `subpath`.
+    public var reason: String
+
+    public init(_ message: String) { (self.message, self.reason) = (message, message) }
+
+    /// An error at `subpath` inside the value.
+    public init(_ reason: String, at subpath: String) {
+        (self.message, self.subpath, self.reason) = (subpath.isEmpty ? reason : "\(subpath): \(reason)", subpath, reason)
+    }
+
     public var description: String { message }
 }
 
@@ -87,8 +101,14 @@ public enum OptionInput: Sendable {
         return value
     }
 
+    /// A command line's (or a form field's) words true/false, yes/no, 1/0, on/off; in JSON
+    /// only a boolean, so `"yes"` in a spec is refused rather than guessed.
     public func bool() throws -> Bool {
-        if case let .json(.bool(b)) = self { return b }
+        switch self {
+        case let .json(.bool(b)): return b
+        case let .json(value): throw OptionError("must be true or false (a JSON boolean), not \(value.typeName)")
+        case .text: break
+        }
         switch try string().lowercased() {
         case "true", "yes", "1", "on": return true
         case "false", "no", "0", "off": return false
