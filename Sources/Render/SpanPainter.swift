@@ -76,20 +76,38 @@ struct SpanPainter {
             cairo_rectangle(cr, x0, y + 2 * t, x1 - x0, t)
         case .low: cairo_rectangle(cr, x0, baseline + m.descent - t, x1 - x0, t)
         case .error:
-            // A wave of period 4t, as spell checkers draw it.
-            cairo_set_line_width(cr, t)
-            cairo_move_to(cr, x0, y + t)
-            var x = x0, up = true
-            while x < x1 {
-                let next = min(x + t * 2, x1)
-                cairo_line_to(cr, next, up ? y - t / 2 : y + t * 1.5)
-                x = next
-                up.toggle()
-            }
-            cairo_stroke(cr)
+            wave(cr, x0: x0, x1: x1, y: y, thickness: t)
             return
         }
         cairo_fill(cr)
+    }
+
+    /// A wave of period 4t, as spell checkers draw it. Its points are bounded by what can reach
+    /// the surface, not by the input: only the part inside the clip is drawn, and no segment is
+    /// shorter than half a device pixel (a span 10^6 pt wide in a 0.01 px font would otherwise
+    /// be 10^10 points).
+    private func wave(_ cr: OpaquePointer, x0: Double, x1: Double, y: Double, thickness t: Double) {
+        var cx0 = 0.0, cy0 = 0.0, cx1 = 0.0, cy1 = 0.0
+        cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1)
+        var px = 1.0, py = 0.0
+        cairo_device_to_user_distance(cr, &px, &py)
+        let step = max(t * 2, abs(px) / 2)
+        guard step.isFinite, step > 0, y - t < cy1, y + 2 * t > cy0 else { return }
+        // Start on a whole period before the clip, so the visible part keeps its phase.
+        let skipped = max(0, ((cx0 - step - x0) / (2 * step)).rounded(.down))
+        var x = x0 + skipped * 2 * step
+        let end = min(x1, cx1 + step)
+        guard x < end else { return }
+        cairo_set_line_width(cr, t)
+        cairo_move_to(cr, x, y + t)
+        var up = true
+        while x < end {
+            let next = min(x + step, end)
+            cairo_line_to(cr, next, up ? y - t / 2 : y + t * 1.5)
+            x = next
+            up.toggle()
+        }
+        cairo_stroke(cr)
     }
 
     /// Link annotations over each linked span's pieces (PDF only: an image has nowhere to put
