@@ -49,7 +49,7 @@ nonisolated(unsafe) var chosen: Harness = .card
             let files = Posix.entries(of: path).map { $0.sorted().map { path + "/" + $0 } } ?? [path]
             for file in files {
                 do {
-                    harness.run(try Posix.readFile(file, as: "input", limit: 16 << 20, regularOnly: true))
+                    harness.run(try Posix.readFile(file, as: "input", limit: 16 << 20))
                 } catch {
                     complain("hlfuzz: \(error)")
                     exit(2)

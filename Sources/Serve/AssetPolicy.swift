@@ -47,7 +47,7 @@ struct AssetPolicy: Sendable {
         let file = try resolve(path)
         do {
             // Regular files only, opened without blocking: a FIFO cannot hold a render slot.
-            return try Posix.readFile(file, as: "asset", limit: limit, regularOnly: true)
+            return try Posix.readFile(file, as: "asset", limit: limit)
         } catch {
             // The reason alone: the error's subject is the server's path.
             throw Refused(description: shown("'\(file)': \(error.reason)"))

@@ -97,7 +97,7 @@ final class CardService: Sendable {
         for name in names {
             guard name.hasSuffix(".json"), let template = templateName(String(name.dropLast(5))) else { continue }
             let path = folder + "/" + name
-            guard let bytes = try? Posix.readFile(path, as: "template", limit: 1 << 20, regularOnly: true) else { continue }
+            guard let bytes = try? Posix.readFile(path, as: "template", limit: 1 << 20) else { continue }
             do {
                 templates[template] = try JSONValue.parse(bytes)
             } catch {

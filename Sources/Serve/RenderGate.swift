@@ -43,7 +43,8 @@ final class RenderGate: Sendable {
         /// The job on each busy slot, and the slots whose job was answered past its deadline
         /// but has not returned yet.
         var running: [Int: UInt64] = [:]
-        var stuck: Set<Int> = []
+        /// Since when (a slot is freed, and leaves this, when its render returns).
+        var stuck: [Int: ContinuousClock.Instant] = [:]
         var nextJob: UInt64 = 0
     }
 
@@ -66,6 +67,10 @@ final class RenderGate: Sendable {
     var running: Int { state.withLock { limit - $0.free.count } }
     /// Every slot holds a render past its deadline: nothing new can start until one returns.
     var allStuck: Bool { state.withLock { $0.stuck.count == limit } }
+    /// How long the slot stuck the longest has held a render past its deadline (zero when
+    /// none is stuck): a render that never returns (a C library blocked for good) shows here,
+    /// and `/healthz` fails once it is past `stuckLimit`, so the orchestrator restarts us.
+    var longestStuck: Duration { state.withLock { s in s.stuck.values.min().map { ContinuousClock.now - $0 } ?? .zero } }
     /// Bytes the renders in flight have reserved.
     var memoryInUse: Int { budget?.inUse ?? 0 }
 
@@ -104,7 +109,7 @@ final class RenderGate: Sendable {
                 guard answered.claim() else { return }
                 job.cancellation.cancel()
                 self.state.withLock { s in
-                    if s.running[slot] == job.id { s.stuck.insert(slot) }
+                    if s.running[slot] == job.id { s.stuck[slot] = .now }
                 }
                 continuation.resume(throwing: TimedOut(queued: false))
             }
@@ -180,7 +185,7 @@ final class RenderGate: Sendable {
     private func release(_ slot: Int) {
         let next: CheckedContinuation<Int, any Error>? = state.withLock { s in
             s.running[slot] = nil
-            s.stuck.remove(slot)
+            s.stuck[slot] = nil
             if s.waiting.isEmpty {
                 s.free.append(slot)
                 return nil

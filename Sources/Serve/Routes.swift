@@ -38,10 +38,21 @@ struct Routes: Sendable {
         case "/v1/card": return try await card(request, context)
         case "/v1/compare": return try await compare(request, context)
         case "/v1/templates/:file": return try await template(request, context)
-        case "/healthz": return HTTP.json(.members([("status", .string("ok"))]))
+        case "/healthz": return alive()
         case "/readyz": return ready()
         default: return metricsPage()
         }
+    }
+
+    /// Liveness: a slot whose render has not returned long after it was answered (four
+    /// timeouts, at least a minute) will not come back; only a restart frees it.
+    private func alive() -> Response {
+        let limit = max(Duration.seconds(60), .milliseconds(settings.timeoutMilliseconds * 4))
+        let stuck = gate.longestStuck
+        if stuck > limit {
+            return HTTP.error(.serviceUnavailable, "a render slot has been stuck for \(stuck.components.seconds) s (limit \(limit.components.seconds) s)")
+        }
+        return HTTP.json(.members([("status", .string("ok"))]))
     }
 
     private func ready() -> Response {

@@ -68,7 +68,7 @@ extension ServeSettings {
     private static func secret(_ path: String, what: String, minimum: Int) throws -> [UInt8] {
         let bytes: [UInt8]
         do throws(FileError) {
-            bytes = try Posix.readFile(path, as: what, limit: 4096, regularOnly: true)
+            bytes = try Posix.readFile(path, as: what, limit: 4096)
         } catch {
             throw OptionError("\(error.subject): \(error.reason)")
         }

@@ -51,10 +51,10 @@ public struct ServeSettings: Sendable {
 
     /// cgroup v2's memory.max for this process (nil when there is none or it is "max").
     public static func cgroupMemoryLimit() -> Int? {
-        guard let membership = try? Posix.readFile("/proc/self/cgroup", as: "cgroup", limit: 4096, regularOnly: false) else { return nil }
+        guard let membership = try? Posix.readFile("/proc/self/cgroup", as: "cgroup", limit: 4096) else { return nil }
         let line = String(decoding: membership, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("0::") }
         guard let path = line.map({ String($0.dropFirst(3)) }),
-              let bytes = try? Posix.readFile("/sys/fs/cgroup" + path + "/memory.max", as: "memory limit", limit: 64, regularOnly: false)
+              let bytes = try? Posix.readFile("/sys/fs/cgroup" + path + "/memory.max", as: "memory limit", limit: 4096)
         else { return nil }
         return Int(String(decoding: bytes, as: UTF8.self).trimmed)
     }

@@ -63,12 +63,16 @@ public enum OutputFile {
         // Through a symlink to its target, as cp and editors do (replacing the link would
         // leave the target stale); never inside a confined folder.
         let target = root == nil ? resolvedTarget(path) : path
-        // A device or pipe (/dev/null, /dev/stdout, a FIFO) is written in place: renaming over
-        // it would replace the device node with a regular file.
+        // A device or pipe the user named (/dev/null, /dev/stdout, a FIFO being read) is
+        // written in place: renaming over it would replace the node with a regular file. It is
+        // opened without blocking, so a FIFO nobody reads fails (ENXIO) instead of hanging. A
+        // name from a row or a request (a confined folder) must be a regular file.
         if Posix.kind(target) == .other {
-            let fd = open(target, O_WRONLY)
-            guard fd >= 0 else { throw fail(.system(Posix.reason())) }
+            guard root == nil else { throw fail(.notAFile) }
+            let fd = open(target, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+            guard fd >= 0 else { throw fail(.system(errno == ENXIO ? "a FIFO that nothing reads" : Posix.reason())) }
             defer { close(fd) }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             try run(fd)
             return
         }
@@ -172,7 +176,7 @@ public enum OutputFile {
     public static func removeStaleTemporaries(folder: String) {
         guard swept.withLock({ $0.insert(folder).inserted }) else { return }
         Posix.eachEntry(of: folder) { file, _ in
-            guard file.hasPrefix("."), file.hasSuffix(".tmp"), file.contains(".\(temporaryTag)-") else { return }
+            guard isTemporaryName(file) else { return }
             let path = folder + "/" + file
             let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
             guard fd >= 0 else { return }
@@ -182,6 +186,23 @@ public enum OutputFile {
                 unlink(path)
             }
         }
+    }
+
+    /// Exactly the names `lockedTemporary` makes (`.hlrender-XXXXXX.tmp`) or the earlier scheme
+    /// made (`.NAME.hlrender-PID-XXXXXX.tmp`), nothing that merely contains the tag: a user's
+    /// `.notes.hlrender-draft.tmp` is not ours to delete.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        let stem = name.dropFirst().dropLast(4)
+        let alnum = { (c: Unicode.Scalar) in ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) }
+        let random = { (s: Substring) in s.count == 6 && s.unicodeScalars.allSatisfy(alnum) }
+        if stem.hasPrefix("\(temporaryTag)-") { return random(stem.dropFirst(temporaryTag.count + 1)) }
+        // The earlier scheme: NAME.hlrender-PID-XXXXXX.
+        let pieces = stem.split(separator: ".", omittingEmptySubsequences: false)
+        guard pieces.count >= 2, !pieces[0].isEmpty, let last = pieces.last else { return false }
+        let parts = last.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 3 && parts[0] == temporaryTag && !parts[1].isEmpty
+            && parts[1].unicodeScalars.allSatisfy { ("0"..."9").contains($0) } && random(parts[2])
     }
 
     private static func checkFolder(_ folder: String, _ path: String) throws(FileError) {

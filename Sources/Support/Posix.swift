@@ -115,24 +115,38 @@ public enum Posix {
         return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
     }
 
-    /// A whole file, at most `limit` bytes; `-` is standard input. With `regularOnly` anything
-    /// but a regular file is refused before a byte is read, and opening never blocks (a FIFO
-    /// planted where a file was expected cannot hold the caller).
-    public static func readFile(_ path: String, as what: String, limit: Int, regularOnly: Bool = false) throws(FileError) -> [UInt8] {
+    /// A whole file, at most `limit` bytes; `-` is standard input. Anything but a regular file
+    /// is refused before a byte is read (see `openRegular`).
+    public static func readFile(_ path: String, as what: String, limit: Int) throws(FileError) -> [UInt8] {
         let fail = { (problem: FileError.Problem) in FileError(.read, what, path, problem) }
         if path == "-" {
             do { return try readAll(STDIN_FILENO, limit: limit) } catch { throw fail(error) }
         }
-        let fd = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NONBLOCK : 0))
-        guard fd >= 0 else { throw fail(.system(reason())) }
+        let fd = try openRegular(path, as: what, limit: limit)
         defer { close(fd) }
-        if regularOnly {
-            var info = stat()
-            guard fstat(fd, &info) == 0 else { throw fail(.system(reason())) }
-            guard info.st_mode & S_IFMT == S_IFREG else { throw fail(.notAFile) }
-            guard Int(info.st_size) <= limit else { throw fail(.tooLarge(limit: limit)) }
-        }
         do { return try readAll(fd, limit: limit) } catch { throw fail(error) }
+    }
+
+    /// The one rule for opening a file hlrender reads (a text, a spec, a font, a picture, a
+    /// golden, a template): opened without blocking, so a FIFO planted where a file was
+    /// expected cannot hold the caller, then refused unless it is a regular file of at most
+    /// `limit` bytes. The descriptor is blocking again when returned; the caller closes it.
+    public static func openRegular(_ path: String, as what: String?, limit: Int = Int.max) throws(FileError) -> Int32 {
+        let fail = { (problem: FileError.Problem) in FileError(.read, what, path, problem) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw fail(.system(reason())) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { let problem = FileError.Problem.system(reason()); close(fd); throw fail(problem) }
+        guard info.st_mode & S_IFMT == S_IFREG else { close(fd); throw fail(info.st_mode & S_IFMT == S_IFDIR ? .isAFolder : .notAFile) }
+        guard Int(info.st_size) <= limit else { close(fd); throw fail(.tooLarge(limit: limit)) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    /// Whether `path` may be handed to a library that opens it by name (FreeType, Fontconfig,
+    /// libhyphen): the same check as `openRegular`, nothing read.
+    public static func checkRegular(_ path: String, as what: String?, limit: Int = Int.max) throws(FileError) {
+        close(try openRegular(path, as: what, limit: limit))
     }
 
     /// The names in a folder (without "." and ".."), nil when it cannot be read.
@@ -142,16 +156,24 @@ public enum Posix {
         return names
     }
 
-    /// Calls `body` with each name in a folder (without "." and "..") and whether the entry is
-    /// itself a folder (not a link to one), as the directory is read: a caller may stop early by
-    /// throwing. False when the folder cannot be opened.
+    /// Calls `body` with each name in a folder (without "." and "..") and what the entry is
+    /// (a link is what its target is; `.missing` when it dangles), as the directory is read: a caller may stop early by throwing. False when the
+    /// folder cannot be opened.
     @discardableResult
-    public static func eachEntry<E: Error>(of folder: String, _ body: (String, Bool) throws(E) -> Void) throws(E) -> Bool {
+    public static func eachEntry<E: Error>(of folder: String, _ body: (String, Kind) throws(E) -> Void) throws(E) -> Bool {
         guard let dir = opendir(folder) else { return false }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { try body(name, entry.pointee.d_type == UInt8(DT_DIR)) }
+            guard name != "." && name != ".." else { continue }
+            let kind: Kind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): kind = .folder
+            case Int32(DT_REG): kind = .regular
+            case Int32(DT_LNK), Int32(DT_UNKNOWN): kind = Posix.kind(folder + "/" + name)
+            default: kind = .other
+            }
+            try body(name, kind)
         }
         return true
     }

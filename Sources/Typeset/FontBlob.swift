@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Support
 
 /// A font file's bytes, mapped once and shared by everything that reads the file: the HarfBuzz
 /// faces of each index and the FreeType faces Cairo draws with. The bytes are read-only and
@@ -10,6 +11,9 @@ public final class FontBlob: @unchecked Sendable {
     public let bytes: UnsafeRawBufferPointer
 
     init(file: String) throws {
+        // HarfBuzz opens the file by name (and would block on a FIFO swapped in since it was
+        // found): the one opening rule first.
+        do { try Posix.checkRegular(file, as: "font file") } catch { throw TypesetError.unreadableFontFile(file) }
         guard let blob = hb_blob_create_from_file_or_fail(file) else {
             throw TypesetError.unreadableFontFile(file)
         }

@@ -17,12 +17,17 @@ enum FontFolder {
         var seen = 0
         var pending = [(folder, 0)]
         while let (path, depth) = pending.popLast() {
-            try Posix.eachEntry(of: path) { (name, isFolder) throws(TypesetError) in
+            try Posix.eachEntry(of: path) { (name, kind) throws(TypesetError) in
                 seen += 1
                 guard seen <= entryLimit else {
                     throw .badFontFolder(folder, "holds more than \(entryLimit) entries; give a folder of fonts")
                 }
-                guard isFolder else { return }
+                // Fontconfig opens every file it scans by name: a FIFO or a device would block
+                // it for good, so a folder holding one is refused (the one opening rule).
+                guard kind != .other else {
+                    throw .badFontFolder(folder, "holds '\(path.dropFirst(folder.count).drop { $0 == "/" })\(path == folder ? "" : "/")\(name)', which is not a regular file")
+                }
+                guard kind == .folder else { return }
                 guard depth < depthLimit else {
                     throw .badFontFolder(folder, "nests folders more than \(depthLimit) deep; give a folder of fonts")
                 }

@@ -224,7 +224,8 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     private func candidate(forFile path: String) throws -> FontCandidate {
-        guard FileManager.default.isReadableFile(atPath: path) else { throw TypesetError.unreadableFontFile(path) }
+        // FreeType opens the file by name and would block on a FIFO: the one opening rule first.
+        do { try Posix.checkRegular(path, as: "font file") } catch { throw TypesetError.unreadableFontFile(path) }
         var count: Int32 = 0
         guard let pattern = FcFreeTypeQuery(path, 0, nil, &count) else { throw TypesetError.notAFont(path) }
         defer { FcPatternDestroy(pattern) }

@@ -95,7 +95,8 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
     @Test func endlessInputIsRefused() throws {
         let result = try CLI.run(["compare", "/dev/zero", "/dev/zero", "--max-input-bytes", "1000000"])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("cannot read image '/dev/zero': more than 1000000 bytes"), "\(result.stderr)")
+        // Refused before a byte is read: not a regular file (the one opening rule).
+        #expect(result.stderr.contains("cannot read image '/dev/zero': not a regular file"), "\(result.stderr)")
     }
 }
 
@@ -106,7 +107,7 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
     func endlessFilesAreRefused(arguments: [String]) throws {
         let result = try CLI.run(arguments + ["--max-input-bytes", "100000"])
         #expect(result.status == 3)
-        #expect(result.stderr.contains("more than 100000 bytes (raise --max-input-bytes"), "\(result.stderr)")
+        #expect(result.stderr.contains("'/dev/zero': not a regular file"), "\(result.stderr)")
     }
 
     @Test func standardInputIsBoundedToo() throws {
@@ -204,7 +205,9 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
         defer { try? FileManager.default.removeItem(at: dir) }
         let result = try CLI.run(["render", "--text", "hi", "--font-dir", "/proc", "-o", dir.appendingPathComponent("o.png").path], timeout: 30)
         #expect(result.status == 3 && !result.signalled)
-        #expect(result.stderr == "hlrender: error: font folder '/proc' holds more than 20000 entries; give a folder of fonts\n")
+        // Fontconfig follows links, so the check does too: /proc ends at the depth or the entry limit.
+        #expect(result.stderr.hasPrefix("hlrender: error: font folder '/proc' ") && result.stderr.hasSuffix("; give a folder of fonts\n"),
+                "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
 
