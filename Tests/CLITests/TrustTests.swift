@@ -1,0 +1,159 @@
+import Foundation
+import Glibc
+import TestSupport
+import Testing
+
+/// Issue 35's findings, each fed through every front end that can carry it. Each of these
+/// failed on f730c20.
+
+private func file(_ dir: URL, _ name: String, _ text: String) throws -> String {
+    let url = dir.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url.path
+}
+
+/// Every `/S` action and `/URI` string in a PDF, read back by qpdf (so what a viewer would see).
+private func actions(_ pdf: String) throws -> (kinds: [String], uris: [String]) {
+    let qdf = pdf + ".qdf"
+    defer { unlink(qdf) }
+    let (status, _) = try runTool("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", pdf, qdf])
+    #expect(status == 0)
+    let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: qdf)), as: UTF8.self)
+    var kinds: [String] = [], uris: [String] = []
+    for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        if line.hasPrefix("/S /") { kinds.append(String(line.dropFirst(4))) }
+        if line.hasPrefix("/URI (") { uris.append(String(line.dropFirst(6).dropLast())) }
+    }
+    return (kinds.filter { !["Transparency", "Document", "Link", "Span", "P"].contains($0) }, uris)
+}
+
+@Suite struct PDFLinkTrustTests {
+    static let injection = "http://x/) /S /JavaScript /JS (app.alert(1)"
+
+    @Test func anAddressCannotCloseItsStringInMarkupSpansOrBatchRows() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let markup = dir.appendingPathComponent("markup.pdf").path
+        var result = try CLI.run(["render", "--markup", "<a href=\"\(Self.injection)\">link</a>", "-o", markup])
+        #expect(result.status == 0, "\(result.stderr)")
+        let spec = try file(dir, "card.json", #"{"size": "400x200", "padding": 8, "blocks": [{"type": "text", "spans": [{"text": "go", "link": "{{ref}}"}]}]}"#)
+        let card = dir.appendingPathComponent("card.pdf").path
+        result = try CLI.run(["card", spec, "--var", "ref=\(Self.injection)", "-o", card])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try file(dir, "rows.jsonl", "{\"id\": \"row\", \"ref\": \(String(reflecting: Self.injection))}\n")
+        result = try CLI.run(["batch", "--template", spec, "--data", rows, "--output", "{{id}}.pdf", "--out-dir", dir.path, "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        for pdf in [markup, card, dir.appendingPathComponent("row.pdf").path] {
+            #expect(try qpdfCheck(pdf))
+            let found = try actions(pdf)
+            #expect(found.kinds == ["URI"], "\(pdf): \(found.kinds)")
+            #expect(found.uris == ["http://x/%29%20/S%20/JavaScript%20/JS%20%28app.alert%281%29"], "\(found.uris)")
+        }
+    }
+
+    @Test func onlyWebMailAndInDocumentSchemesAreTaken() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for address in ["javascript:app.alert(1)", "JavaScript:x", "file:///etc/passwd", "data:text/html,x", "relative/page", "\u{1}http://x"] {
+            let out = dir.appendingPathComponent("refused.pdf").path
+            let result = try CLI.run(["render", "--markup", "<a href=\"\(address)\">link</a>", "-o", out])
+            #expect(result.status == 3, "\(address)")
+            #expect(result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("href"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        let spec = try file(dir, "card.json", #"{"size": "400x200", "padding": 8, "blocks": [{"type": "text", "spans": [{"text": "go", "link": "file:///etc/passwd"}]}]}"#)
+        let result = try CLI.run(["card", spec, "-o", dir.appendingPathComponent("c.pdf").path])
+        #expect(result.status == 3)
+        #expect(result.stderr.contains("blocks[0].spans[0].link") && result.stderr.contains("'file:'"), "\(result.stderr)")
+        let ok = dir.appendingPathComponent("ok.pdf").path
+        let fine = try CLI.run(["render", "--markup", "<a href=\"MAILTO:a@b.c\">a</a> <a href=\"#top\">b</a> <a href=\"https://x/é?q=(1)\">c</a>", "-o", ok])
+        #expect(fine.status == 0, "\(fine.stderr)")
+        #expect(try actions(ok).uris == ["MAILTO:a@b.c", "#top", "https://x/%C3%A9?q=%281%29"])
+    }
+
+    @Test func documentInformationWithParenthesesStaysOneString() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("info.pdf").path
+        let result = try CLI.run(["render", "--text", "x", "--title", "a) /JS (b", "--author", "\\) (", "-o", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try qpdfCheck(out))
+        let (_, info) = try runTool("/usr/bin/pdfinfo", [out])
+        let fields = info.split(separator: "\n").map { $0.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(fields.contains(["Title", "a) /JS (b"]) && fields.contains(["Author", "\\) ("]), "\(info)")
+    }
+}
+
+@Suite struct MarkupVariableTrustTests {
+    static let hostile = "<a href='https://evil.example/'>W</a>"
+
+    @Test func aValueIsTextInStepsMarkupSetOnTheCardOrABlock() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (n, spec) in [#"{"size": "600x300", "steps-markup": true, "blocks": [{"type": "steps", "steps": ["<b>Hi</b> {{name}}", "Two"]}]}"#,
+                          #"{"size": "600x300", "blocks": [{"type": "steps", "steps-markup": true, "steps": ["<b>Hi</b> {{name}}", "Two"]}]}"#,
+                          #"{"size": "600x300", "blocks": [{"type": "text", "markup": "<b>Hi</b> {{name}}"}]}"#].enumerated() {
+            let path = try file(dir, "s\(n).json", spec)
+            let out = dir.appendingPathComponent("s\(n).pdf").path
+            let result = try CLI.run(["card", path, "--var", "name=\(Self.hostile)", "-o", out])
+            #expect(result.status == 0, "\(n): \(result.stderr)")
+            #expect(try actions(out).uris.isEmpty, "\(n): no link from a value")
+            #expect(try pdfText([UInt8](Data(contentsOf: URL(fileURLWithPath: out)))).contains("href"), "\(n): the value shows as text")
+        }
+    }
+
+    @Test func aBooleanKeyTakesOnlyABoolean() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for value in [#""yes""#, #""true""#, "1", #""{{m}}""#] {
+            let path = try file(dir, "b.json", #"{"size": "600x300", "steps-markup": \#(value), "blocks": [{"type": "steps", "steps": ["{{name}}", "Two"]}]}"#)
+            let result = try CLI.run(["card", path, "--var", "name=x", "--var", "m=true", "-o", dir.appendingPathComponent("b.png").path])
+            #expect(result.status == 3, "\(value)")
+            #expect(result.stderr.contains("steps-markup: must be true or false"), "\(result.stderr)")
+        }
+        let strike = try file(dir, "st.json", #"{"size": "400x200", "padding": 8, "blocks": [{"type": "text", "spans": [{"text": "x", "strikethrough": "yes"}]}]}"#)
+        let result = try CLI.run(["card", strike, "-o", dir.appendingPathComponent("st.png").path])
+        #expect(result.status == 3 && result.stderr.contains("strikethrough"), "\(result.stderr)")
+    }
+}
+
+@Suite struct RestrictedDumpTrustTests {
+    @Test func theDumpSaysNothingOfHiddenSpans() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let markup = "Shown <b>bold start and</b>\nhidden <a href=\"https://secret.example/x\"><span color=\"red\" lang=\"de\" font_features=\"smcp\">geheimwort</span></a> <span highlight=\"yellow\">tail</span>"
+        let spec = try file(dir, "r.json", #"{"size": "600x300", "visible-lines": 1, "blocks": [{"type": "text", "width": 500, "markup": \#(String(reflecting: markup))}]}"#)
+        let render = try CLI.run(["render", "--width", "500", "--visible-lines", "1", "--markup", markup, "--dump-layout", "-",
+                                  "-o", dir.appendingPathComponent("r.png").path])
+        let card = try CLI.run(["card", spec, "--dump-layout", "-", "-o", dir.appendingPathComponent("c.png").path])
+        for result in [render, card] {
+            #expect(result.status == 0, "\(result.stderr)")
+            let dump = String(decoding: result.stdout, as: UTF8.self)
+            for secret in ["secret.example", "#FF0000", "\"de\"", "smcp", "geheimwort", "FFFF00"] {
+                #expect(!dump.contains(secret), "\(secret) in \(dump)")
+            }
+            // The bold span on the shown line is still there, cut where that line ends.
+            let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
+            let block = (json["blocks"] as? [[String: Any]])?.first ?? json
+            let lines = block["lines"] as! [[String: Any]], spans = block["spans"] as! [[String: Any]]
+            #expect(lines.count == 1 && spans.count == 1, "\(dump)")
+            #expect(spans.first?["end"] as? Int == lines.first?["end"] as? Int && spans.first?["start"] as? Int == 6)
+        }
+    }
+}
+
+/// Inputs whose cost used to grow without bound. No timing: the run must finish inside an
+/// address-space limit it used to blow through (2 GB and more on f730c20).
+@Suite struct BoundedLoopTrustTests {
+    @Test func aWavyUnderlineIsBoundedByTheCanvas() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try file(dir, "w.json", #"{"size": "200x200", "blocks": [{"type": "text", "width": 180, "size": 0.01, "markup": "<span underline='error' letter_spacing='1000000pt'>hello wavy world</span>"}]}"#)
+        for format in ["png", "pdf"] {
+            let out = dir.appendingPathComponent("w.\(format)").path
+            let (status, output) = try runTool("/bin/sh", ["-c", "ulimit -v 1500000; exec \"$0\" card \"$1\" -o \"$2\" --no-system-fonts",
+                                                          CLI.binary, spec, out])
+            #expect(status == 0, "\(format): \(output)")
+        }
+    }
+}
