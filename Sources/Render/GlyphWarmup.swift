@@ -26,7 +26,7 @@ struct GlyphWarmup {
     static func start(_ scene: Scene, faces: FontFaces, format: OutputFormat, scale: Double,
                       oneShot: Bool = OneShot.isDeclared) -> GlyphWarmup? {
         guard format != .pdf, oneShot else { return nil }
-        let runs = distinctGlyphs(scene)
+        let runs = distinctGlyphs(scene, scale: scale)
         guard !runs.isEmpty else { return nil }
         let work = Work(runs: runs, faces: faces, scale: scale)
         return GlyphWarmup(work: work, task: HelperThread.shared.submit { work.rasterise(fromFirst: true) })
@@ -88,25 +88,31 @@ struct GlyphWarmup {
     }
 
     /// Each scaled font's glyphs, each once, with a run that sets that font.
-    static func distinctGlyphs(_ scene: Scene) -> [(layout: Layout, run: GlyphRun, ids: [UInt32])] {
+    static func distinctGlyphs(_ scene: Scene, scale: Double) -> [(layout: Layout, run: GlyphRun, ids: [UInt32])] {
         var order: [(layout: Layout, run: GlyphRun, ids: [UInt32])] = [], slot: [Key: Int] = [:], seen: [Key: Set<UInt32>] = [:]
         var total = 0
         for case let (index, .text(text)) in scene.items.enumerated() {
             for line in text.layout.lines {
-                for run in line.runs where !run.glyphs.isEmpty {
+                // Glyphs drawn past GlyphRaster.maxEm are never cached whole; glyphs that cannot
+                // reach the canvas are never drawn: neither is rasterised here.
+                for run in line.runs where !run.glyphs.isEmpty && !GlyphRaster.isLarge(size: run.size, scale: scale) {
                     let key = Key(layout: index, font: run.font, size: run.size, oblique: run.metrics.oblique)
                     let k = slot[key] ?? {
                         order.append((text.layout, run, []))
                         slot[key] = order.count - 1
                         return order.count - 1
                     }()
-                    for glyph in run.glyphs where total < limit && seen[key, default: []].insert(glyph.id).inserted {
+                    let reach = run.size * 2
+                    for glyph in run.glyphs where total < limit {
+                        let x = text.x + glyph.x, y = text.y + glyph.y
+                        guard x > -reach, y > -reach, x < scene.width + reach, y < scene.height + reach,
+                              seen[key, default: []].insert(glyph.id).inserted else { continue }
                         order[k].ids.append(glyph.id)
                         total += 1
                     }
                 }
             }
         }
-        return order
+        return order.filter { !$0.ids.isEmpty }
     }
 }

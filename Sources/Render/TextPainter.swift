@@ -33,9 +33,11 @@ struct TextPainter {
         color.setSource(cr)
         // The text's own storage, not a copy: a page of a long document draws a few lines of it.
         let utf8 = layout.text.utf8
+        let scale = GlyphRaster.deviceScale(cr)
         for line in lines {
             for run in line.runs where !run.glyphs.isEmpty {
                 setFont(cr, run)
+                if GlyphRaster.isLarge(size: run.size, scale: scale), drawLarge(cr, run: run, utf8: utf8, base: color) { continue }
                 if textLayer && !layout.variations.isEmpty && !layout.fonts[run.font].isColor {
                     // Cairo 1.16 embeds a variable font's default instance in a PDF, whatever
                     // the axis values: the instance's outlines go in as paths, and an invisible
@@ -57,6 +59,28 @@ struct TextPainter {
             }
         }
         try Cairo.check(context: cr, "drawing text")
+    }
+
+    /// A run past the size Cairo may rasterise whole (see `GlyphRaster`): colour bitmaps scaled
+    /// from a bounded image, outlines filled as paths on an image. False when Cairo's own
+    /// drawing is already bounded: a PDF embeds outline glyphs as a font, not as images.
+    private func drawLarge(_ cr: OpaquePointer, run: GlyphRun, utf8: String.UTF8View, base: Color) -> Bool {
+        let font = layout.fonts[run.font]
+        if font.isColor {
+            let options = cairo_font_options_create()
+            defer { cairo_font_options_destroy(options) }
+            cairo_get_font_options(cr, options)
+            GlyphRaster.showScaledBitmaps(cr, run: run, face: faces[font], options: options)
+            if textLayer { showInvisibleText(cr, run: run, utf8: utf8) }
+            return true
+        }
+        guard !textLayer else { return false }
+        for (piece, pieceColor) in paints.isEmpty ? [(run, base)] : coloured(run, base: base) {
+            pieceColor.setSource(cr)
+            fillOutlines(cr, run: piece)
+        }
+        base.setSource(cr)
+        return true
     }
 
     /// The glyph outlines stroked twice as wide as asked: the fill covers the inner half.

@@ -1,4 +1,5 @@
 import Support
+import Typeset
 
 extension Scene {
     /// About how many bytes drawing and encoding this scene allocate on a canvas of `pixels`
@@ -9,7 +10,7 @@ extension Scene {
     func workingBytes(pixels: (width: Int, height: Int), format: OutputFormat) -> Int {
         let canvas = pixels.width * pixels.height * 4
         var surfaces = format == .pdf ? 0 : 3
-        var pictures = 0, glyphs = 0
+        var pictures = 0, glyphs = 0, rasters = 0
         var shadow = false, restricted = false
         if case let .image(image, _, _, _, _) = background { pictures += image.width * image.height * 4 }
         for item in items {
@@ -18,6 +19,7 @@ extension Scene {
                 shadow = shadow || text.paint.shadow != nil
                 restricted = restricted || text.restriction != nil
                 glyphs += text.layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } }
+                rasters += Self.rasterBytes(text.layout, scale: Double(pixels.width) / max(width, 1))
             case let .image(image, _, _, _, _, _):
                 pictures += image.width * image.height * 4
             case .dots:
@@ -27,6 +29,22 @@ extension Scene {
         // A PDF rasterises only its blurred part; a raster canvas also keeps those layers.
         if shadow { surfaces += 1 }
         if restricted { surfaces += 2 }
-        return 1 << 20 + surfaces * canvas + pictures + glyphs * 96
+        return 1 << 20 + surfaces * canvas + pictures + glyphs * 96 + rasters
+    }
+
+    /// The glyph images Cairo rasterises for a layout: each distinct glyph of each font and
+    /// size once, at most `GlyphRaster.maxEm` a side (larger ones are never cached whole).
+    static func rasterBytes(_ layout: Layout, scale: Double) -> Int {
+        struct Key: Hashable { var font: Int, size: Double, glyph: UInt32 }
+        var seen = Set<Key>(), bytes = 0
+        for line in layout.lines {
+            for run in line.runs {
+                let each = GlyphRaster.cachedBytes(size: run.size, scale: scale, color: layout.fonts[run.font].isColor)
+                for glyph in run.glyphs where seen.insert(Key(font: run.font, size: run.size, glyph: glyph.id)).inserted {
+                    bytes += each
+                }
+            }
+        }
+        return bytes
     }
 }

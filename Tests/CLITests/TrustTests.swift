@@ -157,3 +157,59 @@ private func actions(_ pdf: String) throws -> (kinds: [String], uris: [String]) 
         }
     }
 }
+
+/// A FIFO where a file is expected used to block for good (the CLI hung; a service slot
+/// stayed taken until restart). Each is refused now, in one line, at once.
+@Suite struct FIFOTrustTests {
+    @Test func aFIFOIsRefusedAsAFontAFontFolderEntryAndABatchOutput() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("pipe.ttf").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let out = dir.appendingPathComponent("o.png").path
+        var result = try CLI.run(["render", "--text", "hi", "--font", fifo, "-o", out], timeout: 20)
+        #expect(result.status == 3 && !result.signalled, "\(result.stderr)")
+        #expect(result.stderr.contains("pipe.ttf"), "\(result.stderr)")
+        result = try CLI.run(["render", "--text", "hi", "--font-dir", dir.path, "-o", out], timeout: 20)
+        #expect(result.status == 3 && !result.signalled)
+        #expect(result.stderr.contains("holds 'pipe.ttf', which is not a regular file"), "\(result.stderr)")
+        let card = try file(dir, "card.json", #"{"size": "200x100", "padding": 8, "blocks": [{"type": "text", "text": "hi", "font": "pipe.ttf"}]}"#)
+        result = try CLI.run(["card", card, "-o", out], timeout: 20)
+        #expect(result.status == 3 && !result.signalled, "\(result.stderr)")
+        // A row naming a FIFO planted in the output folder: that row fails, the others render.
+        let outDir = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
+        #expect(mkfifo(outDir.appendingPathComponent("b.png").path, 0o644) == 0)
+        let spec = try file(dir, "t.json", #"{"size": "200x100", "padding": 8, "blocks": [{"type": "text", "text": "{{id}}"}]}"#)
+        let rows = try file(dir, "rows.csv", "id\na\nb\nc\n")
+        result = try CLI.run(["batch", "--template", spec, "--data", rows, "--output", "{{id}}.png", "--out-dir", outDir.path, "--quiet"], timeout: 30)
+        #expect(result.status == 3 && !result.signalled, "\(result.stderr)")
+        #expect(result.stderr.contains("b.png") && result.stderr.contains("not a regular file"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: outDir.appendingPathComponent("a.png").path))
+        #expect(FileManager.default.fileExists(atPath: outDir.appendingPathComponent("c.png").path))
+    }
+
+    @Test func aFIFOTheUserNamesAsOutputFailsUnlessSomethingReadsIt() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fifo = dir.appendingPathComponent("out.png").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let result = try CLI.run(["render", "--text", "hi", "-o", fifo], timeout: 20)
+        #expect(result.status == 3 && !result.signalled && result.stderr.contains("a FIFO that nothing reads"), "\(result.stderr)")
+        let null = try CLI.run(["render", "--text", "hi", "-o", "/dev/null", "--format", "png"])
+        #expect(null.status == 0, "\(null.stderr)")
+    }
+
+    @Test func theTemporarySweepLeavesFilesThatOnlyLookLikeOurs() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let names = [".notes.hlrender-draft.tmp", ".hlrender-.tmp", ".x.hlrender-12-abc.tmp", ".hlrender-abcdefg.tmp"]
+        for name in names { try Data("keep".utf8).write(to: dir.appendingPathComponent(name)) }
+        try Data("stale".utf8).write(to: dir.appendingPathComponent(".hlrender-Ab3dE9.tmp"))
+        try Data("stale".utf8).write(to: dir.appendingPathComponent(".o.png.hlrender-4242-Zz9yY8.tmp"))
+        let result = try CLI.run(["render", "--text", "hi", "-o", dir.appendingPathComponent("o.png").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+        #expect(left == Set(names + ["o.png"]), "\(left)")
+    }
+}

@@ -52,7 +52,7 @@ import Typeset
 
     @Test func bothEndsTakeEveryFontOnce() throws {
         let scene = try scene("abc 日本 مرحبا")
-        let runs = GlyphWarmup.distinctGlyphs(scene)
+        let runs = GlyphWarmup.distinctGlyphs(scene, scale: 1)
         #expect(runs.count == 3)
         let work = GlyphWarmup.Work(runs: runs, faces: try FontFaces.of(scene, in: testFonts), scale: 1)
         // The helper from the first font, the caller from the last, until they meet.
@@ -63,7 +63,7 @@ import Typeset
 
     @Test func eachScaledFontsGlyphsAreListedOnce() throws {
         let scene = try scene("abba abba 日本日本")
-        let runs = GlyphWarmup.distinctGlyphs(scene)
+        let runs = GlyphWarmup.distinctGlyphs(scene, scale: 1)
         // Two fonts at one size: Latin (a, b, space) and CJK (日, 本).
         #expect(runs.count == 2)
         #expect(runs.map(\.ids.count).sorted() == [2, 3])

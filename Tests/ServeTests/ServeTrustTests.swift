@@ -1,0 +1,117 @@
+import Foundation
+import Glibc
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+@testable import Serve
+import TestSupport
+import Testing
+
+/// The real service binary on a random loopback port, stopped when the value goes.
+final class RunningService {
+    let port = 20_000 + Int.random(in: 0..<20_000)
+    let process = Process()
+
+    init(_ arguments: [String]) async throws {
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["serve", "--port", "\(port)", "--font-dir", Fixtures.fonts] + arguments
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<200 {
+            if (try? runTool("/usr/bin/curl", ["-sf", "http://127.0.0.1:\(port)/healthz"]).status) == 0 { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw TestFailure("the service did not start")
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// Resident memory in KiB, from /proc.
+    var residentKiB: Int {
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
+    /// POSTs a card; the HTTP status.
+    func post(_ spec: String, path: String = "/v1/card") throws -> String {
+        try runTool("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Content-Type: application/json",
+                                      "--data-binary", spec, "http://127.0.0.1:\(port)\(path)"]).output
+    }
+}
+
+/// Issue 35, finding 2: one emoji at 10,000 px kept ~700 MB per request in Cairo's glyph cache
+/// for good (22 MB to 5.6 GB after 8 requests).
+@Suite struct GlyphMemoryTrustTests {
+    @Test func hugeGlyphsDoNotGrowTheService() async throws {
+        let service = try await RunningService(["--memory-mb", "64", "--cache-mb", "8", "--concurrency", "2"])
+        #expect(try service.post(#"{"size": "200x200", "blocks": [{"type": "text", "text": "warm up", "size": 20}]}"#) == "200")
+        let idle = service.residentKiB
+        // Each request another size: another scaled font, nothing served from the image cache.
+        for i in 0..<24 {
+            let text = ["😀", "A", "😂g", "Zq"][i % 4]
+            let code = try service.post(#"{"size": "200x200", "padding": 0, "blocks": [{"type": "text", "text": "\#(text)", "size": \#(10_000 - 7 * i), "anchor": "top-left"}]}"#)
+            #expect(code == "200", "request \(i): \(code)")
+        }
+        let after = service.residentKiB
+        #expect(after - idle < (64 + 8) * 1024, "resident grew from \(idle) to \(after) KiB")
+    }
+}
+
+/// A FIFO planted in the assets folder, named as a card's font: it used to take a render slot
+/// for good. It is refused now, and the service keeps answering.
+@Suite struct FIFOAssetTrustTests {
+    @Test func aFIFOFontIsA422AndTheSlotsStayFree() async throws {
+        var fixture = try ServeFixture()
+        #expect(mkfifo(fixture.root.appendingPathComponent("assets/pipe.ttf").path, 0o644) == 0)
+        fixture.settings.timeoutMilliseconds = 2000
+        let spec = ByteBuffer(string: #"{"size": "200x100", "padding": 8, "blocks": [{"type": "text", "text": "x", "font": "pipe.ttf"}]}"#)
+        try await fixture.app().test(.router) { client in
+            for _ in 0..<4 {
+                try await client.execute(uri: "/v1/card", method: .post, headers: json, body: spec) { response in
+                    #expect(response.status == .unprocessableContent, "\(response.status)")
+                }
+            }
+            try await client.execute(uri: "/v1/card", method: .post, headers: json, body: card()) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: "/healthz", method: .get) { response in #expect(response.status == .ok) }
+        }
+    }
+}
+
+/// Issue 35, findings 1 and 6 through the service: a template's query string reaches a PDF
+/// link or steps markup only as escaped text.
+@Suite struct TemplateQueryTrustTests {
+    @Test func aQueryStringCannotInjectAnActionOrAMarkupLink() async throws {
+        let fixture = try ServeFixture()
+        let templates = fixture.root.appendingPathComponent("templates")
+        try Data(#"{"size": "400x200", "padding": 16, "blocks": [{"type": "text", "spans": [{"text": "more", "link": "{{ref}}"}]}]}"#.utf8)
+            .write(to: templates.appendingPathComponent("link.json"))
+        try Data(#"{"size": "600x300", "steps-markup": true, "blocks": [{"type": "steps", "steps": ["<b>Hi</b> {{name}}", "Two"]}]}"#.utf8)
+            .write(to: templates.appendingPathComponent("steps.json"))
+        try await fixture.app().test(.router) { client in
+            let injection = "http://x/) /S /JavaScript /JS (app.alert(1)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            try await client.execute(uri: "/v1/templates/link.pdf?ref=\(injection)", method: .get) { response in
+                #expect(response.status == .ok)
+                let pdf = String(decoding: body(response), as: UTF8.self)
+                #expect(!pdf.contains("/JavaScript") || pdf.contains("%20/JavaScript%20"), "an action key outside the string")
+            }
+            let script = "javascript:app.alert(1)".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            try await client.execute(uri: "/v1/templates/link.pdf?ref=\(script)", method: .get) { response in
+                #expect(response.status == .unprocessableContent)
+                let error = try errorJSON(response)
+                #expect(error["path"] == "blocks[0].spans[0].link" && error["error"]?.contains("'javascript:'") == true, "\(error)")
+            }
+            let markup = "<a href='file:///etc/passwd'>W</a>".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            try await client.execute(uri: "/v1/templates/steps.pdf?name=\(markup)", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(!String(decoding: body(response), as: UTF8.self).contains("/URI"), "no link from a query value")
+            }
+        }
+    }
+}
