@@ -8,10 +8,11 @@ extension LayoutJSON {
     /// the block's font size (em lengths resolve against it); a box's `line` counts from
     /// `firstLine`. Cards and pages both dump this.
     public static func spans(_ layout: Layout, paints: [SpanPaint], shown: [Line], size: Double, origin: (Double, Double),
-                             scale s: Double, firstLine: Int = 0) -> [JSONValue] {
+                             scale s: Double, firstLine: Int = 0, cancellation: Cancellation? = nil) throws -> [JSONValue] {
         func boxes(_ start: Int, _ end: Int) -> JSONValue {
             var out: [JSONValue] = []
-            for (index, line) in shown.enumerated() where line.end > start && line.start < end {
+            let touched = shown.overlapping(start, end)
+            for (index, line) in zip(touched.indices, touched) {
                 for piece in layout.spanPieces(start, end, on: line) {
                     out.append(.members([("line", .number(Double(firstLine + index))), ("x", px(origin.0 + piece.x0, s)),
                                          ("top", px(origin.1 + piece.top, s)), ("width", px(piece.x1 - piece.x0, s)),
@@ -25,7 +26,8 @@ extension LayoutJSON {
         // is listed, cut at the last shown byte.
         let limit = shown.count < layout.lines.count ? shown.map(\.end).max() ?? 0 : Int.max
         var out: [JSONValue] = []
-        for run in layout.styleRuns where run.start < limit {
+        for (k, run) in layout.styleRuns.enumerated() where run.start < limit {
+            if k % 256 == 0 { try cancellation.check() }
             let run = (start: run.start, end: min(run.end, limit), shaping: run.shaping)
             let shaping = run.shaping
             var style: [(String, JSONValue)] = []
@@ -45,7 +47,8 @@ extension LayoutJSON {
             out.append(.members([("start", .number(Double(run.start))), ("end", .number(Double(run.end))),
                                  ("style", .members(style)), ("boxes", boxes(run.start, run.end))]))
         }
-        for whole in layout.spans where whole.tag < paints.count && whole.start < limit {
+        for (k, whole) in layout.spans.enumerated() where whole.tag < paints.count && whole.start < limit {
+            if k % 256 == 0 { try cancellation.check() }
             let tag = (start: whole.start, end: min(whole.end, limit), tag: whole.tag)
             let paint = paints[tag.tag]
             var style: [(String, JSONValue)] = []

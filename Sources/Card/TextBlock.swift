@@ -151,8 +151,8 @@ extension CardBuilder {
                 if let region = restrictedRegion(finalLayout, shown: shown.count, origin: origin) { extra.append(("restricted", region)) }
             }
             extra.append(("lines", .array(shown.map { lineDump($0, origin: origin) })))
-            let spans = LayoutJSON.spans(finalLayout, paints: paint.spans, shown: shown, size: finalSize, origin: origin,
-                                         scale: spec.scale)
+            let spans = try LayoutJSON.spans(finalLayout, paints: paint.spans, shown: shown, size: finalSize, origin: origin,
+                                             scale: spec.scale, cancellation: resources.cancellation)
             if !spans.isEmpty { extra.append(("spans", .array(spans))) }
             if let highlight {
                 var visible = finalLayout

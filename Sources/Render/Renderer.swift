@@ -81,19 +81,20 @@ public final class Renderer: Sendable {
     /// The highlight behind the layout, the shadow, the stroke, then the glyphs. Effects apply
     /// to the text only, never to the highlight.
     static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, outline: Outline?,
-                         paint: TextPaint, format: OutputFormat, scale: Double, textLayer: Bool? = nil) throws {
+                         paint: TextPaint, format: OutputFormat, scale: Double, textLayer: Bool? = nil,
+                         cancellation: Cancellation? = nil) throws {
         if let highlight = paint.highlight, let outline {
             HighlightPainter.draw(cr, outline: outline, paint: highlight)
         }
-        let spans = SpanPainter(layout: layout, paint: paint)
-        spans.drawHighlights(cr, lines: lines)
+        let spans = SpanPainter(layout: layout, paint: paint, cancellation: cancellation)
+        try spans.drawHighlights(cr, lines: lines)
         if let shadow = paint.shadow {
             try TextEffects.drawShadow(cr, layout, lines: lines, faces: faces, shadow: shadow, scale: scale)
         }
         try TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (format == .pdf), paints: spans.paints)
             .draw(cr, lines: lines, color: paint.color, stroke: paint.stroke)
         spans.drawLines(cr, lines: lines)
-        if format == .pdf { spans.drawLinks(cr, lines: lines) }
+        if format == .pdf { try spans.drawLinks(cr, lines: lines) }
     }
 
     static func paint(_ cr: OpaquePointer, _ color: Color) {

@@ -1,5 +1,6 @@
 import CCairo
 import Highlight
+import Support
 import Typeset
 
 /// What spans add around the glyphs: their highlights (under the text, over the block's own),
@@ -8,17 +9,24 @@ struct SpanPainter {
     var layout: Layout
     var paint: TextPaint
     var paints: GlyphPaints
+    /// Checked every `checkEvery` spans: their number grows with the input, not the canvas.
+    var cancellation: Cancellation?
+    static let checkEvery = 256
 
-    init(layout: Layout, paint: TextPaint) {
+    init(layout: Layout, paint: TextPaint, cancellation: Cancellation? = nil) {
         self.layout = layout
         self.paint = paint
+        self.cancellation = cancellation
         paints = GlyphPaints(layout, paint.spans)
     }
 
     /// Each highlighted span's outline over `lines`, drawn in span order (an inner span's on top).
-    func drawHighlights(_ cr: OpaquePointer, lines: [Line]) {
-        for (start, end, highlight) in highlights() {
-            HighlightPainter.draw(cr, outline: layout.spanOutline(start, end, lines: lines, style: highlight.style), paint: highlight)
+    func drawHighlights(_ cr: OpaquePointer, lines: [Line]) throws {
+        for (k, (start, end, highlight)) in highlights().enumerated() {
+            if k % Self.checkEvery == 0 { try cancellation.check() }
+            let touched = lines.overlapping(start, end)
+            guard !touched.isEmpty else { continue }
+            HighlightPainter.draw(cr, outline: layout.spanOutline(start, end, lines: Array(touched), style: highlight.style), paint: highlight)
         }
     }
 
@@ -112,11 +120,12 @@ struct SpanPainter {
 
     /// Link annotations over each linked span's pieces (PDF only: an image has nowhere to put
     /// them). The rectangles are given, so a link broken over two lines is two areas.
-    func drawLinks(_ cr: OpaquePointer, lines: [Line]) {
-        for tag in layout.spans where tag.tag < paint.spans.count {
+    func drawLinks(_ cr: OpaquePointer, lines: [Line]) throws {
+        for (k, tag) in layout.spans.enumerated() where tag.tag < paint.spans.count {
+            if k % Self.checkEvery == 0 { try cancellation.check() }
             guard let uri = paint.spans[tag.tag].link else { continue }
             var rects: [String] = []
-            for line in lines where line.end > tag.start && line.start < tag.end {
+            for line in lines.overlapping(tag.start, tag.end) {
                 for piece in layout.spanPieces(tag.start, tag.end, on: line) {
                     rects.append([piece.x0, piece.top, piece.x1 - piece.x0, piece.bottom - piece.top].map { String(format3($0)) }.joined(separator: " "))
                 }

@@ -18,7 +18,7 @@ struct PagedDump {
 
     init(_ document: PagedPDF) { (paged, paints) = (document.text, document.paint.spans) }
 
-    mutating func add(_ page: PagedText.Page, _ body: PagedText.Body) {
+    mutating func add(_ page: PagedText.Page, _ body: PagedText.Body) throws {
         let shown = body.restricted?.restriction.visibleLines ?? body.layout.lines.count
         let firstLine = lines.count
         for line in body.layout.lines.prefix(shown) {
@@ -26,7 +26,7 @@ struct PagedDump {
                                                               scale: 1) else { continue }
             lines.append(.object(members + [(key: "page", value: .number(Double(page.number)))]))
         }
-        let onPage = LayoutJSON.spans(body.layout, paints: paints, shown: Array(body.layout.lines.prefix(shown)), size: paged.fontSize,
+        let onPage = try LayoutJSON.spans(body.layout, paints: paints, shown: Array(body.layout.lines.prefix(shown)), size: paged.fontSize,
                                       origin: paged.textOrigin, scale: 1, firstLine: firstLine)
         for case let .object(members) in onPage where members.contains(where: { $0.key == "boxes" && $0.value != .array([]) }) {
             spans.append(.object(members + [(key: "page", value: .number(Double(page.number)))]))

@@ -23,7 +23,7 @@ extension Render {
         }
         let paged = document.text
         var dump = output.dumpLayout.map { _ in PagedDump(document) }
-        let visit: (PagedText.Page, PagedText.Body) -> Void = { page, body in dump?.add(page, body) }
+        let visit: (PagedText.Page, PagedText.Body) throws -> Void = { page, body in try dump?.add(page, body) }
         let options = try output.renderOptions(format: .pdf, scale: 1)
         if let path = output.output {
             // Streamed page by page into the temporary file that becomes `path` (a long document
