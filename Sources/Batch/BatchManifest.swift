@@ -18,55 +18,80 @@ public struct BatchRow: Sendable {
 }
 
 public enum BatchManifest {
-    /// `CARDS.jsonl`: one card spec per line, each with "output".
+    /// `CARDS.jsonl`: one card spec per line, each with "output". A line that is no card (not
+    /// JSON, not an object, no output, bad UTF-8) is a failed row with its line number: the
+    /// other rows render.
     public static func cards(_ bytes: [UInt8], name: String) throws -> [BatchRow] {
         var rows: [BatchRow] = []
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
             let number = index + 1
-            let spec: JSONValue
-            do {
-                spec = try JSONValue.parse(Array(line))
-            } catch let error as JSONSyntaxError {
-                throw BatchError("\(name): line \(number): \(error.message) (column \(error.column))")
+            do throws(BatchError) {
+                rows.append(try card(Array(line), name: name, line: number))
+            } catch {
+                rows.append(BatchRow(number: number, spec: .null, variables: [:], output: "", problem: error.description))
             }
-            guard case let .string(output)? = spec["output"] else {
-                throw BatchError("\(name): line \(number): output: is missing (the file name to write)")
-            }
-            var card = spec
-            var compare: JSONValue?
-            if case let .object(members) = spec, let value = spec["compare"] {
-                // Not a card key: how the golden comparison treats this card.
-                guard case .object = value else {
-                    throw BatchError("\(name): line \(number): compare: must be an object, e.g. {\"max-diff-pixels\": 20}")
-                }
-                compare = value
-                card = .object(members.filter { $0.key != "compare" })
-            }
-            rows.append(BatchRow(number: number, spec: card, variables: [:], output: output, compare: compare))
         }
         return rows
     }
 
+    private static func card(_ line: [UInt8], name: String, line number: Int) throws(BatchError) -> BatchRow {
+        let fail = { (message: String) in BatchError("\(name): line \(number): \(message)") }
+        guard String(validating: line, as: UTF8.self) != nil else { throw fail("not valid UTF-8") }
+        let spec: JSONValue
+        do {
+            spec = try JSONValue.parse(line)
+        } catch let error as JSONSyntaxError {
+            throw fail("\(error.message) (column \(error.column))")
+        } catch {
+            throw fail("\(error)")
+        }
+        guard case let .object(members) = spec else { throw fail("a card must be a JSON object, not \(spec.typeName)") }
+        guard case let .string(output)? = spec["output"] else { throw fail("output: is missing (the file name to write)") }
+        var card = spec
+        var compare: JSONValue?
+        if let value = spec["compare"] {
+            // Not a card key: how the golden comparison treats this card.
+            guard case .object = value else { throw fail("compare: must be an object, e.g. {\"max-diff-pixels\": 20}") }
+            compare = value
+            card = .object(members.filter { $0.key != "compare" })
+        }
+        return BatchRow(number: number, spec: card, variables: [:], output: output, compare: compare)
+    }
+
     /// `--template CARD.json --data ROWS.csv|ROWS.jsonl --output PATTERN`: each row fills the
-    /// template's variables and the output pattern.
+    /// template's variables and the output pattern. A row that cannot be read (bad UTF-8, a
+    /// broken quote, not an object) fails alone, named by its line.
     public static func template(_ template: JSONValue, data: [UInt8], dataName: String, pattern: String) throws -> [BatchRow] {
-        guard let text = String(validating: data, as: UTF8.self) else { throw BatchError("\(dataName) is not valid UTF-8") }
+        // Lines holding bytes that are not UTF-8: their rows fail; the rest is read as it is.
+        var invalid = Set<Int>()
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where String(validating: line, as: UTF8.self) == nil { invalid.insert(index + 1) }
+        let text = String(decoding: data, as: UTF8.self)
+        let notUTF8 = { (line: Int) in BatchError("\(dataName): line \(line): not valid UTF-8") }
         // Each row with its line, or why that line is not a row: a bad row fails alone.
         var rows: [(line: Int, values: Result<[String: String], BatchError>)] = []
         if dataName.lowercased().hasSuffix(".csv") {
             do {
                 let table = try CSV.parse(text)
+                if let first = invalid.min(), first == 1 { throw BatchError("\(dataName): line 1: not valid UTF-8 (the header)") }
                 rows = table.rows.map { line, fields in (line, .success(Dictionary(zip(table.header, fields), uniquingKeysWith: { $1 }))) }
                 rows += table.bad.map { ($0.line, .failure(BatchError("\(dataName): line \($0.line): \($0.message)"))) }
                 rows.sort { $0.line < $1.line }
+                // A row runs from its line to the next row's: bad bytes anywhere in it fail it.
+                for k in rows.indices where !invalid.isEmpty {
+                    let end = k + 1 < rows.count ? rows[k + 1].line : lines.count + 1
+                    if let line = (rows[k].line..<end).first(where: invalid.contains) { rows[k].values = .failure(notUTF8(line)) }
+                }
             } catch let error as CardError {
                 throw BatchError("\(dataName): \(error)")
             }
         } else {
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                guard !line.allSatisfy(\.isWhitespace) else { continue }
-                rows.append((index + 1, Result { () throws(BatchError) in try jsonRow(line, dataName: dataName, line: index + 1) }))
+            for (index, line) in lines.enumerated() {
+                guard !line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) else { continue }
+                guard !invalid.contains(index + 1) else { rows.append((index + 1, .failure(notUTF8(index + 1)))); continue }
+                let text = String(decoding: line, as: UTF8.self)[...]
+                rows.append((index + 1, Result { () throws(BatchError) in try jsonRow(text, dataName: dataName, line: index + 1) }))
             }
         }
         return rows.enumerated().map { i, row in

@@ -14,73 +14,80 @@ public enum CSV {
     }
 
     public static func parse(_ text: String) throws -> Table {
-        var records: [(Int, [String])] = []
-        var bad: [(line: Int, message: String)] = []
-        var broken = false  // the current record had a stray quote: skipped to its line's end
-        var field = ""
-        var record: [String] = []
-        var quoted = false, wasQuoted = false
-        var line = 1, recordLine = 1
         var scalars = text.unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
-        var iterator = scalars.makeIterator()
-        var pending: Unicode.Scalar? = nil
-        func next() -> Unicode.Scalar? {
-            if let p = pending { pending = nil; return p }
-            return iterator.next()
-        }
-        func endRecord() {
-            record.append(field)
-            // A blank line is not a record.
-            if !broken && !(record.count == 1 && record[0].isEmpty && !wasQuoted) { records.append((recordLine, record)) }
-            broken = false
-            record = []
-            field = ""
-            wasQuoted = false
-        }
-        while let c = next() {
-            if quoted {
-                if c == "\"" {
-                    if let following = next() {
-                        if following == "\"" { field.unicodeScalars.append("\"") } else { quoted = false; pending = following }
-                    } else {
-                        quoted = false
-                    }
-                } else {
-                    if c == "\n" { line += 1 }
-                    field.unicodeScalars.append(c)
-                }
-                continue
+        var records: [(Int, [String])] = []
+        var bad: [(line: Int, message: String)] = []
+        var i = scalars.startIndex
+        var line = 1
+        /// Past the end of the line holding `from` (after its LF or CR LF): where reading goes
+        /// on when a row turns out broken, so one bad quote loses one row, not the ones after.
+        func nextLine(_ from: Substring.UnicodeScalarView.Index) -> Substring.UnicodeScalarView.Index {
+            var j = from
+            while j < scalars.endIndex {
+                let c = scalars[j]
+                j = scalars.index(after: j)
+                if c == "\n" { return j }
+                if c == "\r" { return j < scalars.endIndex && scalars[j] == "\n" ? scalars.index(after: j) : j }
             }
-            if broken, c != "\n", c != "\r" { continue }
-            switch c {
-            case "\"":
-                guard field.isEmpty else {
+            return j
+        }
+        rows: while i < scalars.endIndex {
+            let recordLine = line
+            var record: [String] = [], field = "", fieldQuoted = false, anyQuoted = false
+            fields: while true {
+                guard i < scalars.endIndex else { record.append(field); break fields }
+                let c = scalars[i]
+                switch c {
+                case "\"" where field.isEmpty && !fieldQuoted:
+                    // A quoted field: it may hold commas, "" and line breaks, and must be followed
+                    // by a comma, a line break or the end. Otherwise the quote was not meant to
+                    // open a field: the row fails and reading resumes on the next line.
+                    let resume = (nextLine(i), line + 1)
+                    i = scalars.index(after: i)
+                    var closed = false
+                    while i < scalars.endIndex {
+                        let q = scalars[i]
+                        i = scalars.index(after: i)
+                        if q == "\"" {
+                            if i < scalars.endIndex && scalars[i] == "\"" { field.unicodeScalars.append("\""); i = scalars.index(after: i); continue }
+                            closed = true
+                            break
+                        }
+                        if q == "\n" || (q == "\r" && !(i < scalars.endIndex && scalars[i] == "\n")) { line += 1 }
+                        field.unicodeScalars.append(q)
+                    }
+                    guard closed, i == scalars.endIndex || [",", "\r", "\n"].contains(scalars[i]) else {
+                        bad.append((recordLine, closed ? "text after a quoted field's closing quote (a quote inside a quoted field is written \"\")"
+                                                       : "a quoted field is not closed"))
+                        (i, line) = resume
+                        continue rows
+                    }
+                    fieldQuoted = true
+                    anyQuoted = true
+                case "\"":
                     // This row is lost, not the file: the next line starts the next row.
                     bad.append((line, "a quote inside an unquoted field (quote the whole field)"))
-                    broken = true
-                    continue
+                    i = nextLine(i)
+                    line += 1
+                    continue rows
+                case ",":
+                    record.append(field)
+                    (field, fieldQuoted) = ("", false)
+                    i = scalars.index(after: i)
+                case "\r", "\n":
+                    i = nextLine(i)
+                    line += 1
+                    record.append(field)
+                    break fields
+                default:
+                    field.unicodeScalars.append(c)
+                    i = scalars.index(after: i)
                 }
-                quoted = true
-                wasQuoted = true
-            case ",":
-                record.append(field)
-                field = ""
-            case "\r":
-                if let following = next(), following != "\n" { pending = following }
-                endRecord()
-                line += 1
-                recordLine = line
-            case "\n":
-                endRecord()
-                line += 1
-                recordLine = line
-            default:
-                field.unicodeScalars.append(c)
             }
+            // A blank line is not a record.
+            if !(record.count == 1 && record[0].isEmpty && !anyQuoted) { records.append((recordLine, record)) }
         }
-        if quoted { throw CardError("line \(recordLine)", "a quoted field is not closed") }
-        if !field.isEmpty || !record.isEmpty || wasQuoted { endRecord() }
         guard let header = records.first else { throw CardError("", "the CSV file is empty (the first row names the columns)") }
         let names = header.1.map { $0.trimmed }
         for (i, name) in names.enumerated() where name.isEmpty {
