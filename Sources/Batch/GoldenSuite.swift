@@ -28,11 +28,15 @@ public final class GoldenSuite: Sendable {
     private let maxPixels: Int
     private let inputLimit: Int
     private let state = Mutex<(results: [GoldenResult], fonts: Set<String>)>(([], []))
+    /// What the workers' comparisons decode together: the pixel limit's worth once (two images
+    /// and a three-panel difference), however many jobs run.
+    private let comparisons: WaitingBudget
 
     public init(settings: Settings, folder: String, tolerance: GoldenTolerance, maxPixels: Int, inputLimit: Int,
                 describe: @escaping @Sendable (Error) -> String, say: @escaping @Sendable (String) -> Void) {
         (self.settings, self.folder, self.tolerance) = (settings, folder, tolerance)
         (self.maxPixels, self.inputLimit, self.describe, self.say) = (maxPixels, inputLimit, describe, say)
+        comparisons = WaitingBudget(bytes: maxPixels.multipliedReportingOverflow(by: 20).overflow ? Int.max : maxPixels * 20)
     }
 
     /// Compares a rendered card with its golden and keeps the verdict.
@@ -42,7 +46,7 @@ public final class GoldenSuite: Sendable {
             let path = try BatchManifest.outputPath(name, in: folder)
             let golden = Posix.kind(path) == .regular ? try Posix.readFile(path, as: "golden", limit: inputLimit) : nil
             try GoldenCheck.check(png, golden: golden, tolerance: try GoldenSuite.tolerance(tolerance, card: row.compare), maxPixels: maxPixels,
-                                  into: &result)
+                                  budget: comparisons, into: &result)
         } catch {
             result.status = .error
             result.message = describe(error)

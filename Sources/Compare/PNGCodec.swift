@@ -43,6 +43,15 @@ public enum PNGCodec {
         }
     }
 
+    /// Width and height from a PNG's header, nil when `bytes` do not start like a PNG (each side
+    /// below 2^32, as IHDR holds them).
+    public static func dimensions(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        let word = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
+
     /// The pixel count a PNG's header declares (width x height of IHDR), nil when `bytes` do
     /// not start like a PNG: what decoding it would allocate, known before decoding. Capped at
     /// 2^40 (past any pixel limit), so a hostile header cannot make a caller's sums overflow.

@@ -73,9 +73,11 @@ public struct GoldenResult: Sendable {
 
 public enum GoldenCheck {
     /// Compares a rendered PNG with its golden's bytes (nil: there is none). Images of
-    /// different sizes fail, compared on the larger canvas (the extra area counts).
+    /// different sizes fail as `compare` says by default: read from their headers, every pixel
+    /// of the larger counted, nothing decoded or padded (an 83-byte 32767x1 golden made a 779
+    /// MB padded canvas). `budget` bounds what parallel checks decode together.
     public static func check(_ actual: [UInt8], golden: [UInt8]?, tolerance: GoldenTolerance, maxPixels: Int,
-                             into result: inout GoldenResult) throws {
+                             budget: WaitingBudget? = nil, into result: inout GoldenResult) throws {
         guard let golden else {
             result.status = .missing
             result.message = "no golden recorded"
@@ -87,6 +89,26 @@ public enum GoldenCheck {
             result.message = "identical"
             return
         }
+        if let e = PNGCodec.dimensions(golden), let a = PNGCodec.dimensions(actual), e != a {
+            result.status = .failed
+            result.diff = DiffResult.sizesDiffer(expected: e, actual: a)
+            result.message = "size \(a.width)x\(a.height), golden \(e.width)x\(e.height)"
+            result.expected = golden
+            result.actual = actual
+            return
+        }
+        // Two decoded images and the three-panel difference.
+        let bytes = (PNGCodec.pixelCount(actual) ?? 0) * 4 * 5
+        if let budget {
+            try budget.with(bytes) { try compare(actual, golden: golden, tolerance: tolerance, maxPixels: maxPixels, into: &result) }
+        } else {
+            try compare(actual, golden: golden, tolerance: tolerance, maxPixels: maxPixels, into: &result)
+        }
+    }
+
+    /// Same-size images (by their headers) decoded and compared.
+    private static func compare(_ actual: [UInt8], golden: [UInt8], tolerance: GoldenTolerance, maxPixels: Int,
+                                into result: inout GoldenResult) throws {
         let expectedImage: RGBAImage
         do {
             expectedImage = try PNGCodec.decode(golden, maxPixels: maxPixels)

@@ -1,3 +1,4 @@
+import Compare
 import Foundation
 import Glibc
 import TestSupport
@@ -211,5 +212,71 @@ private func actions(_ pdf: String) throws -> (kinds: [String], uris: [String]) 
         #expect(result.status == 0, "\(result.stderr)")
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
         #expect(left == Set(names + ["o.png"]), "\(left)")
+    }
+}
+
+/// Issue 35, finding 9: one malformed manifest line, invalid UTF-8 anywhere in the data, or an
+/// unbalanced CSV quote aborted the run or swallowed the rows after it.
+@Suite struct BatchRowTrustTests {
+    @Test func eachBadManifestLineFailsAloneWithItsLine() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let card = { (output: String) in #"{"size": "200x100", "padding": 8, "output": "\#(output)", "blocks": [{"type": "text", "text": "x"}]}"# }
+        var lines: [[UInt8]] = [Array(card("ok1.png").utf8), Array(#"{"size": "200x100", "output": "t.png", "blocks": [{"type": "text", "text": "tru"#.utf8),
+                                Array("[1, 2]".utf8), Array(#"{"size": "200x100", "blocks": []}"#.utf8)]
+        lines.append(Array(#"{"size": "200x100", "output": "u.png", "blocks": [{"type": "text", "text": ""#.utf8) + [0xFF, 0xFE] + Array(#""}]}"#.utf8))
+        lines += [Array((card("trail.png") + " trailing").utf8), Array(#"{"output": "s.png", "text": "\ud800"}"#.utf8), Array("garbage".utf8),
+                  Array(card("ok2.png").utf8)]
+        let manifest = dir.appendingPathComponent("m.jsonl")
+        try Data(lines.joined(separator: [0x0A]) + [0x0A]).write(to: manifest)
+        let out = dir.appendingPathComponent("out")
+        let result = try CLI.run(["batch", manifest.path, "--out-dir", out.path, "--quiet"])
+        #expect(result.status == 3)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out.path)) == ["ok1.png", "ok2.png"])
+        for line in 2...8 { #expect(result.stderr.contains("m.jsonl: line \(line): "), "line \(line): \(result.stderr)") }
+        #expect(result.stderr.contains("line 5: not valid UTF-8") && result.stderr.contains("line 3: a card must be a JSON object"))
+    }
+
+    @Test func badBytesAndBrokenQuotesInDataFailTheirRowOnly() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try file(dir, "t.json", #"{"size": "200x100", "padding": 8, "blocks": [{"type": "text", "text": "{{text}}"}]}"#)
+        let csv = dir.appendingPathComponent("rows.csv")
+        try Data(Array("id,text\n1,hi\n2,ok\n3,\"unbalanced\n4,x\n5,y\n6,\"z\"w\n7,fine\n8,".utf8) + [0xFF, 0xFE] + Array("bad\n9,last\n".utf8)).write(to: csv)
+        let out = dir.appendingPathComponent("out")
+        var result = try CLI.run(["batch", "--template", spec, "--data", csv.path, "--output", "{{id}}.png", "--out-dir", out.path, "--quiet"])
+        #expect(result.status == 3)
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out.path)) == ["1.png", "2.png", "4.png", "5.png", "7.png", "9.png"])
+        #expect(result.stderr.contains("rows.csv: line 4: ") && result.stderr.contains("rows.csv: line 7: ")
+                && result.stderr.contains("rows.csv: line 9: not valid UTF-8"), "\(result.stderr)")
+        let jsonl = dir.appendingPathComponent("rows.jsonl")
+        try Data(Array("{\"id\": \"a\", \"text\": \"x\"}\n{\"id\": \"b\", \"text\": \"".utf8) + [0xC3] + Array("\"}\n{\"id\": \"c\", \"text\": \"y\"}\n".utf8)).write(to: jsonl)
+        let out2 = dir.appendingPathComponent("out2")
+        result = try CLI.run(["batch", "--template", spec, "--data", jsonl.path, "--output", "{{id}}.png", "--out-dir", out2.path, "--quiet"])
+        #expect(result.status == 3 && result.stderr.contains("rows.jsonl: line 2: not valid UTF-8"), "\(result.stderr)")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: out2.path)) == ["a.png", "c.png"])
+    }
+}
+
+/// Issue 35, finding 10: a golden of another size was padded to the larger canvas (an 83-byte
+/// 32767x1 golden made 779 MB; four 32767x3050 goldens 3.2 GB with two jobs).
+@Suite struct GoldenSizeTrustTests {
+    @Test func aGoldenOfAnotherSizeFailsFromItsHeaderAlone() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let goldens = dir.appendingPathComponent("goldens")
+        try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
+        // Grey 32767 x 3050 images of zero rows: a few KB each, 100 M pixels decoded.
+        for name in ["a", "b", "c", "d"] {
+            try Data(try PNGCodec.encode(RGBAImage(width: 32767, height: name == "a" ? 1 : 3050, fill: (0, 0, 0, 255))))
+                .write(to: goldens.appendingPathComponent("\(name).png"))
+        }
+        let spec = try file(dir, "t.json", #"{"size": "200x100", "padding": 8, "blocks": [{"type": "text", "text": "{{id}}"}]}"#)
+        let rows = try file(dir, "rows.csv", "id\na\nb\nc\nd\n")
+        let (status, output) = try runTool("/bin/sh", ["-c", "ulimit -v 1500000; exec \"$0\" batch --template \"$1\" --data \"$2\" --output '{{id}}.png' --out-dir \"$3\" --expect-dir \"$4\" --jobs 2 --no-system-fonts 2>&1",
+                                                       CLI.binary, spec, rows, dir.appendingPathComponent("out").path, goldens.path])
+        #expect(status == 1, "\(output)")
+        #expect(output.contains("FAIL a.png (row 1): size 200x100, golden 32767x1"), "\(output)")
+        #expect(output.contains("goldens: 0 passed, 4 differ, 0 missing"), "\(output)")
     }
 }
