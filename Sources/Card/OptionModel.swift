@@ -35,6 +35,9 @@ public enum OptionModel {
 
     private static let byName: [String: (BlockOption, Scope)] = Dictionary(uniqueKeysWithValues: table.map { ($0.0.name, $0) })
 
+    /// The longest font name or font file path taken (PATH_MAX).
+    static let maxFontName = 4096
+
     /// No length an option takes needs more (and past it sums and Cairo coordinates overflow).
     static let maxLength = Checked.maxLength
 
@@ -70,6 +73,9 @@ public enum OptionModel {
         define("font", "font", schema: "string", "Font as in pango-view (\"Noto Sans Bold 48\") or a font file path.") {
             let text = try $1.string()
             guard !text.trimmed.isEmpty else { throw OptionError("is empty") }
+            // A path is at most PATH_MAX; a name longer than any family only costs the lookup
+            // and its "did you mean" (100 KB took 11 s against the system's families).
+            guard text.utf8.count <= maxFontName else { throw OptionError("is longer than \(maxFontName) bytes") }
             $0.font = text
         },
         define("size", "px", schema: "number", "Font size in px (default: from the font, else 48; 12 on --page pages).") {
@@ -102,6 +108,7 @@ public enum OptionModel {
         define("font-family", "family", .span, schema: "string", "Font family alone (weight and style stay as they are).") {
             let text = try $1.string().trimmed
             guard !text.isEmpty else { throw OptionError("is empty") }
+            guard text.utf8.count <= maxFontName else { throw OptionError("is longer than \(maxFontName) bytes") }
             $0.fontFamily = text
         },
         define("font-scale", "x", .span, schema: "number", "Size as a multiple of the size around the span (1.2 larger, 0.833 smaller).") {

@@ -79,9 +79,16 @@ struct RichText {
             }
             var settings = BlockSettings()
             var keys = Set<String>()
+            var setBy: [String: String] = [:]
             for attribute in span.attributes {
                 do {
                     for (key, input) in try MarkupAttributes.options(attribute) {
+                        // Two names for one setting (color and foreground): which one wins would
+                        // be a guess.
+                        if let other = setBy[key], other != attribute.name {
+                            throw OptionError("sets the same as \(other) in this span (give one of them)")
+                        }
+                        setBy[key] = attribute.name
                         try OptionModel.named(key)!.apply(input, to: &settings)
                         keys.insert(key)
                     }
@@ -128,6 +135,14 @@ enum MarkupAttributes {
         case "highlight": return [("highlight", .text(value))]
         case "outline_color": return [("outline-color", .text(value))]
         case "href": return [("link", .text(value))]
+        // Pango's font_scale: a size for super- and subscripts (its fallback, 1/1.2, as fonts
+        // without OS/2 sizes get); the shift is baseline_shift's.
+        case "font_scale":
+            switch value.trimmed.lowercased() {
+            case "superscript", "subscript": return [("font-scale", .text(String(1 / 1.2)))]
+            case "none": return [("font-scale", .text("1"))]
+            default: throw OptionError("'\(value)' is not superscript, subscript or none")
+            }
         default: throw OptionError("is not a span attribute")
         }
     }

@@ -18,9 +18,18 @@ struct MethodRules: RouterMiddleware {
         }?.methods
     }
 
+    /// A path as an error may quote it: at most 200 characters, control characters escaped (it
+    /// is the client's own text, and logs and terminals read it).
+    static func shown(_ path: String) -> String {
+        let escaped = path.unicodeScalars.prefix(200).map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        return path.unicodeScalars.count > 200 ? escaped + "..." : escaped
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        guard let allowed = Self.allowed(path) else { return try await next(request, context) }
+        // No route has this path: the same JSON error body as every other refusal (the
+        // router's own 404 is empty).
+        guard let allowed = Self.allowed(path) else { return HTTP.error(.notFound, "no such route: \(Self.shown(path))") }
         guard allowed.contains(request.method) else {
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
             return HTTP.error(.methodNotAllowed, "\(path) takes \(allow)", headers: [.allow: allow])

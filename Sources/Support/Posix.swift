@@ -106,13 +106,15 @@ public enum Posix {
         }
     }
 
-    /// What tells one version of a file from another without reading it: device, inode, size
-    /// and modification time to the nanosecond (a file replaced or rewritten in place changes
-    /// at least one). Nil when the path cannot be stat'ed.
+    /// What tells one version of a file from another without reading it: device, inode, size,
+    /// and the modification and status-change times to the nanosecond. A file rewritten in
+    /// place with its old size and its old mtime put back (`touch -d`) still gets a new ctime,
+    /// which no user can set. Nil when the path cannot be stat'ed.
     public static func identity(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):"
+            + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
     }
 
     /// A whole file, at most `limit` bytes; `-` is standard input. Anything but a regular file

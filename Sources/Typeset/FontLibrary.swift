@@ -327,6 +327,9 @@ public final class FontLibrary: @unchecked Sendable {
 
 /// Up to three known families closest to `name` (by edit distance, or containing it).
 func closest(to name: String, in families: [String]) -> [String] {
+    // No family is this long: comparing would cost length x families x their lengths for
+    // nothing (a 100 KB name took 11 s against the system's families).
+    guard name.count <= 256 else { return [] }
     let query = name.lowercased()
     let scored = families.map { family -> (String, Int) in
         let lower = family.lowercased()

@@ -280,3 +280,24 @@ private func actions(_ pdf: String) throws -> (kinds: [String], uris: [String]) 
         #expect(output.contains("goldens: 0 passed, 4 differ, 0 missing"), "\(output)")
     }
 }
+
+/// Issue 35, finding 11: the smaller ones.
+@Suite struct SmallTrustTests {
+    @Test func twoNamesForOneSettingAreFlaggedAndFontScaleTakesPangosWords() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("o.png").path
+        var result = try CLI.run(["render", "--markup", "<span color='red' foreground='blue'>x</span>", "-o", out])
+        #expect(result.status == 3 && result.stderr.contains("foreground: sets the same as color"), "\(result.stderr)")
+        result = try CLI.run(["render", "--markup", "a<span font_scale='superscript' baseline_shift='superscript'>2</span>", "-o", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        result = try CLI.run(["render", "--markup", "a<span font_scale='huge'>2</span>", "-o", out])
+        #expect(result.status == 3 && result.stderr.contains("is not superscript, subscript or none"), "\(result.stderr)")
+    }
+
+    @Test func aHugeFontNameIsRefusedAtOnce() throws {
+        let result = try CLI.run(["render", "--text", "x", "--font", String(repeating: "N", count: 100_000), "-o", "/dev/null", "--format", "png"],
+                                 pinnedFonts: false, timeout: 30)
+        #expect(result.status == 3 && !result.signalled && result.stderr.contains("--font: is longer than 4096 bytes"), "\(result.stderr)")
+    }
+}

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 @testable import Serve
 import TestSupport
+import Support
 import Testing
 
 /// The real service binary on a random loopback port, stopped when the value goes.
@@ -143,5 +144,37 @@ final class RunningService {
                 #expect(response.status == .ok, "\(response.status)")
             }
         }
+    }
+}
+
+@Suite struct SmallServeTrustTests {
+    @Test func anUnknownRouteIsAJSON404() async throws {
+        let fixture = try ServeFixture()
+        try await fixture.app().test(.router) { client in
+            try await client.execute(uri: "/nothing/here", method: .get) { response in
+                #expect(response.status == .notFound)
+                let error = try errorJSON(response)
+                #expect(error["error"] == "no such route: /nothing/here", "\(error)")
+            }
+        }
+    }
+
+    /// An asset rewritten in place with its old size and its old mtime put back is a new file.
+    @Test func anAssetRewrittenInPlaceIsANewVersion() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("a.png").path
+        try Data("first".utf8).write(to: URL(fileURLWithPath: path))
+        var info = stat()
+        stat(path, &info)
+        let before = Posix.identity(path)
+        usleep(20_000)
+        let fd = open(path, O_WRONLY)
+        _ = "later".withCString { write(fd, $0, 5) }
+        close(fd)
+        var times = [timespec(tv_sec: info.st_atim.tv_sec, tv_nsec: info.st_atim.tv_nsec),
+                     timespec(tv_sec: info.st_mtim.tv_sec, tv_nsec: info.st_mtim.tv_nsec)]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        #expect(Posix.identity(path) != before)
     }
 }
