@@ -108,6 +108,9 @@ struct Routes: Sendable {
               let format = HTTP.format(named: String(file[file.index(after: dot)...])) else {
             return HTTP.error(.notFound, "no such template: use /v1/templates/NAME.png (.jpg, .webp or .pdf)")
         }
+        if let key = settings.urlSigningKey, !URLSignature.verify(path: request.uri.path, query: request.uri.query, key: key) {
+            return HTTP.error(.forbidden, "this URL is not signed, or was changed after signing (sig=)")
+        }
         guard let json = service.templates[name] else { return HTTP.error(.notFound, "no template named '\(name)'") }
         let fields: [(String, String)]
         do {
@@ -116,7 +119,7 @@ struct Routes: Sendable {
             return HTTP.error(.badRequest, "the query string is not valid percent-encoded UTF-8")
         }
         var variables: [String: String] = [:]
-        for (key, value) in fields where EncodeOptions.options.named(key) == nil {
+        for (key, value) in fields where EncodeOptions.options.named(key) == nil && key != URLSignature.parameter {
             guard value.utf8.count <= settings.maxBody else { return HTTP.error(.contentTooLarge, "variable '\(key)' is too long") }
             variables[key] = value
         }

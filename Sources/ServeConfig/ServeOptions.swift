@@ -49,6 +49,12 @@ extension ServeSettings {
             let bytes = try ServeSettings.secret(try $1.string(), what: "secret file", minimum: 16)
             $0.etagKey = bytes
         },
+        OptionDefinition("url-signing-key-file", "path", schema: "string", "A file whose bytes (at least 16; a trailing line break is dropped) key the template URLs' signatures: a GET needs sig=HMAC-SHA256(key, path?query without sig), in hex, or gets 403.") {
+            var bytes = try ServeSettings.secret(try $1.string(), what: "key file", minimum: 16)
+            while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
+            guard bytes.count >= 16 else { throw OptionError("the key is shorter than 16 bytes") }
+            $0.urlSigningKey = bytes
+        },
         OptionDefinition("token-file", "path", schema: "string", "A file holding the bearer token the POST routes require.") {
             let path = try $1.string()
             let bytes = try ServeSettings.secret(path, what: "token file", minimum: 1)

@@ -31,6 +31,8 @@ public struct ServeSettings: Sendable {
     /// The key of the ETags (replicas behind one balancer share it through a file); nil: a
     /// random key per process.
     public var etagKey: [UInt8]?
+    /// The key template URLs are signed with (nil: template GETs need no signature).
+    public var urlSigningKey: [UInt8]?
     /// Bearer token the POST routes require (nil: none).
     public var token: String?
     /// Font folders before the pinned ones; system fonts on or off.

@@ -178,3 +178,40 @@ final class RunningService {
         #expect(Posix.identity(path) != before)
     }
 }
+
+/// Signed template URLs: with a key, only URLs signed with it are rendered. The signatures
+/// here come from Python's hmac module, as the README's example makes them.
+@Suite struct URLSigningTests {
+    static func pythonSignature(_ message: String, key: String) throws -> String {
+        let script = "import hmac, hashlib, sys; print(hmac.new(sys.argv[1].encode(), sys.argv[2].encode(), hashlib.sha256).hexdigest())"
+        return try runTool("/usr/bin/env", ["python3", "-c", script, key, message]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func onlySignedUnchangedURLsAreRendered() async throws {
+        var fixture = try ServeFixture()
+        let key = "0123456789abcdef-operator-key"
+        fixture.settings.urlSigningKey = Array(key.utf8)
+        let path = "/v1/templates/og.png", query = "title=Hello%20there&img=stripes.png"
+        let sig = try Self.pythonSignature(path + "?" + query, key: key)
+        #expect(sig.count == 64)
+        try await fixture.app().test(.router) { client in
+            try await client.execute(uri: "\(path)?\(query)&sig=\(sig)", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+            // The signature may stand anywhere in the query.
+            try await client.execute(uri: "\(path)?sig=\(sig.uppercased())&\(query)", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+            for uri in ["\(path)?\(query)", "\(path)?title=Hello%20there!&img=stripes.png&sig=\(sig)",
+                        "/v1/templates/og.pdf?\(query)&sig=\(sig)", "\(path)?\(query)&sig=\(sig)&sig=\(sig)", "\(path)?\(query)&sig=00"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .forbidden, "\(uri)")
+                }
+            }
+        }
+        // Without a key nothing changes.
+        try await ServeFixture().app().test(.router) { client in
+            try await client.execute(uri: "\(path)?\(query)", method: .get) { response in #expect(response.status == .ok) }
+        }
+    }
+}
