@@ -12,6 +12,8 @@ import Support
 struct Routes: Sendable {
     let service: CardService
     let gate: RenderGate
+    /// Bodies being received, all connections together.
+    let bodies: BodyBudget
     let cache: RenderedCache
     let metrics: ServeMetrics
     let settings: ServeSettings
@@ -303,10 +305,34 @@ struct Routes: Sendable {
             return .failure(ResponseFailure(HTTP.error(.contentTooLarge, "the body is over \(settings.maxBody) bytes")))
         }
         let body = request.body, limit = settings.maxBody, timeout = settings.readTimeoutMilliseconds
-        enum Outcome: Sendable { case bytes([UInt8]), tooLarge, timedOut }
+        let lease = bodies.budget.lease()
+        defer {
+            lease.end()
+            bodies.released()
+        }
+        let busy = ResponseFailure(HTTP.error(.serviceUnavailable, "too many request bodies are being received; retry",
+                                              headers: [.retryAfter: "1", .connection: "close"]))
+        // The declared length first: a body that cannot fit is refused before a byte is buffered.
+        if let length = request.headers[.contentLength].flatMap(Int.init) {
+            do { try lease.reserve(length) } catch { return .failure(busy) }
+        }
+        enum Outcome: Sendable { case bytes([UInt8]), tooLarge, timedOut, busy }
         let outcome = await withTaskGroup(of: Outcome.self) { group in
             group.addTask {
-                do { return .bytes(Array(try await body.collect(upTo: limit).readableBytesView)) } catch { return .tooLarge }
+                var bytes: [UInt8] = []
+                do {
+                    for try await chunk in body {
+                        guard bytes.count + chunk.readableBytes <= limit else { return .tooLarge }
+                        // Past the declared length (or with none): each chunk is reserved as it comes.
+                        if bytes.count + chunk.readableBytes > lease.bytes {
+                            do { try lease.reserve(bytes.count + chunk.readableBytes - lease.bytes) } catch { return .busy }
+                        }
+                        bytes.append(contentsOf: chunk.readableBytesView)
+                    }
+                } catch {
+                    return .tooLarge
+                }
+                return .bytes(bytes)
             }
             group.addTask {
                 try? await Task.sleep(for: .milliseconds(timeout))
@@ -319,6 +345,8 @@ struct Routes: Sendable {
         switch outcome {
         case let .bytes(bytes):
             return .success(bytes)
+        case .busy:
+            return .failure(busy)
         case .tooLarge:
             return .failure(ResponseFailure(HTTP.error(.contentTooLarge, "the body is over \(settings.maxBody) bytes")))
         case .timedOut:

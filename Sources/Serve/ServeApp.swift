@@ -90,7 +90,7 @@ public enum ServeApp {
         let watch = ClientWatch()
         let gate = RenderGate(limit: settings.concurrency, queue: settings.queue,
                               budget: MemoryBudget(bytes: settings.memoryBytes))
-        Routes(service: service, gate: gate, cache: RenderedCache(limit: settings.cacheBytes), metrics: metrics,
+        Routes(service: service, gate: gate, bodies: BodyBudget(settings: settings), cache: RenderedCache(limit: settings.cacheBytes), metrics: metrics,
                settings: settings, shuttingDown: flag, clients: watch)
             .add(to: router)
         // A client silent for the read timeout while its request is read is cut off (headers
