@@ -1,5 +1,5 @@
 """Mixed traffic against hlrender-serve (see soak.sh). Standard library only."""
-import argparse, http.client, json, os, random, socket, subprocess, sys, threading, time
+import argparse, http.client, json, os, random, shutil, socket, subprocess, sys, threading, time
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--binary", required=True)
@@ -10,12 +10,18 @@ TIMEOUT_MS = 2000
 with socket.socket() as s:
     s.bind(("127.0.0.1", 0))
     port = s.getsockname()[1]
+MEMORY_MB, CACHE_MB = 512, 16
+# The example assets with a FIFO planted among them (issue 35: a FIFO font held a slot for good).
+assets = ".build/soak-assets"
+shutil.rmtree(assets, ignore_errors=True)
+shutil.copytree("examples/assets", assets)
+os.mkfifo(os.path.join(assets, "pipe.ttf"))
 server = subprocess.Popen([args.binary, "--port", str(port), "--concurrency", "2", "--queue", "16",
-                           "--timeout-ms", str(TIMEOUT_MS), "--read-timeout-ms", "2000", "--memory-mb", "512",
+                           "--timeout-ms", str(TIMEOUT_MS), "--read-timeout-ms", "2000", "--memory-mb", str(MEMORY_MB),
                            # A small image cache: unique cards would otherwise fill the default
                            # 256 MB, which is growth by design, not a leak.
-                           "--cache-mb", "16",
-                           "--assets", "examples/assets", "--templates", "examples/templates"],
+                           "--cache-mb", str(CACHE_MB), "--max-body", str(4 << 20),
+                           "--assets", assets, "--templates", "examples/templates"],
                           stdout=subprocess.DEVNULL, stderr=open(".build/soak-server.log", "w"))
 for _ in range(100):
     try:
@@ -101,13 +107,61 @@ def trickling():
         except OSError as error:
             record("trickling", "cut off")
 
+# The hostile mix of issue 35: each used to hold memory or a render slot.
+def hostile_card(blocks, size="200x200"):
+    return json.dumps({"size": size, "padding": 0, "blocks": blocks}).encode()
+
+SPAN_HOG = hostile_card([{"type": "text", "size": 10, "width": 300, "anchor": "top",
+                          "markup": ("<span highlight='red'>a\na\n</span>" + "b\n" * 29) * 11000}], "400x400")
+
+def hostile():
+    n = 0
+    while time.monotonic() < deadline:
+        n += 1
+        size = 10000 - (n % 500)  # another scaled font each time: nothing comes from a cache
+        post(hostile_card([{"type": "text", "text": random.choice(["😀", "AZ", "😂g"]), "size": size, "anchor": "top-left"}]), "glyph")
+        post(hostile_card([{"type": "text", "width": 180, "size": 0.01,
+                            "markup": "<span underline='error' letter_spacing='1000000pt'>hello %d</span>" % n}]), "decoration")
+        post(hostile_card([{"type": "text", "text": "x", "font": "pipe.ttf"}]), "fifo-font")
+        post(SPAN_HOG, "span-hog")
+        time.sleep(0.05)
+
+def partial_bodies():
+    head = b"POST /v1/card HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n"
+    while time.monotonic() < deadline:
+        socks = []
+        for _ in range(100):
+            try:
+                s = socket.create_connection(("127.0.0.1", port), timeout=1)
+                s.sendall(head + b"x" * 524288)
+                socks.append(s)
+            except OSError:
+                pass
+        record("partial", "sent %d" % len(socks))
+        time.sleep(1.5)
+        for s in socks:
+            s.close()
+        time.sleep(0.5)
+
 def rss():
     if server.poll() is not None:
         sys.exit(f"FAIL: the service exited with {server.returncode} (log: .build/soak-server.log)")
     with open(f"/proc/{server.pid}/status") as f:
         return next(int(line.split()[1]) for line in f if line.startswith("VmRSS")) // 1024
 
-threads = [threading.Thread(target=f, daemon=True) for f in [small, small, invalid, hog, hog, leaving, trickling, trickling]]
+def in_flight():
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+        connection.request("GET", "/metrics")
+        text = connection.getresponse().read().decode()
+        return float(next(line.split()[1] for line in text.splitlines() if line.startswith("hlrender_renders_in_flight")))
+    except (OSError, StopIteration, http.client.HTTPException):
+        return float("nan")
+
+time.sleep(1)
+idle = rss()
+threads = [threading.Thread(target=f, daemon=True)
+           for f in [small, small, invalid, hog, hog, leaving, trickling, trickling, hostile, partial_bodies]]
 for t in threads:
     t.start()
 samples, start = [], time.monotonic()
@@ -117,6 +171,13 @@ while time.monotonic() < deadline:
     print(f"t={samples[-1][0]:>4} s  RSS {samples[-1][1]} MB", flush=True)
 for t in threads:
     t.join(timeout=15)
+# No slot stuck: once the traffic has stopped, every render returns.
+stuck = in_flight()
+for _ in range(20):
+    if stuck == 0:
+        break
+    time.sleep(0.25)
+    stuck = in_flight()
 server.terminate()
 server.wait(timeout=30)
 
@@ -130,9 +191,21 @@ baseline, final = sum(first) / len(first), samples[-1][1]
 print(f"\nsmall cards: {len(latencies)} rendered, p50 {latencies[len(latencies) // 2] * 1000:.0f} ms, "
       f"p99 {p99 * 1000:.0f} ms, max {latencies[-1] * 1000:.0f} ms (timeout {TIMEOUT_MS} ms)")
 print(f"RSS: first minute {baseline:.0f} MB, end {final} MB ({100 * final / baseline:.0f}%), peak {max(m for _, m in samples)} MB")
+bound = idle + MEMORY_MB + CACHE_MB
+peak = max(m for _, m in samples)
+print(f"RSS bound: idle {idle} MB + --memory-mb {MEMORY_MB} + --cache-mb {CACHE_MB} = {bound} MB; renders in flight at the end: {stuck}")
 bad = {k: v for k, v in statuses.items() if isinstance(k[1], int) and k[1] >= 500 and k[1] != 503}
+failures = []
 if bad:
-    print(f"FAIL: 5xx other than 503: {bad}")
+    failures.append(f"5xx other than 503: {bad}")
 if final > 1.10 * baseline:
-    print("FAIL: RSS grew more than 10% over the first minute's level")
-sys.exit(1 if bad or final > 1.10 * baseline else 0)
+    failures.append("RSS grew more than 10% over the first minute's level")
+if peak > bound:
+    failures.append(f"RSS peaked at {peak} MB, over {bound} MB")
+if not p99 < 1.0:
+    failures.append(f"small cards' p99 {p99 * 1000:.0f} ms is over 1 s")
+if stuck != 0:
+    failures.append(f"{stuck} renders still in flight after the traffic stopped")
+for failure in failures:
+    print("FAIL: " + failure)
+sys.exit(1 if failures else 0)

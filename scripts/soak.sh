@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # make soak [SOAK_SECONDS=600]: a release build of the service on loopback under mixed traffic
 # (valid cards, invalid and oversized requests, hog renders that time out, clients that leave
-# and clients that trickle) for SECONDS; prints RSS samples, status counts and the small cards'
-# p99. Fails if any answer is a 5xx other than 503, or RSS at the end is over 110% of the first
-# minute's level.
+# and clients that trickle) and issue 35's hostile mix beside it (huge glyphs, a 10^10-point
+# wavy underline, 11,000 highlighted spans over 341,000 lines, a FIFO planted as a font asset,
+# floods of stalled partial bodies) for SECONDS; prints RSS samples, status counts and the
+# small cards' p99. Fails if any answer is a 5xx other than 503, RSS at the end is over 110%
+# of the first minute's level or ever over idle + --memory-mb + --cache-mb, the small cards'
+# p99 is 1 s or more, or a render is still in flight once the traffic has stopped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-${SOAK_SECONDS:-600}}
