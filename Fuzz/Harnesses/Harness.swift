@@ -10,7 +10,7 @@ import Typeset
 /// The Swift harnesses: each takes any bytes and may only return (an error is a fine answer;
 /// a crash, a hang or a sanitizer report is a finding).
 enum Harness: String, CaseIterable {
-    case card, manifest, typeset, forms, markup
+    case card, manifest, typeset, forms, markup, pdflinks, cardmemory
 
     /// The repository's pinned fonts (the harness is built from the repository).
     static let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -40,6 +40,8 @@ enum Harness: String, CaseIterable {
         case .typeset: Harness.typeset(data)
         case .forms: Harness.forms(data)
         case .markup: Harness.markup(data)
+        case .pdflinks: Harness.pdfLinks(data)
+        case .cardmemory: Harness.cardMemory(data)
         }
     }
 

@@ -1,0 +1,90 @@
+import Card
+import FoundationEssentials
+import Glibc
+import Render
+import Support
+
+/// The harnesses that reach issue 35's sinks.
+extension Harness {
+    /// Any bytes as a variable and as markup, through every way text reaches a PDF link: a
+    /// markup href, a span's link, steps markup and plain markup. The PDF written must hold no
+    /// action but a URI with an allowed scheme, and no URI string a byte could have closed.
+    static func pdfLinks(_ data: [UInt8]) {
+        let value = String(decoding: data, as: UTF8.self)
+        let blocks: [JSONValue] = [
+            .object([("type", .string("text")), ("markup", .string("<a href='{{v}}'>a</a> <a href=\"{{v}}\">{{v}}</a>")), ("width", .number(180))]),
+            .object([("type", .string("text")), ("spans", .array([.object([("text", .string("go")), ("link", .string("{{v}}"))])]))]),
+            .object([("type", .string("steps")), ("steps", .array([.string("{{v}}"), .string("<a href='https://x/'>b</a>")])),
+                     ("steps-markup", .bool(true))]),
+            .object([("type", .string("text")), ("markup", .string(value)), ("width", .number(180))]),
+        ]
+        for block in blocks {
+            let card = JSONValue.object([("size", .string("300x200")), ("padding", .number(4)), ("blocks", .array([block]))])
+            guard let output = try? CardRender.render(card, variables: ["v": value], folder: "/nonexistent", resources: resources,
+                                                      format: .pdf, encoding: EncodeOptions()) else { continue }
+            checkActions(output.bytes)
+        }
+    }
+
+    /// Every `/S /Name` in the file is a structure or transparency entry or a URI action, and
+    /// every `/URI (...)` string is printable ASCII without a parenthesis or backslash, whose
+    /// scheme is allowed.
+    static func checkActions(_ pdf: [UInt8]) {
+        let text = String(decoding: pdf, as: UTF8.self)
+        let allowed: Set<Substring> = ["URI", "GoTo", "Transparency", "Document", "Link", "Span", "P", "Part", "Sect", "Div", "Figure", "Artifact"]
+        var rest = text[...]
+        while let range = rest.firstRange(of: "/S /") {
+            let name = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber }
+            if !allowed.contains(name) { fatalError("a PDF action or element /S /\(name)") }
+            rest = rest[range.upperBound...]
+        }
+        rest = text[...]
+        while let range = rest.firstRange(of: "/URI (") {
+            let uri = rest[range.upperBound...].prefix { $0 != ")" }
+            let plain = uri.unicodeScalars.allSatisfy { (c: Unicode.Scalar) -> Bool in
+                c.value > 0x20 && c.value < 0x7F && c != "(" && c != "\\"
+            }
+            guard plain else {
+                fatalError("a URI string that is not plain ASCII: \(uri)")
+            }
+            let lower = uri.lowercased()
+            guard lower.hasPrefix("http:") || lower.hasPrefix("https:") || lower.hasPrefix("mailto:") || lower.hasPrefix("#") else {
+                fatalError("a URI with a scheme not allowed: \(uri)")
+            }
+            rest = rest[range.upperBound...]
+        }
+    }
+
+    /// A card spec rendered against a memory lease: the render's peak resident memory above
+    /// where it started must stay within what it reserved (with room for the allocator, Cairo's
+    /// small caches and, under ASan, its shadow). The peak is the kernel's high-water mark,
+    /// reset before each render (`clear_refs`).
+    static func cardMemory(_ data: [UInt8]) {
+        guard let json = try? JSONValue.parse(data), case .object = json else { return }
+        let budget = MemoryBudget(bytes: 1 << 30)
+        var leased = resources
+        let lease = budget.lease()
+        leased.memory = lease
+        resetPeak()
+        let before = residentKiB("VmRSS:")
+        _ = try? CardRender.render(json, variables: ["name": "Ada"], folder: "/nonexistent", resources: leased, format: .png,
+                                   encoding: EncodeOptions())
+        let grown = (residentKiB("VmHWM:") - before) * 1024
+        let allowed = lease.bytes + lease.bytes / 2 + (96 << 20)
+        if grown > allowed { fatalError("the render grew \(grown >> 20) MB, reserving \(lease.bytes >> 20) MB") }
+        lease.end()
+    }
+
+    private static func resetPeak() {
+        let fd = open("/proc/self/clear_refs", O_WRONLY)
+        guard fd >= 0 else { return }
+        _ = "5".withCString { write(fd, $0, 1) }
+        close(fd)
+    }
+
+    private static func residentKiB(_ field: String) -> Int {
+        guard let bytes = try? Posix.readFile("/proc/self/status", as: "status", limit: 1 << 16) else { return 0 }
+        let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+}
