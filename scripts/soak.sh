@@ -4,8 +4,8 @@
 # and clients that trickle) and issue 35's hostile mix beside it (huge glyphs, a 10^10-point
 # wavy underline, 11,000 highlighted spans over 341,000 lines, a FIFO planted as a font asset,
 # floods of stalled partial bodies) for SECONDS; prints RSS samples, status counts and the
-# small cards' p99. Fails if any answer is a 5xx other than 503, RSS at the end is over 110%
-# of the first minute's level or ever over idle + --memory-mb + --cache-mb, the small cards'
+# small cards' p99. Fails if any answer is a 5xx other than 503, RSS once the traffic has stopped
+# is over 110% of the first minute's level or ever over idle + --memory-mb + --cache-mb, the small cards'
 # p99 is 1 s or more, or a render is still in flight once the traffic has stopped.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -25,12 +25,15 @@ final class RenderGate: Sendable {
         let cancellation: Cancellation
         let memory: MemoryBudget.Lease?
         fileprivate let id: UInt64
+        /// A large request (see `RenderGate`): it never takes the last free slot.
+        let heavy: Bool
         /// The cancellation's own (a job's always has one).
         var deadline: ContinuousClock.Instant { cancellation.deadline! }
 
-        fileprivate init(id: UInt64, memory: MemoryBudget.Lease?, deadline: ContinuousClock.Instant) {
+        fileprivate init(id: UInt64, memory: MemoryBudget.Lease?, deadline: ContinuousClock.Instant, heavy: Bool) {
             self.id = id
             self.memory = memory
+            self.heavy = heavy
             cancellation = Cancellation(deadline: deadline)
         }
     }
@@ -39,7 +42,9 @@ final class RenderGate: Sendable {
         var free: [Int]
         /// Requests admitted to the queue (some may not have parked their continuation yet).
         var queued = 0
-        var waiting: [(job: UInt64, continuation: CheckedContinuation<Int, any Error>)] = []
+        var waiting: [(job: UInt64, heavy: Bool, continuation: CheckedContinuation<Int, any Error>)] = []
+        /// Heavy jobs on slots now.
+        var heavyRunning = 0
         /// The job on each busy slot, and the slots whose job was answered past its deadline
         /// but has not returned yet.
         var running: [Int: UInt64] = [:]
@@ -76,12 +81,23 @@ final class RenderGate: Sendable {
 
     /// A new job, due by `deadline` (its render stops at its next check past it), with a lease
     /// on the memory budget when there is one.
-    func job(deadline: ContinuousClock.Instant) -> Job {
+    func job(deadline: ContinuousClock.Instant, heavy: Bool = false) -> Job {
         let id = state.withLock { s in
             s.nextJob += 1
             return s.nextJob
         }
-        return Job(id: id, memory: budget?.lease(), deadline: deadline)
+        return Job(id: id, memory: budget?.lease(), deadline: deadline, heavy: heavy)
+    }
+
+    /// Heavy jobs may hold all slots but one, so a small card never waits behind large ones
+    /// (hogs that run to their deadline): with one slot, they share it.
+    private var heavyLimit: Int { max(1, limit - 1) }
+
+    /// A free slot `job` may take now; nil when it must wait. Called under the lock.
+    private func take(_ s: inout State, heavy: Bool) -> Int? {
+        guard !s.free.isEmpty, !heavy || s.heavyRunning < heavyLimit else { return nil }
+        if heavy { s.heavyRunning += 1 }
+        return s.free.popLast()
     }
 
     /// Runs `work` on a free slot; throws `Overloaded` when the queue is full, `TimedOut` at the
@@ -102,7 +118,7 @@ final class RenderGate: Sendable {
                     result = .failure(TimedOut(queued: false))
                 }
                 job.memory?.end()
-                self.release(slot)
+                self.release(slot, heavy: job.heavy)
                 if answered.claim() { continuation.resume(with: result) }
             }
             after(deadline) {
@@ -137,7 +153,7 @@ final class RenderGate: Sendable {
     private func acquire(_ job: Job, deadline: ContinuousClock.Instant) async throws -> Int {
         enum Decision { case go(Int), wait, refuse }
         let decision: Decision = state.withLock { s in
-            if let slot = s.free.popLast() { return .go(slot) }
+            if let slot = take(&s, heavy: job.heavy) { return .go(slot) }
             guard s.queued < queue else { return .refuse }
             s.queued += 1
             return .wait
@@ -150,7 +166,7 @@ final class RenderGate: Sendable {
             return try await withCheckedThrowingContinuation { continuation in
                 enum Parked { case slot(Int), timedOut, abandoned, parked }
                 let parked: Parked = state.withLock { s in
-                    if let slot = s.free.popLast() {
+                    if let slot = take(&s, heavy: job.heavy) {
                         s.queued -= 1
                         return .slot(slot)
                     }
@@ -159,7 +175,7 @@ final class RenderGate: Sendable {
                         // Cancelled by its deadline (which cancels too) or by the client leaving.
                         return ContinuousClock.now >= deadline ? .timedOut : .abandoned
                     }
-                    s.waiting.append((job.id, continuation))
+                    s.waiting.append((job.id, job.heavy, continuation))
                     return .parked
                 }
                 switch parked {
@@ -182,16 +198,21 @@ final class RenderGate: Sendable {
         continuation?.resume(throwing: error)
     }
 
-    private func release(_ slot: Int) {
+    private func release(_ slot: Int, heavy: Bool) {
         let next: CheckedContinuation<Int, any Error>? = state.withLock { s in
             s.running[slot] = nil
             s.stuck[slot] = nil
-            if s.waiting.isEmpty {
+            if heavy { s.heavyRunning -= 1 }
+            // The first waiting job that may take the slot: a light one always, a heavy one
+            // while heavy jobs leave a slot free.
+            guard let index = s.waiting.firstIndex(where: { !$0.heavy || s.heavyRunning < heavyLimit }) else {
                 s.free.append(slot)
                 return nil
             }
             s.queued -= 1
-            return s.waiting.removeFirst().continuation
+            let next = s.waiting.remove(at: index)
+            if next.heavy { s.heavyRunning += 1 }
+            return next.continuation
         }
         next?.resume(returning: slot)
     }

@@ -161,7 +161,7 @@ struct Routes: Sendable {
         let chosen = tolerance
         // Both pictures decoded, their difference and a padded canvas: reserved before decoding.
         let pixels = [expected.bytes, actual.bytes].reduce(0) { $0 + (PNGCodec.pixelCount($1) ?? 0) }
-        return await behindGate(context, reserve: body.count + pixels * 4 * 3) { _ throws -> JSONValue in
+        return await behindGate(context, reserve: body.count + pixels * 4 * 3, heavy: body.count >= Self.heavyRequest) { _ throws -> JSONValue in
             let a = try decode(expected.bytes, name: "expected", maxPixels: maxPixels)
             let b = try decode(actual.bytes, name: "actual", maxPixels: maxPixels)
             return CompareReport.compare(a, b, options: chosen.options, limits: chosen.limits)
@@ -209,7 +209,7 @@ struct Routes: Sendable {
         let started = ContinuousClock.now
         // Laying the text out takes memory in proportion to it: reserved before queueing; what
         // drawing takes is reserved once the layout knows the canvas.
-        return await behindGate(context, reserve: (2 << 20) + 64 * received) { job in
+        return await behindGate(context, reserve: (2 << 20) + 64 * received, heavy: received >= Self.heavyRequest) { job in
             try service.render(spec, format: format, encoding: encoding, cancellation: job.cancellation, memory: job.memory)
         } respond: { bytes in
             metrics.renderSeconds.record(ContinuousClock.now - started)
@@ -221,9 +221,15 @@ struct Routes: Sendable {
     /// `work` on a render slot, its result turned into a response by `respond`; a refused
     /// spec, a full queue or memory budget and a timeout become JSON errors. `reserve` bytes of
     /// the memory budget are taken before queueing; a client that leaves abandons the job.
-    private func behindGate<T: Sendable>(_ context: ServeContext, reserve: Int, _ work: @escaping @Sendable (RenderGate.Job) throws -> T,
+    /// Requests of this many bytes or more are heavy: they never take the last free render
+    /// slot, so a flood of large texts cannot keep small cards waiting (a 1 MB span hog runs
+    /// to its deadline; a story card is a few hundred bytes).
+    static let heavyRequest = 64 << 10
+
+    private func behindGate<T: Sendable>(_ context: ServeContext, reserve: Int, heavy: Bool,
+                                         _ work: @escaping @Sendable (RenderGate.Job) throws -> T,
                                          respond: (T) -> Response) async -> Response {
-        let job = gate.job(deadline: ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds)), gate = self.gate
+        let job = gate.job(deadline: ContinuousClock.now + .milliseconds(settings.timeoutMilliseconds), heavy: heavy), gate = self.gate
         clients.whenGone(context.channel) { gate.abandon(job) }
         defer { clients.answered(context.channel) }
         do {

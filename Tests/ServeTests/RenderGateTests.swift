@@ -169,3 +169,32 @@ let longEnough = Duration.seconds(3600)
         #expect(budget.inUse == 0, "a refused reservation takes nothing")
     }
 }
+
+/// Issue 35: heavy requests (large bodies) never take the last free slot, so small cards do
+/// not wait behind hogs that run to their deadline.
+@Suite struct RenderGateLaneTests {
+    @Test func aLightJobFindsTheSlotHeavyOnesLeave() async throws {
+        let gate = RenderGate(limit: 2, queue: 4)
+        let release = DispatchSemaphore(value: 0)
+        let heavy = { gate.job(deadline: .now + longEnough, heavy: true) }
+        let first = heavy(), second = heavy()
+        async let a = gate.run(first) { release.wait(); return 1 }
+        while gate.running < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        async let b = gate.run(second) { release.wait(); return 2 }
+        while gate.depth < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(gate.running == 1, "the second heavy job waits: one slot stays for light work")
+        let light = try await gate.run(timeout: longEnough) { _ in 3 }
+        #expect(light == 3)
+        release.signal()
+        release.signal()
+        #expect(try await a == 1)
+        #expect(try await b == 2)
+        #expect(gate.running == 0 && gate.depth == 0)
+    }
+
+    @Test func withOneSlotHeavyJobsStillRun() async throws {
+        let gate = RenderGate(limit: 1, queue: 1)
+        let job = gate.job(deadline: .now + longEnough, heavy: true)
+        #expect(try await gate.run(job) { 7 } == 7)
+    }
+}
