@@ -64,14 +64,16 @@ public enum BatchManifest {
     /// broken quote, not an object) fails alone, named by its line.
     public static func template(_ template: JSONValue, data: [UInt8], dataName: String, pattern: String) throws -> [BatchRow] {
         // Lines holding bytes that are not UTF-8: their rows fail; the rest is read as it is.
+        // CSV counts a lone CR as a line break too (as its parser does), JSONL only LF.
+        let csv = dataName.lowercased().hasSuffix(".csv")
+        let lines = Self.lines(data, loneCR: csv)
         var invalid = Set<Int>()
-        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where String(validating: line, as: UTF8.self) == nil { invalid.insert(index + 1) }
         let text = String(decoding: data, as: UTF8.self)
         let notUTF8 = { (line: Int) in BatchError("\(dataName): line \(line): not valid UTF-8") }
         // Each row with its line, or why that line is not a row: a bad row fails alone.
         var rows: [(line: Int, values: Result<[String: String], BatchError>)] = []
-        if dataName.lowercased().hasSuffix(".csv") {
+        if csv {
             do {
                 let table = try CSV.parse(text)
                 if let first = invalid.min(), first == 1 { throw BatchError("\(dataName): line 1: not valid UTF-8 (the header)") }
@@ -80,7 +82,7 @@ public enum BatchManifest {
                 rows.sort { $0.line < $1.line }
                 // A row runs from its line to the next row's: bad bytes anywhere in it fail it.
                 for k in rows.indices where !invalid.isEmpty {
-                    let end = k + 1 < rows.count ? rows[k + 1].line : lines.count + 1
+                    let end = max(rows[k].line + 1, k + 1 < rows.count ? rows[k + 1].line : lines.count + 1)
                     if let line = (rows[k].line..<end).first(where: invalid.contains) { rows[k].values = .failure(notUTF8(line)) }
                 }
             } catch let error as CardError {
@@ -100,6 +102,28 @@ public enum BatchManifest {
             case let .failure(error): BatchRow(number: i + 1, spec: template, variables: [:], output: "", problem: error.description)
             }
         }
+    }
+
+    /// The bytes of each line, without its break: LF, CR LF, and with `loneCR` a CR alone.
+    static func lines(_ data: [UInt8], loneCR: Bool) -> [ArraySlice<UInt8>] {
+        guard loneCR else { return data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) }
+        var out: [ArraySlice<UInt8>] = []
+        var start = 0, i = 0
+        while i < data.count {
+            switch data[i] {
+            case UInt8(ascii: "\n"):
+                out.append(data[start..<i])
+                start = i + 1
+            case UInt8(ascii: "\r"):
+                out.append(data[start..<i])
+                if i + 1 < data.count && data[i + 1] == UInt8(ascii: "\n") { i += 1 }
+                start = i + 1
+            default: break
+            }
+            i += 1
+        }
+        out.append(data[start...])
+        return out
     }
 
     /// One JSONL data row: an object of variables.
