@@ -56,11 +56,9 @@ public enum PNGCodec {
     /// not start like a PNG: what decoding it would allocate, known before decoding. Capped at
     /// 2^40 (past any pixel limit), so a hostile header cannot make a caller's sums overflow.
     public static func pixelCount(_ bytes: [UInt8]) -> Int? {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        guard let (width, height) = dimensions(bytes) else { return nil }
         // Each side is at most 2^32 - 1, so the product fits in 64 bits before the cap.
-        let word = { (at: Int) in bytes[at..<at + 4].reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
-        let (product, overflow) = word(16).multipliedReportingOverflow(by: word(20))
+        let (product, overflow) = UInt64(width).multipliedReportingOverflow(by: UInt64(height))
         return overflow ? 1 << 40 : Int(min(product, 1 << 40))
     }
 
