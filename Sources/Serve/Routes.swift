@@ -312,10 +312,7 @@ struct Routes: Sendable {
         }
         let body = request.body, limit = settings.maxBody, timeout = settings.readTimeoutMilliseconds
         let lease = bodies.budget.lease()
-        defer {
-            lease.end()
-            bodies.released()
-        }
+        defer { lease.end() }
         let busy = ResponseFailure(HTTP.error(.serviceUnavailable, "too many request bodies are being received; retry",
                                               headers: [.retryAfter: "1", .connection: "close"]))
         // The declared length first: a body that cannot fit is refused before a byte is buffered.
