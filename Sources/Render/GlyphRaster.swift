@@ -18,6 +18,10 @@ enum GlyphRaster {
         return (dx * dx + dy * dy).squareRoot()
     }
 
+    /// Glyphs Cairo 1.16 keeps in all (512 pages of 32, `MAX_GLYPH_PAGES_CACHED`): past it
+    /// older ones are evicted, so a render never holds more.
+    static let cachedGlyphLimit = 16_384
+
     static func isLarge(size: Double, scale: Double) -> Bool { size * scale > maxEm }
 
     /// The bytes Cairo's cache may hold for one glyph drawn at `size` (user units) and `scale`:

@@ -19,7 +19,7 @@ extension Scene {
                 shadow = shadow || text.paint.shadow != nil
                 restricted = restricted || text.restriction != nil
                 glyphs += text.layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } }
-                rasters += Self.rasterBytes(text.layout, scale: Double(pixels.width) / max(width, 1))
+                rasters += Self.rasterBytes(text.layout, scale: Double(pixels.width) / max(width, 1), format: format)
             case let .image(image, _, _, _, _, _):
                 pictures += image.width * image.height * 4
             case .dots:
@@ -33,15 +33,20 @@ extension Scene {
     }
 
     /// The glyph images Cairo rasterises for a layout: each distinct glyph of each font and
-    /// size once, at most `GlyphRaster.maxEm` a side (larger ones are never cached whole).
-    static func rasterBytes(_ layout: Layout, scale: Double) -> Int {
+    /// size once, at most `GlyphRaster.maxEm` a side (larger ones are never cached whole), and
+    /// no more glyphs than Cairo's cache holds. A PDF embeds outline glyphs as fonts: only its
+    /// colour glyphs are images.
+    static func rasterBytes(_ layout: Layout, scale: Double, format: OutputFormat) -> Int {
         struct Key: Hashable { var font: Int, size: Double, glyph: UInt32 }
         var seen = Set<Key>(), bytes = 0
         for line in layout.lines {
             for run in line.runs {
-                let each = GlyphRaster.cachedBytes(size: run.size, scale: scale, color: layout.fonts[run.font].isColor)
+                let color = layout.fonts[run.font].isColor
+                guard format != .pdf || color else { continue }
+                let each = GlyphRaster.cachedBytes(size: run.size, scale: scale, color: color)
                 for glyph in run.glyphs where seen.insert(Key(font: run.font, size: run.size, glyph: glyph.id)).inserted {
                     bytes += each
+                    if seen.count >= GlyphRaster.cachedGlyphLimit { return bytes }
                 }
             }
         }
