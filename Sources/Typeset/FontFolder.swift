@@ -25,7 +25,8 @@ enum FontFolder {
                 // Fontconfig opens every file it scans by name: a FIFO or a device would block
                 // it for good, so a folder holding one is refused (the one opening rule).
                 guard kind != .other else {
-                    throw .badFontFolder(folder, "holds '\(path.dropFirst(folder.count).drop { $0 == "/" })\(path == folder ? "" : "/")\(name)', which is not a regular file")
+                    let inside = path == folder ? name : path.dropFirst(folder.count + 1) + "/" + name
+                    throw .badFontFolder(folder, "holds '\(inside)', which is not a regular file")
                 }
                 guard kind == .folder else { return }
                 guard depth < depthLimit else {
