@@ -1,11 +1,11 @@
 # The two README commands: `make demo` and `make test`. Both install what is missing first.
-.PHONY: setup build demo test bench serve fuzz soak clean
+.PHONY: setup build demo test bench serve fuzz soak clean install
 
 setup:
 	@scripts/setup.sh
 
-# One set of release flags for every binary: a second set would rebuild everything.
-SWIFT_RELEASE = swift build -c release --static-swift-stdlib
+# One set of release flags for every binary (scripts/swift-release.sh).
+SWIFT_RELEASE = scripts/swift-release.sh
 
 build: setup
 	$(SWIFT_RELEASE) --product hlrender
@@ -20,6 +20,12 @@ demo: build
 serve: build
 	$(SWIFT_RELEASE) --product hlrender-serve
 	.build/release/hlrender serve --templates examples/templates --assets examples/assets
+
+# make install PREFIX=/usr/local: bin/hlrender, bin/hlrender-serve, share/hlrender/fonts.
+PREFIX ?= /usr/local
+install: build
+	$(SWIFT_RELEASE) --product hlrender-serve
+	scripts/install.sh $(PREFIX)
 
 test: setup
 	scripts/test.sh

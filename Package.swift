@@ -8,12 +8,18 @@ let package = Package(
         .executable(name: "hlrender", targets: ["hlrender"]),
         // The HTTP service, its own binary so NIO never slows the CLI's start (`hlrender serve` execs it).
         .executable(name: "hlrender-serve", targets: ["hlrender-serve"]),
+        // The one import an app needs: cards, pages, comparisons, layout reports.
+        .library(name: "HLRenderKit", targets: ["HLRenderKit"]),
         .library(name: "Typeset", targets: ["Typeset"]),
         .library(name: "Highlight", targets: ["Highlight"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Compare", targets: ["Compare"]),
         .library(name: "Pages", targets: ["Pages"]),
     ],
+    // The HTTP service is opt-in: a package that depends on hlrender for the library resolves
+    // none of Hummingbird, NIO or swift-crypto (SwiftPM skips dependencies whose every use is
+    // behind a trait that is off). The scripts and the Makefile build with `--traits Service`.
+    traits: [.trait(name: "Service", description: "The HTTP render service (hlrender-serve): Hummingbird, NIO, Prometheus.")],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
@@ -40,13 +46,12 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
         // ICU behind plain C functions: its headers cannot be imported next to Foundation.
-        // Release links take the C++ and GCC runtimes from their static archives (see
-        // link/libstdc++.so): two shared libraries fewer to load at every start. Debug builds
-        // link the Swift runtime as shared libraries, which bring libstdc++.so.6 anyway.
+        // Release links take the C++ and GCC runtimes from their static archives: the flags
+        // for that (link/libstdc++.so first on the library path, -static-libgcc) are given by
+        // scripts/swift-release.sh, not here: SwiftPM refuses a version-pinned dependency
+        // whose targets carry unsafe flags.
         .target(name: "CTextBreak", linkerSettings: [.linkedLibrary(":libicuuc.a"), .linkedLibrary(":libicudata.a"),
-                                                     .linkedLibrary("stdc++"), .linkedLibrary("dl"),
-                                                     .unsafeFlags(["-L", Context.packageDirectory + "/link", "-Xclang-linker", "-static-libgcc"],
-                                                                  .when(configuration: .release))]),
+                                                     .linkedLibrary("stdc++"), .linkedLibrary("dl")]),
         // libhyphen (Debian libhyphen-dev, no pkg-config file) and its dictionaries' encodings.
         .target(name: "CHyphen", linkerSettings: [.linkedLibrary(":libhyphen.a")]),
         // PNG reading and writing with libpng's full API: its errors longjmp, which must stay in C.
@@ -86,13 +91,18 @@ let package = Package(
         .target(name: "Card", dependencies: ["Support", "Render", "Typeset", "Highlight", "Steps", "Markup"]),
         // Long texts on PDF pages: page sizes, breaking with orphans/widows, headers and numbers.
         .target(name: "Pages", dependencies: ["Support", "Card", "Render", "Typeset"]),
+        // The engine as a library: a caller-owned environment in, bytes and typed errors out.
+        .target(name: "HLRenderKit", dependencies: ["Support", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
         .target(name: "Goldens", dependencies: ["Support", "Compare", "Render"]),
         // A batch of cards: rows from a manifest or a template and data, rendered on several
         // threads, written atomically, checked against a folder of goldens.
         .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "Render"]),
+        // What the two front ends read from the process (font places, cache and temporary
+        // folders, test hooks) and hand to the library as values.
+        .target(name: "Host", dependencies: ["Support"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Batch", "Flags", "Support", "Card", "Goldens", "Pages", "Render", "ServeConfig", "Typeset", "Highlight", "Compare", "Steps",
+            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "Pages", "Render", "ServeConfig", "Typeset", "Highlight", "Compare", "Steps",
         ]),
 
         // The render service: routes, cache, limits and metrics over the card library.
@@ -103,16 +113,16 @@ let package = Package(
         .target(name: "HTTPForms"),
         .target(name: "Serve", dependencies: [
             "ServeConfig", "HTTPForms", "Support", "Card", "Compare", "Goldens", "Render", "Typeset",
-            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
             // Already built under Hummingbird; named for the HTTP/1 read timeout's configuration.
-            .product(name: "HummingbirdCore", package: "hummingbird"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "Prometheus", package: "swift-prometheus"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Service"])),
+            .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Service"])),
+            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Service"])),
+            .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Service"])),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Service"])),
         ]),
         .executableTarget(name: "hlrender-serve", dependencies: [
-            "Flags", "Serve", "ServeConfig", "Support", "Card", "Typeset",
+            "Host", "Flags", "Serve", "ServeConfig", "Support", "Card", "Typeset",
         ]),
 
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
@@ -127,6 +137,7 @@ let package = Package(
         .executableTarget(name: "hlbench", dependencies: ["Support", "Card", "Highlight", "Compare", "Render", "Typeset"]),
 
         .testTarget(name: "TypesetTests", dependencies: ["Support", "Typeset", "TestSupport"]),
+        .testTarget(name: "HLRenderKitTests", dependencies: ["HLRenderKit", "TestSupport"]),
         .testTarget(name: "HighlightTests", dependencies: [
             "Highlight", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
@@ -143,8 +154,8 @@ let package = Package(
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare", "Support"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.
-            "Serve", "ServeConfig", "hlrender-serve", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "Hummingbird", package: "hummingbird"),
+            "Serve", "ServeConfig", "hlrender-serve", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Service"])),
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
         ]),
         .testTarget(name: "CLITests", dependencies: ["hlrender", "Card", "Compare", "Goldens", "Pages", "Render", "ServeConfig", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),
     ]

@@ -8,9 +8,9 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 # Static Swift runtime: dynamic linking of the Swift libraries costs ~4 ms per start.
-swift build -c release --static-swift-stdlib --product hlrender >/dev/null
-swift build -c release --static-swift-stdlib --product hlbench >/dev/null  # build's flags: no rebuild
-swift build -c release --static-swift-stdlib --product hlrender-serve >/dev/null
+scripts/swift-release.sh --product hlrender >/dev/null
+scripts/swift-release.sh --product hlbench >/dev/null  # build's flags: no rebuild
+scripts/swift-release.sh --product hlrender-serve >/dev/null
 bin=.build/release/hlrender
 
 echo "== highlight outline"

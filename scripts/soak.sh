@@ -10,5 +10,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-${SOAK_SECONDS:-600}}
-swift build -c release --static-swift-stdlib --product hlrender-serve >/dev/null
+scripts/swift-release.sh --product hlrender-serve >/dev/null
 exec python3 scripts/soak.py --binary .build/release/hlrender-serve --seconds "$seconds"

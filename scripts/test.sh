@@ -8,8 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hlrender-tests.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-swift build -c release --static-swift-stdlib
-HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" swift test "$@"
+scripts/swift-release.sh
+HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" swift test --traits Service "$@"
+# The library as an app gets it: examples/embed built against a tagged clone, by version.
+HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" scripts/embed-check.sh
 # CI also builds the fuzz harnesses and runs each briefly (make fuzz runs them for minutes):
 # the seed corpora and every input that once failed (Tests/FuzzRegressions) go through first.
 if [[ "${CI:-}" == "true" ]]; then

@@ -28,7 +28,7 @@ enum Harness: String, CaseIterable {
     /// takes seconds under ASan) is loaded before the first input, so it is not timed as one.
     static func warmUp() {
         _ = resources
-        for language in languages { _ = Hyphenation.available(language) }
+        for language in languages { _ = resources.library.hyphenation.available(language) }
     }
 
     static let languages = ["", "en", "ar", "ja", "hi", "de-CH", "zh-Hant"]

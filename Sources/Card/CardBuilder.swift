@@ -23,6 +23,9 @@ public struct CardResources: Sendable {
     /// The share of a memory budget the render draws from (a service's): what drawing will
     /// allocate is reserved after layout, before the first surface.
     public var memory: MemoryBudget.Lease?
+    /// The seed of scrambled restricted text when a spec gives none: the caller's random
+    /// source (a new seed per render keeps the hidden text from being recovered by averaging).
+    public var randomSeed: @Sendable () -> UInt64 = { ScrambleSeed.random() }
     /// Decoded pictures by path, shared by every card built with these resources (a batch
     /// decodes its template's photo once).
     let images = ImageCache()

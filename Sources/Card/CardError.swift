@@ -20,9 +20,3 @@ public struct CardError: Error, Equatable, CustomStringConvertible {
 /// `path.key` / `path[i]`, for error messages.
 func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 func join(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }
-
-/// Up to one known name close to `name` (edit distance), for "did you mean".
-func suggestion(for name: String, among names: [String]) -> String? {
-    let scored = names.map { ($0, editDistance(name.lowercased(), $0)) }.filter { $0.1 <= max(2, name.count / 3) }
-    return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
-}

@@ -136,7 +136,7 @@ extension CardBuilder {
             settings.restrictMode == .blur
                 ? RestrictedText(realGlyphs: layout, restriction: restriction)
                 : try RestrictedText(scrambled: typesetter.scrambled(layout, fromLine: restriction.visibleLines,
-                                                                     seed: settings.scrambleSeed ?? ScrambleSeed.random()),
+                                                                     seed: settings.scrambleSeed ?? resources.randomSeed()),
                                      restriction: restriction)
         }
         let finalLayout = layout, finalSize = size, cut = layout.truncatedAt

@@ -1,3 +1,5 @@
+import Support
+
 /// A command: its flags (a `FlagGroup`), what it says of itself, and what it does.
 public protocol Command: FlagGroup, SendableMetatype {
     static var info: CommandInfo { get }
@@ -58,9 +60,10 @@ extension FlagSpec {
 /// `--help` was asked for: the caller prints the command's help and exits 0.
 public struct HelpRequest: Error {}
 
-/// Splits a command line by the command's flags, with ArgumentParser's rules: `--name VALUE`,
-/// `--name=VALUE`, `-o VALUE`; a value never starts with `-` (but `-` alone, standard input);
-/// after `--` everything is positional.
+/// Splits a command line by the command's flags: `--name VALUE`, `--name=VALUE`, `-o VALUE`.
+/// A value after a space may start with `-` (`--letter-spacing -2`, `--text "-hi"`) unless it is
+/// one of the command's own flags or `--`; after `--` everything is positional. An unknown flag
+/// gets the closest known one as a suggestion.
 struct Tokenizer {
     let specs: [FlagSpec]
 
@@ -79,7 +82,7 @@ struct Tokenizer {
                 continue
             }
             let (name, inline) = Self.nameAndValue(argument)
-            guard let spec = lookup(name) else { throw FlagError("Unknown option '\(name)'") }
+            guard let spec = lookup(name) else { throw unknown(name) }
             if spec.name == "help" { throw HelpRequest() }
             switch spec.kind {
             case .flag:
@@ -88,14 +91,14 @@ struct Tokenizer {
             case .option, .repeated:
                 if let inline {
                     parsed.values[spec.name, default: []].append(inline)
-                } else if index < arguments.count, !Self.looksLikeFlag(arguments[index]) {
+                } else if index < arguments.count, !isFlag(arguments[index]) {
                     parsed.values[spec.name, default: []].append(arguments[index])
                     index += 1
                 } else {
                     throw FlagError("Missing value for '\(spec.typed)'")
                 }
             case .positional:
-                throw FlagError("Unknown option '\(name)'")
+                throw unknown(name)
             }
         }
         return parsed
@@ -108,6 +111,17 @@ struct Tokenizer {
         }
         guard name.count == 2, let letter = name.last else { return nil }
         return specs.first { $0.short == letter }
+    }
+
+    /// Whether `argument` is one of this command's flags (or `--`): then it is not a value.
+    private func isFlag(_ argument: String) -> Bool {
+        argument == "--" || (Self.looksLikeFlag(argument) && lookup(Self.nameAndValue(argument).0).map { $0.kind != .positional } == true)
+    }
+
+    private func unknown(_ name: String) -> FlagError {
+        let known = specs.filter { $0.kind != .positional }.map(\.name)
+        let hint = name.hasPrefix("--") ? suggestion(for: String(name.dropFirst(2)), among: known).map { "; did you mean '--\($0)'?" } : nil
+        return FlagError("Unknown option '\(name)'\(hint ?? "")")
     }
 
     /// `--name=value` split at the first `=`.

@@ -55,12 +55,15 @@ struct ChunkedText: Sendable {
 
     /// Texts up to this many bytes keep their layouts in memory (a parameter for tests).
     let keepBytes: Int
+    /// The caller's temporary folder, for the spool.
+    let spoolFolder: String
     /// Whether the lines wait in a spool (the text is longer than `keepBytes`).
     var isSpooled: Bool { spool != nil }
 
     init(_ text: String, typesetter: Typesetter, style: TypesetStyle, restriction: PageRestriction?,
-         keepBytes: Int = ChunkedText.keepBytes) {
+         keepBytes: Int = ChunkedText.keepBytes, spoolFolder: String) {
         self.keepBytes = keepBytes
+        self.spoolFolder = spoolFolder
         self.text = text
         self.typesetter = typesetter
         self.style = style
@@ -88,7 +91,7 @@ struct ChunkedText: Sendable {
         var boxes: [PageBreaker.Box] = []
         var dy = 0.0, paragraph = 0
         let keep = text.utf8.count <= keepBytes
-        spool = keep ? nil : LineSpool()
+        spool = keep ? nil : LineSpool(folder: spoolFolder)
         var next = 0
         while next < chunks.count {
             let batch = next..<min(next + ChunkWork.lanes, chunks.count)

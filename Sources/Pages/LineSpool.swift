@@ -15,10 +15,9 @@ final class LineSpool: @unchecked Sendable {
     private var places: [Int: (offset: Int, length: Int)] = [:]
     private let lock = Lock()
 
-    /// A spool in $TMPDIR (else /tmp); nil when no temporary file can be made there (the
-    /// chunks are then laid out again when drawn, as before).
-    init?() {
-        let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    /// A spool in `folder`; nil when no temporary file can be made there (the chunks are then
+    /// laid out again when drawn, as before).
+    init?(folder: String) {
         var template = Array((folder + "/.hlrender-lines-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { return nil }

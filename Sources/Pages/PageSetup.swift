@@ -121,6 +121,9 @@ public struct PageSetup: Sendable {
     public var pageNumbers: String?
     /// Stop after this many pages (a preview of a long document's start).
     public var maxPages: Int?
+    /// Where a long text's laid-out lines are spooled between the two passes (the caller's
+    /// temporary folder); when no file can be made there the lines are laid out again instead.
+    public var spoolFolder = "/tmp"
 
     public static let defaultNumberFormat = "{page} / {pages}"
     /// The body size on pages without --size: 12 pt, a document's, not a card's 48 px.

@@ -6,7 +6,8 @@ extension PagedPDF {
     /// `text` on pages, set as a card's text block with `settings` would be (font, size,
     /// highlight, effects, restriction, colour by contrast with `background`), wrapped at the
     /// block's width or the page's room, whichever is narrower.
-    public init(settings: BlockSettings, setup: PageSetup, fonts: FontContext, background: Color) throws {
+    public init(settings: BlockSettings, setup: PageSetup, fonts: FontContext, background: Color,
+                randomSeed: @Sendable () -> UInt64 = { ScrambleSeed.random() }) throws {
         let (typesetter, font) = try settings.typesetter(library: fonts.library)
         let size = try settings.fontSize(spec: font, fallback: PageSetup.defaultFontSize)
         // Plain text, markup or spans: spans flow across pages with the text.
@@ -20,7 +21,7 @@ extension PagedPDF {
         (style.runs, style.tags) = (styled.runs, styled.tags)
         let text = styled.text
         let restriction = try settings.restriction().map {
-            PageRestriction($0, scrambleSeed: settings.restrictMode == .blur ? nil : settings.scrambleSeed ?? ScrambleSeed.random())
+            PageRestriction($0, scrambleSeed: settings.restrictMode == .blur ? nil : settings.scrambleSeed ?? randomSeed())
         }
         let decorations = setup.header != nil || setup.pageNumbers != nil
             ? PageDecorations(typesetter: typesetter, bodyStyle: style) : nil

@@ -65,7 +65,8 @@ public struct PagedText {
         let height = setup.size.height - bands.top - bands.bottom - 2 * pad.y
         guard height > 0 else { throw PageError("page-margin", "no room for text on the page") }
         textOrigin = (setup.margins.left + pad.x, bands.top + pad.y)
-        var source = ChunkedText(text, typesetter: typesetter, style: style, restriction: restriction, keepBytes: keepBytes)
+        var source = ChunkedText(text, typesetter: typesetter, style: style, restriction: restriction, keepBytes: keepBytes,
+                                 spoolFolder: setup.spoolFolder)
         let boxes = try source.measure()
         self.source = source
         let broken = boxes.isEmpty ? [PageBreaker.Page(lines: 0..<0, top: 0)]

@@ -23,11 +23,11 @@ final class CardService: Sendable {
     /// The ETags' key: without it nobody can compute the ETag of a guessed spec.
     let etagKey: [UInt8]
 
-    init(settings: ServeSettings, fontDirectories: [String]) throws {
+    init(settings: ServeSettings, fonts environment: FontEnvironment) throws {
         self.settings = settings
         let policy = try AssetPolicy(folder: settings.assets)
         self.policy = policy
-        let library = try FontLibrary(directories: settings.fontDirectories + fontDirectories, includeSystemFonts: settings.systemFonts)
+        let library = try environment.library(extraDirectories: settings.fontDirectories, systemFonts: settings.systemFonts)
         var resources = CardResources(fonts: try FontContext(library: library), maxPixels: settings.maxPixels) { path in
             try policy.read(path, limit: 64 << 20)
         }
@@ -36,7 +36,7 @@ final class CardService: Sendable {
         templates = try CardService.loadTemplates(settings.templates)
         // Swift's system generator is the kernel's CSPRNG (getrandom).
         etagKey = settings.etagKey ?? (0..<32).map { _ in UInt8.random(in: 0...255) }
-        fontSet = SHA256.hex(Array((settings.fontDirectories + fontDirectories).flatMap(CardService.listing).joined(separator: "\n").utf8))
+        fontSet = SHA256.hex(Array((settings.fontDirectories + environment.pinnedDirectories).flatMap(CardService.listing).joined(separator: "\n").utf8))
     }
 
     /// The spec with its variables filled (once per request: the ETag and the render share it).

@@ -1,3 +1,5 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import Hummingbird
 import NIOCore
 import Synchronization
@@ -83,3 +85,4 @@ final class ClientWatch: Sendable {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import Card
 import Hummingbird
 import Render
@@ -68,3 +70,4 @@ enum HTTP {
         return header.split(separator: ",").contains { ["no-cache", "no-store", "max-age=0"].contains(String($0).trimmed) }
     }
 }
+#endif

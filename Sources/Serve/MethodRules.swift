@@ -1,3 +1,5 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import HTTPTypes
 import Hummingbird
 
@@ -41,3 +43,4 @@ struct MethodRules: RouterMiddleware {
         return Response(status: response.status, headers: response.headers, body: ResponseBody(contentLength: length) { _ in })
     }
 }
+#endif

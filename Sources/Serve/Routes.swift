@@ -1,3 +1,5 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import Card
 import Compare
 import Goldens
@@ -371,3 +373,4 @@ struct ResponseFailure: Error {
     let response: Response
     init(_ response: Response) { self.response = response }
 }
+#endif

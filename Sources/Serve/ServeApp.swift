@@ -1,5 +1,8 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import ServeConfig
 import Support
+import Typeset
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -71,12 +74,12 @@ struct RequestLog: RouterMiddleware {
 
 /// The render service as a Hummingbird application.
 public enum ServeApp {
-    /// The application for `settings`; `fontDirectories` are the pinned fonts.
-    public static func application(_ settings: ServeSettings, fontDirectories: [String],
+    /// The application for `settings`; `fonts` names the pinned fonts and the caches.
+    public static func application(_ settings: ServeSettings, fonts: FontEnvironment,
                                    logger: Logger = Logger(label: "hlrender.serve")) throws -> some ApplicationProtocol {
         let service: CardService
         do {
-            service = try CardService(settings: settings, fontDirectories: fontDirectories)
+            service = try CardService(settings: settings, fonts: fonts)
         } catch let error as CardService.RequestError {
             throw ServeError(error.message)
         } catch {
@@ -104,10 +107,10 @@ public enum ServeApp {
     }
 
     /// Runs until SIGTERM or SIGINT, then stops accepting, finishes what is in flight and returns.
-    public static func run(_ settings: ServeSettings, fontDirectories: [String]) async throws {
+    public static func run(_ settings: ServeSettings, fonts: FontEnvironment) async throws {
         var logger = Logger(label: "hlrender.serve")
         logger.logLevel = .info
-        let app = try application(settings, fontDirectories: fontDirectories, logger: logger)
+        let app = try application(settings, fonts: fonts, logger: logger)
         do {
             try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
         } catch let error as IOError {
@@ -117,3 +120,4 @@ public enum ServeApp {
         }
     }
 }
+#endif

@@ -1,3 +1,5 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import Prometheus
 
 /// The service's Prometheus metrics: requests by route and status, render latency, queue
@@ -37,3 +39,4 @@ final class ServeMetrics: Sendable {
 private func named(_ name: String, _ help: String) -> MetricNameDescriptor {
     MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
 }
+#endif

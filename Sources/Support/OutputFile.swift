@@ -94,17 +94,18 @@ public enum OutputFile {
             unlink(temporary)
             throw error
         }
-        // Test hook: hold the finished temporary file this many ms before renaming it, so tests
-        // can interrupt a run in its write window.
-        if let pause = getenv("HLRENDER_TEST_WRITE_PAUSE_MS").flatMap({ UInt32(String(cString: $0)) }) {
-            usleep(pause * 1000)
-        }
+        if writePauseMilliseconds > 0 { usleep(writePauseMilliseconds * 1000) }
         if rename(temporary, target) != 0 {
             let reason = Posix.reason()
             unlink(temporary)
             throw fail(.system(reason))
         }
     }
+
+    /// Test hook (the CLI sets it from HLRENDER_TEST_WRITE_PAUSE_MS): hold each finished
+    /// temporary file this long before renaming it, so tests can interrupt a run in its write
+    /// window. Set once at start-up, before any write.
+    public nonisolated(unsafe) static var writePauseMilliseconds: UInt32 = 0
 
     /// A new temporary file in `folder`, created as mkstemp does and locked. A sweep by another
     /// run may take the lock between the two steps and remove the file: then it is made again.
@@ -219,19 +220,18 @@ public enum OutputFile {
 
 /// Temporary files being written, removed if SIGINT, SIGTERM or SIGHUP ends the process. The
 /// handler may only make async-signal-safe calls, so paths live in fixed C buffers it reads
-/// without locking (a slot is filled before it is marked used).
+/// without locking (a slot is filled before it is marked used). The buffers start zeroed
+/// (calloc), so writes work whether or not a front end installs the handlers.
 public enum TemporaryFiles {
     private static let slots = 64, pathBytes = Int(PATH_MAX) + 1
-    private nonisolated(unsafe) static let paths = UnsafeMutablePointer<CChar>.allocate(capacity: slots * pathBytes)
-    private nonisolated(unsafe) static let used = UnsafeMutablePointer<sig_atomic_t>.allocate(capacity: slots)
-    private nonisolated(unsafe) static var mutex = pthread_mutex_t()
+    private nonisolated(unsafe) static let paths = calloc(slots, pathBytes)!.assumingMemoryBound(to: CChar.self)
+    private nonisolated(unsafe) static let used = calloc(slots, MemoryLayout<sig_atomic_t>.stride)!.assumingMemoryBound(to: sig_atomic_t.self)
+    private static let mutex = Mutex(())
 
-    /// Installs the handlers; call once at start-up. A signal the parent set to be ignored
-    /// (nohup, a background job's SIGINT) stays ignored; a blocked one is unblocked, since the
-    /// process now handles it.
+    /// Installs the handlers; a process calls it once at start-up (a library never does: the
+    /// signals are its host's). A signal the parent set to be ignored (nohup, a background
+    /// job's SIGINT) stays ignored; a blocked one is unblocked, since the process now handles it.
     public static func installSignalHandlers() {
-        used.initialize(repeating: 0, count: slots)
-        pthread_mutex_init(&mutex, nil)
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for number in [SIGINT, SIGTERM, SIGHUP] {
@@ -252,21 +252,23 @@ public enum TemporaryFiles {
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 
+    /// Marks `path` for removal should a signal end the process.
     public static func register(_ path: String) {
         let bytes = Array(path.utf8CString)
         guard bytes.count <= pathBytes else { return }
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        guard let slot = (0..<slots).first(where: { used[$0] == 0 }) else { return }
-        bytes.withUnsafeBufferPointer { (paths + slot * pathBytes).update(from: $0.baseAddress!, count: bytes.count) }
-        used[slot] = 1
+        mutex.withLock { _ in
+            guard let slot = (0..<slots).first(where: { used[$0] == 0 }) else { return }
+            bytes.withUnsafeBufferPointer { (paths + slot * pathBytes).update(from: $0.baseAddress!, count: bytes.count) }
+            used[slot] = 1
+        }
     }
 
+    /// `path` was renamed or removed: a signal leaves it alone.
     public static func unregister(_ path: String) {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        for slot in 0..<slots where used[slot] != 0 && String(cString: paths + slot * pathBytes) == path {
-            used[slot] = 0
+        mutex.withLock { _ in
+            for slot in 0..<slots where used[slot] != 0 && String(cString: paths + slot * pathBytes) == path {
+                used[slot] = 0
+            }
         }
     }
 }

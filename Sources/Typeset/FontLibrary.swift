@@ -63,16 +63,24 @@ public final class FontLibrary: @unchecked Sendable {
     static let sizedFontLimit = 256
     static let chainLimit = 256
 
+    /// Hyphenation dictionaries for texts typeset with these fonts.
+    public let hyphenation: Hyphenation
+
     /// - Parameters:
     ///   - directories: folders of pinned fonts, searched before any system font.
     ///   - includeSystemFonts: also use the system's Fontconfig fonts as fallback.
-    public init(directories: [String], includeSystemFonts: Bool) throws {
+    ///   - cacheDirectory: where Fontconfig may keep its cache of the pinned folders (nil: none,
+    ///     the folders are scanned each time).
+    ///   - hyphenation: the dictionaries `hyphenate` uses.
+    public init(directories: [String], includeSystemFonts: Bool, cacheDirectory: String? = nil,
+                hyphenation: Hyphenation = Hyphenation()) throws {
         self.includeSystemFonts = includeSystemFonts
+        self.hyphenation = hyphenation
         if !directories.isEmpty {
             try directories.forEach(FontFolder.check)
             guard let config = FcConfigCreate() else { throw TypesetError.fontconfig("cannot create a configuration") }
             configs.append(config)
-            let cache = FontLibrary.cacheDirectory()
+            let cache = cacheDirectory
             let xml = "<?xml version=\"1.0\"?><fontconfig>"
                 + directories.map { "<dir>\($0.xmlEscaped)</dir>" }.joined()
                 + (cache.map { "<cachedir>\($0.xmlEscaped)</cachedir>" } ?? "")
@@ -316,12 +324,6 @@ public final class FontLibrary: @unchecked Sendable {
         return names.sorted()
     }
 
-    private static func cacheDirectory() -> String? {
-        let env = ProcessInfo.processInfo.environment
-        if let xdg = env["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/hlrender" }
-        if let home = env["HOME"], !home.isEmpty { return home + "/.cache/hlrender" }
-        return nil
-    }
 }
 
 
@@ -340,20 +342,4 @@ func closest(to name: String, in families: [String]) -> [String] {
     }
     let limit = max(2, query.count / 3)
     return scored.filter { $0.1 <= limit }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }.prefix(3).map(\.0)
-}
-
-/// Levenshtein distance, for "did you mean" suggestions.
-public func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

@@ -3,10 +3,11 @@ import FoundationEssentials
 import Support
 import Synchronization
 
-/// Dictionary hyphenation through libhyphen and the system's dictionaries (Debian's
-/// `hyphen-*` packages in /usr/share/hyphen, or HLRENDER_HYPHEN_DIR). Dictionaries are loaded
-/// once per process and only read afterwards, from any thread.
-public enum Hyphenation {
+/// Dictionary hyphenation through libhyphen and the dictionaries in the folders its owner
+/// names (Debian's `hyphen-*` packages put them in /usr/share/hyphen). Each font library owns
+/// one: two libraries in one process share nothing. Dictionaries are loaded once and only
+/// read afterwards, from any thread.
+public final class Hyphenation: Sendable {
     final class Dictionary: @unchecked Sendable {
         let handle: OpaquePointer
         init(_ handle: OpaquePointer) { self.handle = handle }
@@ -20,15 +21,18 @@ public enum Hyphenation {
         var choices = BoundedCache<String, String?>(limit: 128)
     }
 
-    private static let loaded = Mutex(Loaded())
+    private let loaded = Mutex(Loaded())
+    /// Where dictionaries are looked for, in order.
+    public let folders: [String]
 
-    static var folders: [String] {
-        if let dir = ProcessInfo.processInfo.environment["HLRENDER_HYPHEN_DIR"], !dir.isEmpty { return [dir] }
-        return ["/usr/share/hyphen"]
-    }
+    /// Debian's folder of `hyphen-*` dictionaries.
+    public static let systemFolders = ["/usr/share/hyphen"]
+
+    /// Dictionaries from `folders`, searched in order.
+    public init(folders: [String] = Hyphenation.systemFolders) { self.folders = folders }
 
     /// The dictionary for a BCP 47 tag ("en-US", "de", "ru"), or nil when none is installed.
-    static func dictionary(for language: String) -> Dictionary? {
+    func dictionary(for language: String) -> Dictionary? {
         guard LanguageTags.isWellFormed(language) else { return nil }
         let parts = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         guard let first = parts.first?.lowercased(), !first.isEmpty else { return nil }
@@ -64,7 +68,7 @@ public enum Hyphenation {
     }
 
     /// Whether `language` has a dictionary here.
-    public static func available(_ language: String) -> Bool { dictionary(for: language) != nil }
+    public func available(_ language: String) -> Bool { dictionary(for: language) != nil }
 
     /// Indices of the characters of `word` after which it may be hyphenated.
     static func points(_ word: [Unicode.Scalar], dictionary: Dictionary, left: Int, right: Int) -> [Int] {

@@ -138,7 +138,7 @@ public final class Typesetter: @unchecked Sendable {
         var breaks = try TextBreak.lineBreaks(utf16, locale: style.language).compactMap { item in
             byteAtUnit[item.offset].map { TextBreak.Break(offset: $0, mandatory: item.mandatory) }
         }
-        if style.hyphenate, let dictionary = Hyphenation.dictionary(for: style.language) {
+        if style.hyphenate, let dictionary = library.hyphenation.dictionary(for: style.language) {
             breaks = Self.merge(breaks, wordBreaks(clusters, dictionary: dictionary, style: style))
         }
         return PreparedParagraph(paragraph: paragraph, clusters: clusters, runs: runs, breaks: breaks,

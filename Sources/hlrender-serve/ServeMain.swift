@@ -1,9 +1,10 @@
-import Card
+import Host
 import Flags
 import Glibc
 import Serve
 import ServeConfig
 import Support
+import Typeset
 
 /// `hlrender serve`: the render service. Its own binary so that NIO and Hummingbird never
 /// slow the CLI's start; `hlrender serve ...` execs it with the same arguments. Its flags are
@@ -18,15 +19,22 @@ enum ServeMain {
             print(version)
             return
         }
+        #if !Service
+        fail("this hlrender-serve was built without the Service trait (swift build --traits Service)")
+        #else
         do {
             let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
             var settings = try ServeFlags.parse(arguments).settings(cores: cores)
             settings.version = version
             ReuseMemory.forManyImages()
             do {
-                try await ServeApp.run(settings, fontDirectories: PinnedFonts.directories())
+                let fonts = FontEnvironment(pinnedDirectories: try Host.pinnedFontDirectories(), cacheDirectory: Host.cacheDirectory(),
+                                            hyphenation: Hyphenation(folders: Host.hyphenationFolders()))
+                try await ServeApp.run(settings, fonts: fonts)
             } catch let error as ServeError {
                 fail(error.description)
+            } catch let error as HostError {
+                fail(error.message)
             } catch {
                 fail("cannot serve on \(settings.host):\(settings.port): \(error)")
             }
@@ -35,6 +43,7 @@ enum ServeMain {
         } catch {
             fail(String(describing: error))
         }
+        #endif
     }
 
     /// One line on stderr, exit status 3, as every hlrender command fails.

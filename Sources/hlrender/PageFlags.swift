@@ -1,3 +1,4 @@
+import Host
 import Flags
 import Pages
 
@@ -18,6 +19,7 @@ struct PageFlags: FlagGroup {
             return nil
         }
         var setup = PageSetup(size: .a4)
+        setup.spoolFolder = Host.temporaryDirectory()
         try PageSetup.options.apply(given, to: &setup)
         do {
             try setup.validate()

@@ -1,3 +1,4 @@
+import Host
 import Flags
 import Glibc
 import ServeConfig
@@ -14,9 +15,7 @@ struct ServeCommand: Command {
     @Argument(help: "The service's options.") var arguments: [String] = []
 
     func run() throws {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let own = length > 0 ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        let own = Host.executablePath() ?? CommandLine.arguments[0]
         let folder = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
         let server = folder + "/hlrender-serve"
         guard access(server, X_OK) == 0 else {
@@ -25,7 +24,7 @@ struct ServeCommand: Command {
                 print(Self.offlineHelp(server: server), terminator: "")
                 return
             }
-            throw CLIFailure(message: "'\(server)' is not there: build it with `make serve` (or `swift build -c release --static-swift-stdlib --product hlrender-serve`)")
+            throw CLIFailure(message: "'\(server)' is not there: build it with `make serve` (or `scripts/swift-release.sh --product hlrender-serve`)")
         }
         let argv = ([server] + arguments).map { strdup($0) } + [nil]
         execv(server, argv)

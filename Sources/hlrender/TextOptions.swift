@@ -19,7 +19,7 @@ struct FontOptions: FlagGroup {
     /// The flags as block settings, through the option table.
     func apply(to settings: inout BlockSettings) throws {
         try applyFlags(given, to: &settings)
-        if given.contains("hyphenate") && !Hyphenation.available(settings.lang) {
+        if given.contains("hyphenate") && !FontSetup.hyphenation.available(settings.lang) {
             warn(settings.lang.isEmpty ? "--hyphenate needs --lang (a language with a hyphenation dictionary); not hyphenating"
                                        : "no hyphenation dictionary for '\(settings.lang)' (install Debian's hyphen-\(settings.lang.prefix(2)) package); not hyphenating")
         }

@@ -1,11 +1,13 @@
 import Flags
 import Glibc
+import Host
 import Support
 
 // One entry point so that every failure, the command line's own included, becomes one line on
 // stderr and a documented exit code, never a stack trace or a usage dump.
 let arguments = Array(CommandLine.arguments.dropFirst())
 TemporaryFiles.installSignalHandlers()
+OutputFile.writePauseMilliseconds = Host.writePauseMilliseconds()
 do {
     switch try HLRender.tree.parse(arguments, columns: terminalColumns()) {
     case let .run(command): try command.run()

@@ -43,15 +43,19 @@ private struct Inner: FlagGroup {
     @Test func defaultsWhenNotGivenAndTheLastValueWins() throws {
         let command = try Sample.parse(["a", "--size", "1", "--size", "2"])
         #expect(command.size == 2 && command.count == 3 && command.tags == [] && !command.loud && command.looks.shape == nil)
-        // A value may be '-' (standard input) but never another flag.
+        // A value may be '-' (standard input), a negative number or text starting with '-',
+        // but never another of the command's flags.
         #expect(try Sample.parse(["a", "--tag", "-"]).tags == ["-"])
+        #expect(try Sample.parse(["a", "--size", "-5"]).size == -5)
+        #expect(try Sample.parse(["a", "--tag", "-hi", "--tag", "--x"]).tags == ["-hi", "--x"])
     }
 
     @Test(arguments: [
         (["a", "--bogus"], "Unknown option '--bogus'"),
         (["a", "-x"], "Unknown option '-x'"),
         (["a", "--size"], "Missing value for '--size <px>'"),
-        (["a", "--size", "-5"], "Missing value for '--size <px>'"),
+        (["a", "--size", "--count", "3"], "Missing value for '--size <px>'"),
+        (["a", "--sise", "3"], "Unknown option '--sise'; did you mean '--size'?"),
         (["a", "--size", "big"], "--size: 'big' is not a finite number"),
         (["a", "--count", "2.5"], "--count: '2.5' is not a whole number"),
         (["a", "--shape", "oval"], "--shape: 'oval' is not one of round, square"),

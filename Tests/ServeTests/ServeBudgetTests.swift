@@ -1,3 +1,5 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -47,3 +49,4 @@ import Testing
         #expect(ServeSettings.defaultMemoryBytes(cgroupLimit: 100 << 20) == 64 << 20)
     }
 }
+#endif

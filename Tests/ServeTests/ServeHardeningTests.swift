@@ -1,3 +1,5 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import Compare
 import Foundation
 import Glibc
@@ -145,3 +147,4 @@ import Testing
         }
     }
 }
+#endif

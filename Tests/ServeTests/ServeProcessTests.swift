@@ -1,3 +1,5 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import Dispatch
 import Foundation
 import Glibc
@@ -159,3 +161,4 @@ enum PNGHeader {
         return (be(16), be(20))
     }
 }
+#endif

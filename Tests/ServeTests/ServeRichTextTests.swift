@@ -1,3 +1,5 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -27,3 +29,4 @@ import Testing
         }
     }
 }
+#endif

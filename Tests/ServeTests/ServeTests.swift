@@ -1,3 +1,5 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import ServeConfig
 import Compare
 import Foundation
@@ -6,6 +8,7 @@ import Hummingbird
 import HummingbirdTesting
 @testable import Serve
 import TestSupport
+import Typeset
 import Testing
 
 /// A folder with assets (a PNG, a symlink out of it), a template, and a secret beside it.
@@ -33,7 +36,7 @@ struct ServeFixture {
     }
 
     func app() throws -> some ApplicationProtocol {
-        try ServeApp.application(settings, fontDirectories: [Fixtures.fonts])
+        try ServeApp.application(settings, fonts: FontEnvironment(pinnedDirectories: [Fixtures.fonts]))
     }
 }
 
@@ -350,3 +353,4 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
         }
     }
 }
+#endif

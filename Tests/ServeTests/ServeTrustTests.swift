@@ -1,3 +1,5 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
 import Foundation
 import Glibc
 import HTTPTypes
@@ -255,3 +257,4 @@ final class RunningService {
         #expect(after - idle <= 48 * 1024, "resident \(idle) -> \(after) KiB after the connections closed")
     }
 }
+#endif

@@ -20,7 +20,7 @@ import Typeset
         ("fr", "Le développement éléphantesque", 300.0, ["dé-ve-lop-pe-ment", "élé-phan-tesque"]),
     ])
     func breaksFallOnDictionaryPoints(lang: String, text: String, width: Double, allowed: [String]) throws {
-        try #require(Hyphenation.available(lang), "the \(lang) dictionary is installed by the set-up")
+        try #require(Hyphenation().available(lang), "the \(lang) dictionary is installed by the set-up")
         let result = try lines(text, lang: lang, width: width)
         let hyphenated = result.filter(\.hyphen)
         #expect(!hyphenated.isEmpty, "\(result.map(\.text))")

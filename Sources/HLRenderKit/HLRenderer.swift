@@ -1,0 +1,157 @@
+import Card
+import Dispatch
+import Render
+import Support
+import Typeset
+
+/// The image and document formats a render can be written in.
+public enum ImageFormat: String, Sendable, CaseIterable {
+    /// PNG, lossless, with transparency.
+    case png
+    /// JPEG (an opaque background is flattened onto white).
+    case jpeg
+    /// WebP, lossy unless `RenderSettings.lossless`.
+    case webp
+    /// PDF with vector text and links.
+    case pdf
+
+    var output: OutputFormat {
+        switch self {
+        case .png: return .png
+        case .jpeg: return .jpeg
+        case .webp: return .webp
+        case .pdf: return .pdf
+        }
+    }
+}
+
+/// How one card is rendered and encoded.
+public struct RenderSettings: Sendable {
+    /// The output format.
+    public var format: ImageFormat
+    /// JPEG and lossy WebP quality, 1 to 100.
+    public var quality: Int?
+    /// WebP without loss.
+    public var lossless = false
+    /// The PDF's title (the document information and the viewer's window).
+    public var title: String?
+    /// Values for `{{name}}` in the spec's strings (escaped wherever they land in markup).
+    public var variables: [String: String] = [:]
+    /// The folder relative paths in the spec resolve against.
+    public var folder = "."
+
+    /// Options for `format`.
+    public init(format: ImageFormat = .png) { self.format = format }
+}
+
+/// A card rendered: the encoded bytes and its layout report.
+public struct RenderedCard: Sendable {
+    /// The image or PDF.
+    public var bytes: [UInt8]
+    /// The layout report (`hlrender card --dump-layout`): blocks, lines, boxes, fonts, as JSON.
+    public var layoutJSON: String
+}
+
+/// The engine behind `hlrender card`: one object that owns the fonts, the caches shared by
+/// every render and the environment it was made with. Safe to use from many tasks at once;
+/// each render honours its `Task`'s cancellation.
+public final class HLRenderer: Sendable {
+    /// What the renderer was made with.
+    public let environment: RenderEnvironment
+    let resources: CardResources
+
+    /// A renderer over `environment`'s fonts. Throws when a font folder is missing or holds no
+    /// fonts.
+    public init(environment: RenderEnvironment) throws(HLRenderError) {
+        self.environment = environment
+        do {
+            let library = try environment.fonts.library(systemFonts: environment.systemFonts)
+            var resources = CardResources(fonts: try FontContext(library: library), maxPixels: environment.maxPixels,
+                                          readFile: environment.readFile)
+            resources.randomSeed = environment.random
+            self.resources = resources
+        } catch {
+            throw HLRenderError(.system, "fonts: \(error)")
+        }
+    }
+
+    /// Renders a card spec (JSON text, the format of `schema/card.schema.json`) to bytes.
+    public func renderCard(json: String, options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> RenderedCard {
+        let parsed: JSONValue
+        do {
+            parsed = try JSONValue.parse(Array(json.utf8))
+        } catch {
+            throw HLRenderError.from(error)
+        }
+        return try await renderCard(parsed, options: options)
+    }
+
+    /// The same for a spec already parsed.
+    public func renderCard(_ spec: JSONValue, options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> RenderedCard {
+        let output = try await run { resources in
+            try CardRender.render(spec, variables: options.variables, folder: options.folder, resources: resources,
+                                  format: options.format.output, encoding: try self.encoding(options),
+                                  pdf: self.metadata(options))
+        }
+        return RenderedCard(bytes: output.bytes, layoutJSON: output.card.dump.serialized())
+    }
+
+    /// The card's layout report alone (nothing is drawn or encoded).
+    public func layoutCard(json: String, options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> String {
+        let parsed: JSONValue
+        do {
+            parsed = try JSONValue.parse(Array(json.utf8))
+        } catch {
+            throw HLRenderError.from(error)
+        }
+        let output = try await run { resources in
+            try CardRender.render(parsed, variables: options.variables, folder: options.folder, resources: resources,
+                                  format: .png, encoding: EncodeOptions(), render: false)
+        }
+        return output.card.dump.serialized()
+    }
+
+    /// Runs `work` on a thread of its own (renders block), with a cancellation the calling
+    /// task's cancellation sets.
+    func run<T: Sendable>(_ work: @escaping @Sendable (CardResources) throws -> T) async throws(HLRenderError) -> T {
+        let cancellation = Cancellation()
+        var resources = self.resources
+        resources.cancellation = cancellation
+        let prepared = resources
+        let result: Result<T, HLRenderError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    do {
+                        try cancellation.check()
+                        continuation.resume(returning: .success(try work(prepared)))
+                    } catch {
+                        continuation.resume(returning: .failure(HLRenderError.from(error)))
+                    }
+                }
+            }
+        } onCancel: {
+            cancellation.cancel()
+        }
+        return try result.get()
+    }
+
+    func encoding(_ options: RenderSettings) throws -> EncodeOptions {
+        var encoding = EncodeOptions()
+        if let quality = options.quality {
+            do {
+                encoding.quality = try Quality(quality)
+            } catch {
+                throw HLRenderError(.input, path: "quality", error.requirement)
+            }
+        }
+        encoding.lossless = options.lossless
+        return encoding
+    }
+
+    func metadata(_ options: RenderSettings) -> PDFMetadata {
+        var metadata = PDFMetadata()
+        metadata.title = options.title
+        metadata.created = environment.clock()
+        return metadata
+    }
+}

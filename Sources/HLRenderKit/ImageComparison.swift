@@ -1,0 +1,74 @@
+import Compare
+import Goldens
+import Support
+
+/// How two images are compared: pixelmatch v6's perceptual rule (YIQ delta over `threshold`,
+/// anti-aliased pixels not counted), and how many counted pixels still pass.
+public struct ComparisonOptions: Sendable {
+    /// The largest perceptual colour delta still taken as equal, 0 to 1.
+    public var threshold = 0.1
+    /// Count pixels that look like anti-aliasing too.
+    public var countAntialiasing = false
+    /// Pass with up to this many counted pixels.
+    public var maxDifferentPixels = 0
+    /// Pass with up to this fraction of counted pixels, 0 to 1.
+    public var maxDifferentRatio = 0.0
+
+    /// The defaults: threshold 0.1, anti-aliasing not counted, no pixel may differ.
+    public init() {}
+
+    /// Checked by the comparison options' table, as the CLI's flags and a manifest's keys are.
+    func tolerance() throws(HLRenderError) -> GoldenTolerance {
+        var tolerance = GoldenTolerance()
+        let values: [(String, JSONValue)] = [("threshold", .number(threshold)), ("count-aa", .bool(countAntialiasing)),
+                                             ("max-diff-pixels", .number(Double(maxDifferentPixels))),
+                                             ("max-diff-ratio", .number(maxDifferentRatio))]
+        for (name, value) in values {
+            do {
+                try tolerance.set(name, .json(value))
+            } catch {
+                throw HLRenderError(.input, path: name, (error as? OptionError)?.reason ?? "\(error)")
+            }
+        }
+        return tolerance
+    }
+}
+
+/// The verdict on an image against its expected one.
+public struct ImageComparison: Sendable {
+    /// Whether it passes under the options.
+    public var passed: Bool
+    /// Pixels counted as different.
+    public var differentPixels: Int
+    /// Pixels over the threshold taken as anti-aliasing (not counted).
+    public var antialiasedPixels: Int
+    /// The two sizes differ: the images fail whatever the options (sizes are read from the
+    /// headers, nothing is decoded), as `hlrender compare`, golden suites and the service do.
+    public var sizesDiffer: Bool
+    /// One line: "identical", "3 pixels differ", "size 10x10, golden 12x10".
+    public var summary: String
+    /// Expected faded to grey, counted pixels red, anti-aliasing yellow, beside the two images
+    /// (PNG); nil when they pass or their sizes differ.
+    public var differencePNG: [UInt8]?
+}
+
+extension HLRenderer {
+    /// Compares PNG `actual` with PNG `expected` (a golden): the one comparison of golden
+    /// suites. Bytes that are equal pass at once.
+    public func compare(expected: [UInt8], actual: [UInt8], options: ComparisonOptions = ComparisonOptions()) async throws(HLRenderError) -> ImageComparison {
+        let maxPixels = environment.maxPixels
+        let tolerance = try options.tolerance()
+        let sizes = (PNGCodec.dimensions(expected), PNGCodec.dimensions(actual))
+        let sizesDiffer = sizes.0.map { e in sizes.1.map { $0 != e } ?? false } ?? false
+        return try await run { _ in
+            var result = GoldenResult(name: "", row: 0, status: .error, message: "", spec: "", milliseconds: 0)
+            try GoldenCheck.check(actual, golden: expected, tolerance: tolerance, maxPixels: maxPixels, into: &result)
+            if result.status == .error { throw HLRenderError(.input, result.message) }
+            let diff = result.diff
+            return ImageComparison(passed: result.status == .passed, differentPixels: diff?.differentPixels ?? 0,
+                                   antialiasedPixels: diff?.antialiasedPixels ?? 0,
+                                   sizesDiffer: sizesDiffer,
+                                   summary: result.message, differencePNG: result.status == .failed ? result.difference : nil)
+        }
+    }
+}

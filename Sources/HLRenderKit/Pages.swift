@@ -1,0 +1,67 @@
+import Card
+import Pages
+import Render
+import Support
+
+extension HLRenderer {
+    /// Flows `text` over PDF pages (`hlrender render --page`). `options` is a JSON object of
+    /// the same names as the CLI's long flags: the page options (`page`, `page-margin`,
+    /// `orphans`, `widows`, `header`, `page-numbers`, ...), `background`, and any text block
+    /// option (`font`, `size`, `highlight`, `markup`, ...). `page` defaults to A4.
+    public func renderPages(text: String, options: String = "{}", title: String? = nil) async throws(HLRenderError) -> [UInt8] {
+        let members: [(String, JSONValue)]
+        do {
+            guard case let .object(object) = try JSONValue.parse(Array(options.utf8)) else {
+                throw HLRenderError(.input, "the page options must be a JSON object")
+            }
+            members = object
+        } catch {
+            throw HLRenderError.from(error)
+        }
+        var setup = PageSetup(size: .a4)
+        setup.spoolFolder = environment.temporaryDirectory
+        var settings = BlockSettings()
+        var background = Color.white
+        for (key, value) in members {
+            do {
+                if key == "background" {
+                    background = try OptionInput.json(value).color()
+                } else if let option = PageSetup.options.named(key) {
+                    try option.apply(.json(value), to: &setup)
+                } else if let option = OptionModel.named(key), OptionModel.scope(of: key) != .steps, key != "text-file" {
+                    try option.apply(.json(value), to: &settings)
+                } else {
+                    throw OptionError("is not a page or text option")
+                }
+            } catch {
+                throw HLRenderError(.input, path: key + ((error as? OptionError)?.subpath ?? ""),
+                                    (error as? OptionError)?.reason ?? "\(error)")
+            }
+        }
+        try OptionModel.named("text")!.applyChecked(.json(.string(text)), to: &settings)
+        var encode = Render.RenderOptions()
+        encode.format = .pdf
+        encode.maxPixels = environment.maxPixels
+        encode.pdf = metadata(RenderSettings(format: .pdf))
+        encode.pdf.title = title
+        let prepared = (setup, settings, background, encode)
+        return try await run { resources in
+            let document = try PagedPDF(settings: prepared.1, setup: prepared.0, fonts: resources.fonts, background: prepared.2,
+                                        randomSeed: resources.randomSeed)
+            var options = prepared.3
+            options.cancellation = resources.cancellation
+            return try document.render(options: options)
+        }
+    }
+}
+
+extension OptionDefinition {
+    /// Applies a value the library itself built (it cannot be refused but by a bug).
+    func applyChecked(_ input: OptionInput, to target: inout Target) throws(HLRenderError) {
+        do {
+            try apply(input, to: &target)
+        } catch {
+            throw HLRenderError(.input, path: name, "\(error)")
+        }
+    }
+}

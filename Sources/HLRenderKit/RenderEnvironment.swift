@@ -1,0 +1,56 @@
+import Glibc
+import Support
+import Typeset
+
+/// Everything the renderer takes from the world, chosen by its caller (typst's `World` is the
+/// model): the font folders, Fontconfig's cache, hyphenation dictionaries, how files named in a
+/// spec are read, the temporary folder, the clock and the random source. HLRenderKit reads no
+/// environment variable, no `argv` and no path of its own: two renderers made from two
+/// environments in one process share nothing a caller did not give them both.
+public struct RenderEnvironment: Sendable {
+    /// Folders of fonts, searched in order before any system font. hlrender's own pinned fonts
+    /// (Noto Sans and friends, the `fonts/` folder of its repository) are what cards name by
+    /// default.
+    public var fontDirectories: [String]
+    /// Also fall back to the system's Fontconfig fonts (off: renders depend only on the folders).
+    public var systemFonts: Bool
+    /// Where Fontconfig may cache its scan of `fontDirectories` (nil: scanned on each start).
+    public var fontCacheDirectory: String?
+    /// Folders of libhyphen dictionaries (`hyph_en_US.dic`), for the `hyphenate` option.
+    public var hyphenationDirectories: [String]
+    /// Where long documents spool their laid-out lines.
+    public var temporaryDirectory: String
+    /// Reads a file a spec names (a picture, a font file, a text file); paths arrive resolved
+    /// against the spec's folder. The default reads regular files only, up to 64 MiB; a service
+    /// confines it to an assets folder.
+    public var readFile: @Sendable (String) throws -> [UInt8]
+    /// The largest canvas or picture taken, in pixels.
+    public var maxPixels: Int
+    /// Seconds since 1970 for PDF creation dates (a fixed value makes PDFs byte-reproducible).
+    public var clock: @Sendable () -> Int64
+    /// The random source for scrambled restricted text when a spec gives no `scramble-seed`.
+    public var random: @Sendable () -> UInt64
+
+    /// An environment over `fontDirectories`, with the system's fonts off, no font cache,
+    /// Debian's hyphenation folder, /tmp, bounded regular-file reads, the system clock and the
+    /// system's random generator.
+    public init(fontDirectories: [String], systemFonts: Bool = false, fontCacheDirectory: String? = nil,
+                hyphenationDirectories: [String] = Hyphenation.systemFolders, temporaryDirectory: String = "/tmp",
+                maxPixels: Int = 100_000_000) {
+        self.fontDirectories = fontDirectories
+        self.systemFonts = systemFonts
+        self.fontCacheDirectory = fontCacheDirectory
+        self.hyphenationDirectories = hyphenationDirectories
+        self.temporaryDirectory = temporaryDirectory
+        self.maxPixels = maxPixels
+        readFile = { path in try Posix.readFile(path, as: "file", limit: 64 << 20) }
+        clock = { Int64(time(nil)) }
+        random = { UInt64.random(in: 0...UInt64.max) }
+    }
+
+    /// The fonts part, as Typeset takes it.
+    var fonts: FontEnvironment {
+        FontEnvironment(pinnedDirectories: fontDirectories, cacheDirectory: fontCacheDirectory,
+                        hyphenation: Hyphenation(folders: hyphenationDirectories))
+    }
+}

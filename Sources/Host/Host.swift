@@ -1,0 +1,120 @@
+import Glibc
+import Support
+
+/// What the two front ends (`hlrender`, `hlrender-serve`) read from the process and hand to the
+/// library as values: where the pinned fonts are, the cache, temporary and hyphenation folders,
+/// test hooks. The library reads none of these itself.
+public enum Host {
+    /// A folder that may hold the pinned fonts, and why it is looked at.
+    public struct FontPlace: Sendable, Equatable {
+        /// The folder.
+        public var path: String
+        /// Where it comes from, for the error when no place has fonts.
+        public var origin: String
+    }
+
+    /// Where the pinned fonts are looked for, in order: beside the real executable
+    /// (`../share/hlrender/fonts`, the layout `make install` makes), then `HLRENDER_FONT_DIR`
+    /// (colon-separated), then the source checkout the binary was built in (`.build/...`).
+    public static func fontPlaces() -> [FontPlace] {
+        var places: [FontPlace] = []
+        let executable = executablePath()
+        if let executable {
+            let bin = OutputFile.split(executable).0
+            places.append(FontPlace(path: normalised(bin + "/../share/hlrender/fonts"), origin: "beside \(executable)"))
+        }
+        if let variable = variable("HLRENDER_FONT_DIR") {
+            for part in variable.split(separator: ":") where !part.isEmpty {
+                places.append(FontPlace(path: String(part), origin: "HLRENDER_FONT_DIR"))
+            }
+        }
+        if let executable, let checkout = checkout(containing: executable) {
+            places.append(FontPlace(path: checkout + "/fonts", origin: "the checkout it was built in"))
+        }
+        return places
+    }
+
+    /// The pinned font folders to use: the first place that is a folder (every part of
+    /// `HLRENDER_FONT_DIR` when that is the place). Throws naming every place looked at.
+    public static func pinnedFontDirectories() throws(HostError) -> [String] {
+        let places = fontPlaces()
+        guard let first = places.first(where: { Posix.kind($0.path) == .folder }) else {
+            let looked = places.map { "\($0.path) (\($0.origin))" }.joined(separator: ", ")
+            throw HostError(message: "no pinned fonts found; looked in \(looked.isEmpty ? "nowhere" : looked) "
+                + "(install them in ../share/hlrender/fonts beside the binary, or set HLRENDER_FONT_DIR)")
+        }
+        if first.origin == "HLRENDER_FONT_DIR" {
+            return places.filter { $0.origin == first.origin }.map(\.path)
+        }
+        return [first.path]
+    }
+
+    /// Fontconfig's cache for the pinned folders: `$XDG_CACHE_HOME/hlrender`, else
+    /// `$HOME/.cache/hlrender`, else none.
+    public static func cacheDirectory() -> String? {
+        if let xdg = variable("XDG_CACHE_HOME") { return xdg + "/hlrender" }
+        if let home = variable("HOME") { return home + "/.cache/hlrender" }
+        return nil
+    }
+
+    /// `$TMPDIR`, else /tmp.
+    public static func temporaryDirectory() -> String { variable("TMPDIR") ?? "/tmp" }
+
+    /// `HLRENDER_HYPHEN_DIR`, else Debian's /usr/share/hyphen.
+    public static func hyphenationFolders() -> [String] {
+        variable("HLRENDER_HYPHEN_DIR").map { [$0] } ?? ["/usr/share/hyphen"]
+    }
+
+    /// Test hook: `HLRENDER_TEST_WRITE_PAUSE_MS` holds each finished output this long before
+    /// it is renamed into place.
+    public static func writePauseMilliseconds() -> UInt32 {
+        variable("HLRENDER_TEST_WRITE_PAUSE_MS").flatMap { UInt32($0) } ?? 0
+    }
+
+    /// A non-empty environment variable.
+    public static func variable(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The real path of the running executable (symlinks resolved, as the kernel knows it).
+    public static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The folder above `executable` holding Package.swift and fonts/ (a build in `.build/`),
+    /// at most eight levels up.
+    static func checkout(containing executable: String) -> String? {
+        var folder = OutputFile.split(executable).0
+        for _ in 0..<8 {
+            if Posix.kind(folder + "/Package.swift") == .regular, Posix.kind(folder + "/fonts") == .folder { return folder }
+            let parent = OutputFile.split(folder).0
+            if parent == folder { return nil }
+            folder = parent
+        }
+        return nil
+    }
+
+    /// `a/b/../c` as `a/c` (the path printed in errors reads as a place).
+    static func normalised(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            parts.append(part)
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+    }
+}
+
+/// What the process could not find.
+public struct HostError: Error, CustomStringConvertible {
+    /// One line saying what and where.
+    public var message: String
+    /// The same line.
+    public var description: String { message }
+}

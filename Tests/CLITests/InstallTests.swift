@@ -1,0 +1,65 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// An installed hlrender (scripts/install.sh, what `make install PREFIX=...` runs) with the
+/// checkout out of its reach: it finds its fonts beside its real executable, passes a golden
+/// suite recorded by the build in the checkout, and names where it looked when they are gone.
+@Suite struct InstallTests {
+    let prefix: URL
+    let work: URL
+
+    init() throws {
+        let dir = try CLI.scratchFolder()
+        prefix = dir.appendingPathComponent("prefix")
+        work = dir.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let bin = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path
+        let script = Fixtures.repo.appendingPathComponent("scripts/install.sh").path
+        let installed = try runTool("/bin/bash", [script, prefix.path], environment: ["HLRENDER_BIN_DIR": bin, "PATH": "/usr/bin:/bin"])
+        #expect(installed.status == 0, "\(installed.output)")
+    }
+
+    /// Runs the installed binary from `work`, with no font variable set.
+    func installed(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = prefix.appendingPathComponent("bin/hlrender")
+        process.arguments = arguments
+        process.currentDirectoryURL = work
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": work.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func findsItsFontsAndPassesAGoldenSuite() throws {
+        let rendered = try installed(["render", "--text", "hi", "--no-system-fonts", "-o", "hi.png"])
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("hi.png").path))
+
+        // Recorded by the checkout's build, checked by the installed copy.
+        let samples = Fixtures.repo.appendingPathComponent("samples/batch")
+        let suite = ["batch", "--template", samples.appendingPathComponent("card.json").path,
+                     "--data", samples.appendingPathComponent("rows.csv").path, "--output", "{{id}}.png",
+                     "--out-dir", work.appendingPathComponent("out").path,
+                     "--expect-dir", work.appendingPathComponent("goldens").path, "--quiet"]
+        let recorded = try CLI.run(suite + ["--update"], pinnedFonts: false)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let checked = try installed(suite)
+        #expect(checked.status == 0 && checked.stderr.contains(" passed, 0 differ, 0 missing"), "\(checked.stderr)")
+    }
+
+    @Test func namesWhereItLookedWhenTheFontsAreGone() throws {
+        let fonts = prefix.appendingPathComponent("share/hlrender/fonts")
+        try FileManager.default.removeItem(at: fonts)
+        let result = try installed(["render", "--text", "hi", "--no-system-fonts", "-o", "hi.png"])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("no pinned fonts found") && result.stderr.contains(fonts.path), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("hi.png").path))
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import HLRenderKit
+import TestSupport
+import Testing
+
+/// The library as an app uses it: one import, an environment it owns, bytes and typed errors.
+@Suite struct HLRendererTests {
+    static let renderer = try! HLRenderer(environment: RenderEnvironment(fontDirectories: [Fixtures.fonts]))
+    static let examples = Fixtures.repo.appendingPathComponent("examples")
+
+    func example(_ name: String) throws -> String {
+        try String(contentsOf: Self.examples.appendingPathComponent("\(name).json"), encoding: .utf8)
+    }
+
+    @Test func aCardMatchesTheCLIsGolden() async throws {
+        var settings = RenderSettings(format: .png)
+        settings.folder = Self.examples.path
+        let card = try await Self.renderer.renderCard(json: try example("headline-gradient"), options: settings)
+        let golden = try [UInt8](Data(contentsOf: Fixtures.repo.appendingPathComponent("Tests/CLITests/References/cards/headline-gradient.png")))
+        let verdict = try await Self.renderer.compare(expected: golden, actual: card.bytes)
+        #expect(verdict.passed, "\(verdict.summary)")
+        #expect(card.layoutJSON.contains("\"blocks\""))
+    }
+
+    @Test func everyFormatHasItsSignature() async throws {
+        let spec = #"{"size": "120x60", "padding": 0, "blocks": [{"type": "text", "text": "Hi", "highlight": "yellow"}]}"#
+        let signatures: [ImageFormat: [UInt8]] = [.png: [0x89, 0x50, 0x4E, 0x47], .jpeg: [0xFF, 0xD8, 0xFF], .webp: Array("RIFF".utf8), .pdf: Array("%PDF".utf8)]
+        for format in ImageFormat.allCases {
+            let bytes = try await Self.renderer.renderCard(json: spec, options: RenderSettings(format: format)).bytes
+            #expect(Array(bytes.prefix(signatures[format]!.count)) == signatures[format]!, "\(format)")
+        }
+    }
+
+    @Test func errorsCarryTheirJSONPath() async throws {
+        let bad = #"{"size": "100x100", "padding": 0, "blocks": [{"type": "text", "markup": "<span weight='x'>a</span>"}, {"type": "text", "text": "a", "sise": 3}]}"#
+        do {
+            _ = try await Self.renderer.renderCard(json: bad)
+            Issue.record("a bad spec rendered")
+        } catch {
+            #expect(error.kind == .input)
+            #expect(error.path.hasPrefix("blocks[0].markup") || error.path == "blocks[1].sise", "\(error)")
+        }
+        do {
+            _ = try await Self.renderer.renderCard(json: #"{"size": "100x100", "padding": 0, "blocks": [{"type": "text", "text": "{{who}}"}]}"#)
+            Issue.record("a missing variable rendered")
+        } catch {
+            #expect(error.missingVariable == "who", "\(error)")
+        }
+        var settings = RenderSettings()
+        settings.variables = ["who": "<b>you</b>"]
+        let layout = try await Self.renderer.layoutCard(json: #"{"size": "400x100", "padding": 0, "blocks": [{"type": "text", "text": "{{who}}", "size": 20}]}"#,
+                                                      options: settings)
+        #expect(layout.contains("<b>you</b>"), "\(layout)")
+    }
+
+    @Test func aCancelledTaskStopsItsRender() async throws {
+        // Enough lines that the render is still going when the task is cancelled.
+        let text = String(repeating: "word ", count: 200_000)
+        let spec = #"{"size": "400x400", "blocks": [{"type": "text", "text": "\#(text)", "size": 8, "highlight": "yellow"}]}"#
+        let task = Task { try await Self.renderer.renderCard(json: spec) }
+        try await Task.sleep(for: .milliseconds(20))
+        task.cancel()
+        do {
+            _ = try await task.value
+            Issue.record("the cancelled render finished")
+        } catch let error as HLRenderError {
+            #expect(error.kind == .cancelled, "\(error)")
+        }
+    }
+
+    @Test func twoEnvironmentsShareNothing() async throws {
+        // A folder holding only Noto Sans: the mono family is unknown there, while the full
+        // folder's renderer in the same process still has it.
+        let folder = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(atPath: Fixtures.fonts + "/NotoSans-Regular.ttf", toPath: folder.appendingPathComponent("NotoSans-Regular.ttf").path)
+        let small = try HLRenderer(environment: RenderEnvironment(fontDirectories: [folder.path]))
+        let spec = #"{"size": "200x80", "padding": 0, "blocks": [{"type": "text", "text": "Mono", "font": "Noto Sans Mono"}]}"#
+        _ = try await Self.renderer.renderCard(json: spec)
+        do {
+            _ = try await small.renderCard(json: spec)
+            Issue.record("the small environment found a font it does not have")
+        } catch {
+            #expect(error.message.contains("Noto Sans Mono"), "\(error)")
+        }
+    }
+
+    @Test func hyphenationComesFromTheEnvironment() async throws {
+        let spec = #"{"size": "160x400", "blocks": [{"type": "text", "text": "internationalization", "size": 30, "hyphenate": true, "lang": "en-US", "width": 150}]}"#
+        let none = try HLRenderer(environment: RenderEnvironment(fontDirectories: [Fixtures.fonts], hyphenationDirectories: []))
+        let withDictionaries = try await Self.renderer.layoutCard(json: spec)
+        let without = try await none.layoutCard(json: spec)
+        // With the dictionary the word breaks at a syllable (inter-na-tion-al-iza-tion); without
+        // it, where the line is full.
+        #expect(withDictionaries.contains("\"hyphen\": true"), "\(withDictionaries)")
+        #expect(withDictionaries != without, "\(without)")
+    }
+
+    @Test func pagesFlowLongText() async throws {
+        let text = (1...400).map { "Paragraph \($0) of a long document." }.joined(separator: "\n")
+        let pdf = try await Self.renderer.renderPages(text: text, options: #"{"page": "a5", "size": 14, "page-numbers": true}"#, title: "Long")
+        #expect(Array(pdf.prefix(4)) == Array("%PDF".utf8))
+        let file = try CLI.scratchFolder().appendingPathComponent("long.pdf")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try Data(pdf).write(to: file)
+        let info = try runTool("/usr/bin/pdfinfo", [file.path]).output
+        let pages = info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0
+        #expect(pages > 5, "\(info)")
+        #expect(info.contains("Title:") && info.contains("Long"), "\(info)")
+        do {
+            _ = try await Self.renderer.renderPages(text: "x", options: #"{"orphans": 0}"#)
+            Issue.record("orphans 0 was taken")
+        } catch {
+            #expect(error.path == "orphans", "\(error)")
+        }
+    }
+
+    @Test func imagesOfDifferentSizesFail() async throws {
+        let small = try await Self.renderer.renderCard(json: #"{"size": "20x20", "blocks": []}"#).bytes
+        let large = try await Self.renderer.renderCard(json: #"{"size": "30x20", "blocks": []}"#).bytes
+        let same = try await Self.renderer.compare(expected: small, actual: small)
+        #expect(same.passed && same.summary == "identical")
+        let verdict = try await Self.renderer.compare(expected: small, actual: large)
+        #expect(!verdict.passed && verdict.sizesDiffer, "\(verdict.summary)")
+        var options = ComparisonOptions()
+        options.threshold = 2
+        do {
+            _ = try await Self.renderer.compare(expected: small, actual: small, options: options)
+            Issue.record("threshold 2 was taken")
+        } catch {
+            #expect(error.path == "threshold", "\(error)")
+        }
+    }
+}

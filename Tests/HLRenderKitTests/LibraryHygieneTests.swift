@@ -1,0 +1,50 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What the library promises about itself, read from its sources: it takes the world from its
+/// caller, and every public declaration of HLRenderKit says what it is.
+@Suite struct LibraryHygieneTests {
+    /// The targets behind the HLRenderKit product (C shims included).
+    static let libraryTargets = ["Support", "Typeset", "Highlight", "Steps", "Markup", "Render", "Card", "Pages", "Compare",
+                                 "Goldens", "HLRenderKit", "CTextBreak", "CHyphen", "CPNGCodec", "CJPEGCodec"]
+
+    static func sources(_ target: String, extensions: Set<String>) throws -> [(String, String)] {
+        let folder = Fixtures.repo.appendingPathComponent("Sources/\(target)")
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        return try walker.compactMap { $0 as? URL }.filter { extensions.contains($0.pathExtension) }.map {
+            ($0.path.replacingOccurrences(of: Fixtures.repo.path + "/", with: ""), try String(contentsOf: $0, encoding: .utf8))
+        }
+    }
+
+    @Test func theLibraryReadsNoEnvironmentArgvOrSourcePath() throws {
+        let forbidden = ["getenv(", "ProcessInfo", "CommandLine.", "#filePath", "#file)", "environ["]
+        var found: [String] = []
+        for target in Self.libraryTargets {
+            for (path, text) in try Self.sources(target, extensions: ["swift", "c", "h"]) {
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where forbidden.contains(where: { line.contains($0) }) && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                    found.append("\(path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+        #expect(try Self.sources("HLRenderKit", extensions: ["swift"]).count >= 4)  // the scan sees files
+    }
+
+    @Test func everyPublicDeclarationOfTheKitIsDocumented() throws {
+        var undocumented: [String] = []
+        var declarations = 0
+        for (path, text) in try Self.sources("HLRenderKit", extensions: ["swift"]) {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            for (index, line) in lines.enumerated() where line.hasPrefix("public ") && !line.hasPrefix("public import") {
+                declarations += 1
+                var above = index - 1
+                while above >= 0, lines[above].hasPrefix("@") { above -= 1 }  // attributes between
+                if above < 0 || !lines[above].hasPrefix("///") { undocumented.append("\(path):\(index + 1): \(line)") }
+            }
+        }
+        #expect(declarations > 20)
+        #expect(undocumented.isEmpty, "\(undocumented.count) undocumented:\n\(undocumented.joined(separator: "\n"))")
+    }
+}

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Builds examples/embed against a tagged clone of this repository, by version, as an app
+# would depend on hlrender; checks that it resolves none of the service's packages
+# (Hummingbird, NIO, swift-crypto) and that its PNG is byte-identical to `hlrender card`'s.
+# Needs the release build (HLRENDER_BIN_DIR, default .build/release).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${HLRENDER_BIN_DIR:-$PWD/.build/release}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/hlrender-embed.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# The committed tree (what a tag would hold), with the working tree's uncommitted changes: a
+# tag of a commit made in the clone.
+git clone -q --no-hardlinks . "$tmp/hlrender"
+git ls-files -z --cached --others --exclude-standard | tar -c --null -T - -f - | tar -x -C "$tmp/hlrender" -f -
+git -C "$tmp/hlrender" add -A
+git -C "$tmp/hlrender" -c user.name=ci -c user.email=ci@localhost commit -q --allow-empty -m "embed check"
+git -C "$tmp/hlrender" tag -f 0.1.0 >/dev/null
+
+cp -R examples/embed "$tmp/embed"
+rm -rf "$tmp/embed/.build" "$tmp/embed/Package.resolved"
+export HLRENDER_PACKAGE_URL="file://$tmp/hlrender"
+swift build --package-path "$tmp/embed" -c release >"$tmp/build.log" 2>&1 || { tail -40 "$tmp/build.log" >&2; exit 1; }
+resolved=$(grep '"identity"' "$tmp/embed/Package.resolved" | sed 's/.*: "\(.*\)".*/\1/' | tr '\n' ' ')
+echo "embed-check: resolved $resolved"
+for forbidden in hummingbird swift-nio swift-crypto; do
+  if grep -q "\"identity\" : \"$forbidden\"" "$tmp/embed/Package.resolved"; then
+    echo "embed-check: FAIL: resolving hlrender by version pulled in $forbidden" >&2
+    exit 1
+  fi
+done
+
+spec=examples/headline-gradient.json
+"$tmp/embed/.build/release/embed" "$spec" "$tmp/embed.png" "$PWD/fonts"
+"$bin/hlrender" card "$spec" -o "$tmp/card.png" --no-system-fonts
+if cmp -s "$tmp/embed.png" "$tmp/card.png"; then
+  echo "embed-check: the library's PNG is identical to hlrender card's ($(stat -c %s "$tmp/card.png") bytes)"
+else
+  echo "embed-check: FAIL: the library's PNG differs from hlrender card's" >&2
+  exit 1
+fi
