@@ -102,7 +102,7 @@ let package = Package(
         // folders, test hooks) and hand to the library as values.
         .target(name: "Host", dependencies: ["Support"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "Pages", "Render", "ServeConfig", "Typeset", "Highlight", "Compare", "Steps",
+            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "Pages", "Render", "ServeConfig", "Typeset", "Compare", "Steps",
         ]),
 
         // The render service: routes, cache, limits and metrics over the card library.
@@ -122,7 +122,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Service"])),
         ]),
         .executableTarget(name: "hlrender-serve", dependencies: [
-            "Host", "Flags", "Serve", "ServeConfig", "Support", "Card", "Typeset",
+            "Host", "Flags", "Serve", "ServeConfig", "Support", "Typeset",
         ]),
 
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.

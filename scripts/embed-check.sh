@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${HLRENDER_BIN_DIR:-$PWD/.build/release}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hlrender-embed.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 
 # The committed tree (what a tag would hold), with the working tree's uncommitted changes: a
 # tag of a commit made in the clone.

@@ -283,13 +283,15 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     if (compression == HL_PNG_FAST) zero_rows = calloc((size_t)height, 1);
     if (!filtered || (compression == HL_PNG_FAST && !zero_rows)) { message = "out of memory"; goto fail; }
     /* fast: None, Sub or Up chosen on a sample of every 8th row, FastDeflate coding each band
-       of rows as soon as it is filtered (two bands on two threads, their streams joined, in a
-       one-shot process); default: the best of all five filters per row, level 6; small: the
+       of rows as soon as it is filtered (a large image in two bands, their streams joined: on
+       two threads in a one-shot process, one after the other elsewhere); default: the best of all five filters per row, level 6; small: the
        same, level 10 (libdeflate's slowest, smallest), after all rows. */
     size_t bound;
     if (compression == HL_PNG_FAST) {
         bound = hl_fast_zlib_bound(filtered_size);
-        if (hl_codec_is_one_shot() && filtered_size >= TWO_BAND_BYTES && height >= 32) nbands = 2;
+        /* The bands depend on the image alone, so every process writes the same bytes; only
+           whether the second runs on the other core depends on the process (one-shot). */
+        if (filtered_size >= TWO_BAND_BYTES && height >= 32) nbands = 2;
     } else {
         compressor = libdeflate_alloc_compressor(compression == HL_PNG_DEFAULT ? 6 : 10);
         if (!compressor) { message = "cannot start the deflate compressor"; goto fail; }
@@ -317,7 +319,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
         }
         if (!b->stream) { message = "out of memory"; goto fail; }
     }
-    if (nbands == 2) started = hl_thread_start_elsewhere(&helper, filter_band_thread, &bands[1]) == 0;
+    if (nbands == 2 && hl_codec_is_one_shot()) started = hl_thread_start_elsewhere(&helper, filter_band_thread, &bands[1]) == 0;
     filter_band(&bands[0]);
     if (nbands == 2 && !started) filter_band(&bands[1]);  /* no thread to be had: one after the other */
     if (started) pthread_join(helper, NULL);

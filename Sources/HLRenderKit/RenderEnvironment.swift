@@ -14,7 +14,8 @@ public struct RenderEnvironment: Sendable {
     public var fontDirectories: [String]
     /// Also fall back to the system's Fontconfig fonts (off: renders depend only on the folders).
     public var systemFonts: Bool
-    /// Where Fontconfig may cache its scan of `fontDirectories` (nil: scanned on each start).
+    /// Where Fontconfig caches its scan of `fontDirectories` (nil: scanned on each start, and
+    /// Fontconfig prints that it has nowhere to write).
     public var fontCacheDirectory: String?
     /// Folders of libhyphen dictionaries (`hyph_en_US.dic`), for the `hyphenate` option.
     public var hyphenationDirectories: [String]
@@ -31,10 +32,10 @@ public struct RenderEnvironment: Sendable {
     /// The random source for scrambled restricted text when a spec gives no `scramble-seed`.
     public var random: @Sendable () -> UInt64
 
-    /// An environment over `fontDirectories`, with the system's fonts off, no font cache,
-    /// Debian's hyphenation folder, /tmp, bounded regular-file reads, the system clock and the
-    /// system's random generator.
-    public init(fontDirectories: [String], systemFonts: Bool = false, fontCacheDirectory: String? = nil,
+    /// An environment over `fontDirectories`, with the system's fonts off, the font cache in
+    /// /tmp/hlrender-fontconfig, Debian's hyphenation folder, /tmp, bounded regular-file reads,
+    /// the system clock and the system's random generator.
+    public init(fontDirectories: [String], systemFonts: Bool = false, fontCacheDirectory: String? = "/tmp/hlrender-fontconfig",
                 hyphenationDirectories: [String] = Hyphenation.systemFolders, temporaryDirectory: String = "/tmp",
                 maxPixels: Int = 100_000_000) {
         self.fontDirectories = fontDirectories

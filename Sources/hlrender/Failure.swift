@@ -1,7 +1,6 @@
 import Flags
 import Batch
 import Card
-import Flags
 import Pages
 import Glibc
 import Render
@@ -23,25 +22,12 @@ struct CLIFailure: Error, CustomStringConvertible {
     var code: Int32 = ExitStatus.badInput
 }
 
-/// A library value checked for a flag: its error worded with the flag's name.
-func flag<T>(_ name: String, _ make: () throws(ValueError) -> T) throws -> T {
-    do {
-        return try make()
-    } catch {
-        throw CLIFailure(message: "\(name) \(error.requirement)")
-    }
-}
-
 /// A one-line warning on stderr; the run goes on.
 func warn(_ message: String) {
     Posix.writeAll(STDERR_FILENO, Array("hlrender: warning: \(message)\n".utf8))
 }
 
 /// Says so when the typesetter dropped combining marks over its per-base limit.
-func warnAboutDroppedMarks(_ layouts: [Layout]) {
-    warnAboutDroppedMarks(count: layouts.reduce(0) { $0 + $1.droppedMarks })
-}
-
 func warnAboutDroppedMarks(count dropped: Int) {
     if dropped > 0 {
         warn("dropped \(dropped) combining marks beyond \(MarkLimit.marksPerBase) on one base character (UAX #15 stream-safe limit)")
