@@ -8,13 +8,10 @@ let package = Package(
         .executable(name: "hlrender", targets: ["hlrender"]),
         // The HTTP service, its own binary so NIO never slows the CLI's start (`hlrender serve` execs it).
         .executable(name: "hlrender-serve", targets: ["hlrender-serve"]),
-        // The one import an app needs: cards, pages, comparisons, layout reports.
+        // The one import an app needs: cards, pages, comparisons, layout reports. The layers
+        // below share their declarations inside the package (`package` access), so the public
+        // API is this module's alone, documented and kept stable.
         .library(name: "HLRenderKit", targets: ["HLRenderKit"]),
-        .library(name: "Typeset", targets: ["Typeset"]),
-        .library(name: "Highlight", targets: ["Highlight"]),
-        .library(name: "Render", targets: ["Render"]),
-        .library(name: "Compare", targets: ["Compare"]),
-        .library(name: "Pages", targets: ["Pages"]),
     ],
     // The HTTP service is opt-in: a package that depends on hlrender for the library resolves
     // none of Hummingbird, NIO or swift-crypto (SwiftPM skips dependencies whose every use is
@@ -160,3 +157,9 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["hlrender", "Card", "Compare", "Goldens", "Pages", "Render", "ServeConfig", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),
     ]
 )
+
+// Documentation: `scripts/docs.sh` builds the DocC catalog (Sources/HLRenderKit/HLRenderKit.docc)
+// with swift-docc-plugin, added only then so that apps depending on hlrender never resolve it.
+if Context.environment["HLRENDER_DOCS"] == "1" {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -4,24 +4,24 @@ import Support
 
 /// The rows of a batch: each a card spec (JSON, variables unfilled), its variables, and the
 /// output file name it asks for.
-public struct BatchRow: Sendable {
+package struct BatchRow: Sendable {
     /// 1-based, as the error messages and the report count.
-    public var number: Int
-    public var spec: JSONValue
-    public var variables: [String: String]
-    public var output: String
+    package var number: Int
+    package var spec: JSONValue
+    package var variables: [String: String]
+    package var output: String
     /// A manifest line's "compare" object: this card's comparison limits with --expect-dir.
-    public var compare: JSONValue? = nil
+    package var compare: JSONValue? = nil
     /// Why this data row could not be read ("rows.csv: line 3: ..."): it fails alone, the
     /// other rows render.
-    public var problem: String? = nil
+    package var problem: String? = nil
 }
 
-public enum BatchManifest {
+package enum BatchManifest {
     /// `CARDS.jsonl`: one card spec per line, each with "output". A line that is no card (not
     /// JSON, not an object, no output, bad UTF-8) is a failed row with its line number: the
     /// other rows render.
-    public static func cards(_ bytes: [UInt8], name: String) throws -> [BatchRow] {
+    package static func cards(_ bytes: [UInt8], name: String) throws -> [BatchRow] {
         var rows: [BatchRow] = []
         for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             guard line.contains(where: { ![0x20, 0x09, 0x0D].contains($0) }) else { continue }
@@ -62,7 +62,7 @@ public enum BatchManifest {
     /// `--template CARD.json --data ROWS.csv|ROWS.jsonl --output PATTERN`: each row fills the
     /// template's variables and the output pattern. A row that cannot be read (bad UTF-8, a
     /// broken quote, not an object) fails alone, named by its line.
-    public static func template(_ template: JSONValue, data: [UInt8], dataName: String, pattern: String) throws -> [BatchRow] {
+    package static func template(_ template: JSONValue, data: [UInt8], dataName: String, pattern: String) throws -> [BatchRow] {
         // Lines holding bytes that are not UTF-8: their rows fail; the rest is read as it is.
         // CSV counts a lone CR as a line break too (as its parser does), JSONL only LF.
         let csv = dataName.lowercased().hasSuffix(".csv")
@@ -156,7 +156,7 @@ public enum BatchManifest {
     }
 
     /// The output path under `folder`, refused when it would leave it.
-    public static func outputPath(_ name: String, in folder: String) throws -> String {
+    package static func outputPath(_ name: String, in folder: String) throws -> String {
         let parts = name.split(separator: "/", omittingEmptySubsequences: true)
         guard !name.isEmpty, !name.hasPrefix("/"), !parts.contains(".."), !parts.isEmpty else {
             throw CardError("output", "'\(name)' must be a relative file name inside the output folder")
@@ -166,7 +166,7 @@ public enum BatchManifest {
 }
 
 /// A batch input that cannot be read as rows: its file and line in the message.
-public struct BatchError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct BatchError: Error, CustomStringConvertible, Sendable {
+    package let description: String
     init(_ description: String) { self.description = description }
 }

@@ -9,48 +9,48 @@ import Support
 /// atomically under the output folder, checked against its golden when a suite is given, and
 /// reported as it finishes. Front ends (the CLI's `batch`) give the settings and say what to
 /// do with each outcome; one failed row never stops the others (unless `failFast`).
-public struct BatchRun: Sendable {
-    public struct Settings: Sendable {
+package struct BatchRun: Sendable {
+    package struct Settings: Sendable {
         /// Where outputs go (nil: render for proofs or goldens only).
-        public var outDir: String?
+        package var outDir: String?
         /// Rows whose output exists are skipped (a stopped run finishes).
-        public var skipExisting = false
+        package var skipExisting = false
         /// Each row's scramble seed is this plus its number, so outputs repeat.
-        public var scrambleSeed: UInt64?
-        public var jobs = 1
-        public var failFast = false
-        public var encoding = EncodeOptions()
-        public var pdf = PDFMetadata()
+        package var scrambleSeed: UInt64?
+        package var jobs = 1
+        package var failFast = false
+        package var encoding = EncodeOptions()
+        package var pdf = PDFMetadata()
         /// Hand each row's scene to `deliver` (a proof sheet).
-        public var proofs = false
-        public init() {}
+        package var proofs = false
+        package init() {}
     }
 
-    public struct Outcome: Sendable {
-        public enum Status: Sendable { case rendered, skipped, failed(String) }
-        public var row: Int
-        public var output: String
-        public var status: Status
-        public var milliseconds: Double
-        public var bytes: Int
+    package struct Outcome: Sendable {
+        package enum Status: Sendable { case rendered, skipped, failed(String) }
+        package var row: Int
+        package var output: String
+        package var status: Status
+        package var milliseconds: Double
+        package var bytes: Int
     }
 
-    public var settings: Settings
-    public var resources: CardResources
+    package var settings: Settings
+    package var resources: CardResources
     /// Where the rows' relative paths resolve.
-    public var folder: String
-    public var goldens: GoldenSuite?
+    package var folder: String
+    package var goldens: GoldenSuite?
     /// The front end's wording of an error (it adds its own hints).
-    public var describe: @Sendable (Error) -> String
+    package var describe: @Sendable (Error) -> String
 
-    public init(settings: Settings, resources: CardResources, folder: String, goldens: GoldenSuite?,
+    package init(settings: Settings, resources: CardResources, folder: String, goldens: GoldenSuite?,
                 describe: @escaping @Sendable (Error) -> String) {
         (self.settings, self.resources, self.folder, self.goldens, self.describe) = (settings, resources, folder, goldens, describe)
     }
 
     /// Renders `rows`; `finished` sees each outcome (and its scene when proofs are wanted), in
     /// the order they finish, from the worker threads.
-    public func run(_ rows: [BatchRow], finished: @escaping @Sendable (Int, Outcome, Scene?) -> Void) {
+    package func run(_ rows: [BatchRow], finished: @escaping @Sendable (Int, Outcome, Scene?) -> Void) {
         let next = Atomic<Int>(0)
         let stop = Atomic<Bool>(false)
         DispatchQueue.concurrentPerform(iterations: min(max(1, settings.jobs), max(1, rows.count))) { _ in
@@ -115,12 +115,12 @@ public struct BatchRun: Sendable {
 }
 
 /// Monotonic time in ms.
-public enum Clock {
-    public static func now() -> Double {
+package enum Clock {
+    package static func now() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) * 1000 + Double(t.tv_nsec) / 1e6
     }
 
-    public static func since(_ start: Double) -> Double { now() - start }
+    package static func since(_ start: Double) -> Double { now() - start }
 }

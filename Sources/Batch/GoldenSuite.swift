@@ -7,17 +7,17 @@ import Support
 /// One batch run against a folder of goldens: each worker checks its cards here; at the end
 /// the goldens are re-recorded (`update`) or the failures reported (summary lines, HTML,
 /// JUnit). The front end words its own errors (`describe`) and prints the lines (`say`).
-public final class GoldenSuite: Sendable {
-    public struct Settings: Sendable {
+package final class GoldenSuite: Sendable {
+    package struct Settings: Sendable {
         /// Write the cards that differ or have no golden as the new goldens.
-        public var update = false
-        public var htmlReport: String?
-        public var junit: String?
-        public init() {}
+        package var update = false
+        package var htmlReport: String?
+        package var junit: String?
+        package init() {}
     }
 
     /// How a suite ended.
-    public enum Verdict: Sendable { case passed, failed, notRendered }
+    package enum Verdict: Sendable { case passed, failed, notRendered }
 
     let settings: Settings
     let folder: String
@@ -32,7 +32,7 @@ public final class GoldenSuite: Sendable {
     /// and a three-panel difference), however many jobs run.
     private let comparisons: WaitingBudget
 
-    public init(settings: Settings, folder: String, tolerance: GoldenTolerance, maxPixels: Int, inputLimit: Int,
+    package init(settings: Settings, folder: String, tolerance: GoldenTolerance, maxPixels: Int, inputLimit: Int,
                 describe: @escaping @Sendable (Error) -> String, say: @escaping @Sendable (String) -> Void) {
         (self.settings, self.folder, self.tolerance) = (settings, folder, tolerance)
         (self.maxPixels, self.inputLimit, self.describe, self.say) = (maxPixels, inputLimit, describe, say)
@@ -40,7 +40,7 @@ public final class GoldenSuite: Sendable {
     }
 
     /// Compares a rendered card with its golden and keeps the verdict.
-    public func check(_ row: BatchRow, name: String, png: [UInt8], fonts: Set<String>, milliseconds: Double) {
+    package func check(_ row: BatchRow, name: String, png: [UInt8], fonts: Set<String>, milliseconds: Double) {
         var result = GoldenResult(name: name, row: row.number, status: .error, message: "", spec: "", milliseconds: milliseconds)
         do {
             let path = try BatchManifest.outputPath(name, in: folder)
@@ -59,7 +59,7 @@ public final class GoldenSuite: Sendable {
     }
 
     /// A card that could not be rendered: an error in the reports.
-    public func failed(_ row: BatchRow, name: String, message: String, milliseconds: Double) {
+    package func failed(_ row: BatchRow, name: String, message: String, milliseconds: Double) {
         let result = GoldenResult(name: name, row: row.number, status: .error, message: message, spec: Self.spec(row),
                                   milliseconds: milliseconds)
         state.withLock { $0.results.append(result) }
@@ -71,7 +71,7 @@ public final class GoldenSuite: Sendable {
 
     /// Re-records or reports: every card passed (or was recorded), some goldens differ or are
     /// missing, or some cards could not be rendered.
-    public func finish(version: String, seconds: Double) throws -> Verdict {
+    package func finish(version: String, seconds: Double) throws -> Verdict {
         let (results, fonts) = state.withLock { ($0.results.sorted { $0.row < $1.row }, $0.fonts) }
         // Reading and hashing every font is only needed to record the environment or to
         // explain failures.
@@ -126,7 +126,7 @@ public final class GoldenSuite: Sendable {
     }
 
     /// `base` (the run's options) with a card's "compare" object on top.
-    public static func tolerance(_ base: GoldenTolerance, card compare: JSONValue?) throws -> GoldenTolerance {
+    package static func tolerance(_ base: GoldenTolerance, card compare: JSONValue?) throws -> GoldenTolerance {
         var tolerance = base
         guard case let .object(members)? = compare else { return tolerance }
         for (key, value) in members {

@@ -5,7 +5,7 @@ import Support
 /// `--pdf proofs.pdf`: every card of a run on its own page, in row order whatever order the
 /// workers finish in. Cards that arrive early wait (as scenes, not pixels) until the ones
 /// before them are on their page.
-public final class ProofSheet: Sendable {
+package final class ProofSheet: Sendable {
     private struct State {
         var document: PDFDocument
         /// Cards that arrived before their turn, with the names their failures are told by.
@@ -14,18 +14,18 @@ public final class ProofSheet: Sendable {
         var failures: [String] = []
     }
 
-    public let path: String
+    package let path: String
     private let state: Mutex<State>
     private let describe: @Sendable (Error) -> String
 
-    public init(path: String, options: RenderOptions, fonts: FontContext, describe: @escaping @Sendable (Error) -> String) throws {
+    package init(path: String, options: RenderOptions, fonts: FontContext, describe: @escaping @Sendable (Error) -> String) throws {
         self.path = path
         self.describe = describe
         state = Mutex(State(document: try PDFDocument(options: options, fonts: fonts)))
     }
 
     /// The card at `index` (0-based among the run's cards); nil when it has no page (it failed).
-    public func deliver(_ scene: Scene?, at index: Int, name: String) {
+    package func deliver(_ scene: Scene?, at index: Int, name: String) {
         state.withLock { state in
             state.waiting[index] = (scene, name)
             while let ready = state.waiting.removeValue(forKey: state.next) {
@@ -38,7 +38,7 @@ public final class ProofSheet: Sendable {
     }
 
     /// Writes the file (atomically) once every card has been delivered.
-    public func finish() throws -> Int {
+    package func finish() throws -> Int {
         try state.withLock { state in
             if let first = state.failures.first {
                 throw BatchError("the proof sheet: \(state.failures.count) card(s) could not be put on a page, '\(path)' not written; first: \(first)")

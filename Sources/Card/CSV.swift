@@ -4,16 +4,16 @@ import Support
 /// RFC 4180 CSV: fields separated by commas, quoted fields may hold commas, quotes ("") and
 /// line breaks; CRLF or LF rows; a UTF-8 byte-order mark is skipped. The first row names the
 /// columns.
-public enum CSV {
-    public struct Table: Sendable {
-        public var header: [String]
+package enum CSV {
+    package struct Table: Sendable {
+        package var header: [String]
         /// Each data row with its 1-based line number in the file (where the row starts).
-        public var rows: [(line: Int, fields: [String])]
+        package var rows: [(line: Int, fields: [String])]
         /// Rows that cannot be read, with their line and why: the other rows are still good.
-        public var bad: [(line: Int, message: String)] = []
+        package var bad: [(line: Int, message: String)] = []
     }
 
-    public static func parse(_ text: String) throws -> Table {
+    package static func parse(_ text: String) throws -> Table {
         var scalars = text.unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
         var records: [(Int, [String])] = []

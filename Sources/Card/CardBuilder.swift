@@ -7,30 +7,30 @@ import Support
 
 /// What building a card needs from outside: the fonts (the caller's context, shared and
 /// thread-safe) and a way to read files (the caller bounds and names them).
-public struct CardResources: Sendable {
-    public var fonts: FontContext { renderer.fonts }
-    public var library: FontLibrary { fonts.library }
+package struct CardResources: Sendable {
+    package var fonts: FontContext { renderer.fonts }
+    package var library: FontLibrary { fonts.library }
     /// Draws the cards, sharing what repeats between them (a template's drawn background).
-    public let renderer: Renderer
-    public var readFile: @Sendable (String) throws -> [UInt8]
-    public var maxPixels: Int
+    package let renderer: Renderer
+    package var readFile: @Sendable (String) throws -> [UInt8]
+    package var maxPixels: Int
     /// Checks a font file a spec names before it is opened (a service limits these to its
     /// assets folder); throws to refuse it.
-    public var checkFontFile: @Sendable (String) throws -> Void = { _ in }
+    package var checkFontFile: @Sendable (String) throws -> Void = { _ in }
     /// Checked between blocks, paragraphs, drawing and encoding (a service sets one per
     /// request to stop a render past its deadline).
-    public var cancellation: Cancellation?
+    package var cancellation: Cancellation?
     /// The share of a memory budget the render draws from (a service's): what drawing will
     /// allocate is reserved after layout, before the first surface.
-    public var memory: MemoryBudget.Lease?
+    package var memory: MemoryBudget.Lease?
     /// The seed of scrambled restricted text when a spec gives none: the caller's random
     /// source (a new seed per render keeps the hidden text from being recovered by averaging).
-    public var randomSeed: @Sendable () -> UInt64 = { ScrambleSeed.random() }
+    package var randomSeed: @Sendable () -> UInt64 = { ScrambleSeed.random() }
     /// Decoded pictures by path, shared by every card built with these resources (a batch
     /// decodes its template's photo once).
     let images = ImageCache()
 
-    public init(fonts: FontContext, maxPixels: Int = 100_000_000, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
+    package init(fonts: FontContext, maxPixels: Int = 100_000_000, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
         renderer = Renderer(fonts: fonts)
         self.readFile = readFile
         self.maxPixels = maxPixels
@@ -38,12 +38,12 @@ public struct CardResources: Sendable {
 }
 
 /// A card ready to draw, and its layout report.
-public struct BuiltCard: Sendable {
-    public var scene: Scene
-    public var scale: Double
-    public var dump: JSONValue
+package struct BuiltCard: Sendable {
+    package var scene: Scene
+    package var scale: Double
+    package var dump: JSONValue
     /// Combining marks dropped because a cluster carried too many (see `MarkLimit`).
-    public var droppedMarks: Int
+    package var droppedMarks: Int
 }
 
 /// A block measured: its size, and how to place it (items and dump at a top-left corner).
@@ -56,14 +56,14 @@ struct MeasuredBlock {
 
 /// Card spec to scene: every block measured (typeset, fitted, decoded), placed by its anchor,
 /// in order. The one place where card geometry is decided.
-public struct CardBuilder {
+package struct CardBuilder {
     let spec: CardSpec
     let resources: CardResources
     let background: Background
     /// A colour standing for the background, for text colours chosen by contrast.
     let groundColor: Color
 
-    public static func build(_ spec: CardSpec, resources: CardResources) throws -> BuiltCard {
+    package static func build(_ spec: CardSpec, resources: CardResources) throws -> BuiltCard {
         let (background, ground) = try resolveBackground(spec, resources: resources)
         let builder = CardBuilder(spec: spec, resources: resources, background: background, groundColor: ground)
         let pad = spec.padding

@@ -1,20 +1,20 @@
 import Typeset
 
 /// A spec error: where in the JSON (`blocks[2].highlight`) and what is wrong with it.
-public struct CardError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var message: String
+package struct CardError: Error, Equatable, CustomStringConvertible {
+    package var path: String
+    package var message: String
     /// The `{{variable}}` that had no value, when that is the problem: each front end says
     /// where values come from (--var, a data column, a query parameter).
-    public var missingVariable: String?
+    package var missingVariable: String?
 
-    public init(_ path: String, _ message: String, missingVariable: String? = nil) {
+    package init(_ path: String, _ message: String, missingVariable: String? = nil) {
         self.path = path
         self.message = message
         self.missingVariable = missingVariable
     }
 
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    package var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }
 
 /// `path.key` / `path[i]`, for error messages.

@@ -3,7 +3,7 @@ import Support
 extension CardSpec {
     /// The card-level options (a spec's top-level keys; `scale`, and `size` and `padding` as the
     /// CLI's --canvas and --margin), defined once.
-    public static let options: [OptionDefinition<CardSpec>] = [
+    package static let options: [OptionDefinition<CardSpec>] = [
         OptionDefinition("size", "WxH", schema: "string|array", "WIDTHxHEIGHT in px, default 1080x1920; a side given as auto (or size auto) is fitted to the blocks plus padding.") {
             ($0.width, $0.height) = try size($1)
         },

@@ -6,7 +6,7 @@ import Support
 extension CardSpec {
     /// Parses a spec (already free of variables, see `Variables`). `folder` is where relative
     /// paths resolve.
-    public static func parse(_ json: JSONValue, folder: String) throws -> CardSpec {
+    package static func parse(_ json: JSONValue, folder: String) throws -> CardSpec {
         guard case let .object(members) = json else { throw CardError("", "a card spec must be a JSON object, not \(json.typeName)") }
         var spec = CardSpec()
         spec.folder = folder

@@ -3,15 +3,15 @@ import Support
 
 /// A card spec (parsed JSON, variables not yet filled) all the way to encoded bytes: what
 /// `hlrender card`, each batch row and a server request do.
-public enum CardRender {
-    public struct Output: Sendable {
-        public var bytes: [UInt8]
-        public var card: BuiltCard
+package enum CardRender {
+    package struct Output: Sendable {
+        package var bytes: [UInt8]
+        package var card: BuiltCard
         /// Nothing shows through the card (a JPEG of it needs no flattening).
-        public var opaque: Bool
+        package var opaque: Bool
     }
 
-    public static func render(_ json: JSONValue, variables: [String: String], folder: String, resources: CardResources,
+    package static func render(_ json: JSONValue, variables: [String: String], folder: String, resources: CardResources,
                               format: OutputFormat, encoding: EncodeOptions, pdf: PDFMetadata = PDFMetadata(),
                               render: Bool = true) throws -> Output {
         try self.render(filled: try Variables.substitute(json, variables), folder: folder, resources: resources, format: format,
@@ -20,14 +20,14 @@ public enum CardRender {
 
     /// The same for a spec whose variables are already filled (a value is never read again for
     /// `{{...}}`).
-    public static func render(filled json: JSONValue, folder: String, resources: CardResources, format: OutputFormat,
+    package static func render(filled json: JSONValue, folder: String, resources: CardResources, format: OutputFormat,
                               encoding: EncodeOptions, pdf: PDFMetadata = PDFMetadata(), render: Bool = true) throws -> Output {
         try self.render(try CardSpec.parse(json, folder: folder), resources: resources, format: format, encoding: encoding,
                         pdf: pdf, render: render)
     }
 
     /// The same for a spec already parsed (a service that looked at it first).
-    public static func render(_ spec: CardSpec, resources: CardResources, format: OutputFormat, encoding: EncodeOptions,
+    package static func render(_ spec: CardSpec, resources: CardResources, format: OutputFormat, encoding: EncodeOptions,
                               pdf: PDFMetadata = PDFMetadata(), render: Bool = true) throws -> Output {
         let card = try CardBuilder.build(spec, resources: resources)
         var options = RenderOptions()

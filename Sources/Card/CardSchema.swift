@@ -1,8 +1,8 @@
 import Support
 /// The JSON Schema of a card spec, generated from the option table so it cannot fall behind
 /// (`schema/card.schema.json` is this, committed; a test keeps them equal).
-public enum CardSchema {
-    public static func json() -> JSONValue {
+package enum CardSchema {
+    package static func json() -> JSONValue {
         func type(_ schemaType: String) -> JSONValue {
             let types = schemaType.split(separator: "|").map { JSONValue.string(String($0)) }
             return types.count == 1 ? types[0] : .array(types)

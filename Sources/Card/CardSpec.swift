@@ -5,7 +5,7 @@ import Typeset
 
 /// Where a top-level block goes: that point of the block on the same point of the canvas
 /// (inset by the card's padding), then moved by `offset` (y down).
-public enum Anchor: String, CaseIterable, Sendable {
+package enum Anchor: String, CaseIterable, Sendable {
     case topLeft = "top-left", top, topRight = "top-right", left, center, right
     case bottomLeft = "bottom-left", bottom, bottomRight = "bottom-right"
 
@@ -25,27 +25,27 @@ public enum Anchor: String, CaseIterable, Sendable {
     }
 }
 
-public enum HorizontalAlign: String, CaseIterable, Sendable {
+package enum HorizontalAlign: String, CaseIterable, Sendable {
     case left, center, right
 }
 
 /// Auto-fit: the largest font size not above the block's that fits the box (text and steps).
-public struct FitSpec: Sendable {
-    public internal(set) var width: Double?
-    public internal(set) var height: Double?
-    public internal(set) var minSize: Double = 8
-    public internal(set) var maxLines: Int?
+package struct FitSpec: Sendable {
+    package internal(set) var width: Double?
+    package internal(set) var height: Double?
+    package internal(set) var minSize: Double = 8
+    package internal(set) var maxLines: Int?
 
     init() {}
 }
 
-public enum BackgroundSpec: Sendable {
+package enum BackgroundSpec: Sendable {
     case color(Color)
     case gradient(angle: Double, stops: [GradientStop])
     case image(path: String, fit: ImageFit, blur: Sigma, dim: Fraction)
 }
 
-public indirect enum BlockKind: Sendable {
+package indirect enum BlockKind: Sendable {
     case text(BlockSettings, fit: FitSpec?)
     /// A steps block's fit: the largest size not above its own whose steps fit the height.
     case steps(BlockSettings, fit: FitSpec?)
@@ -53,12 +53,12 @@ public indirect enum BlockKind: Sendable {
     case stack(gap: Double, align: HorizontalAlign, blocks: [BlockSpec])
 }
 
-public struct BlockSpec: Sendable {
-    public internal(set) var kind: BlockKind
-    public internal(set) var anchor: Anchor = .center
-    public internal(set) var offset: (Double, Double) = (0, 0)
+package struct BlockSpec: Sendable {
+    package internal(set) var kind: BlockKind
+    package internal(set) var anchor: Anchor = .center
+    package internal(set) var offset: (Double, Double) = (0, 0)
     /// The block's JSON path, for errors found while laying it out.
-    public internal(set) var path: String
+    package internal(set) var path: String
 
     init(kind: BlockKind, path: String) {
         self.kind = kind
@@ -66,7 +66,7 @@ public struct BlockSpec: Sendable {
     }
 
     /// A block placed by its anchor; the offset is checked like a spec's.
-    public init(_ kind: BlockKind, anchor: Anchor = .center, offset: (Double, Double) = (0, 0), path: String = "") throws {
+    package init(_ kind: BlockKind, anchor: Anchor = .center, offset: (Double, Double) = (0, 0), path: String = "") throws {
         for v in [offset.0, offset.1] {
             do { _ = try Checked.length(v, "offset", signed: true) } catch { throw CardError(join(path, "offset"), error.requirement) }
         }
@@ -75,25 +75,25 @@ public struct BlockSpec: Sendable {
 }
 
 /// A parsed, validated card spec.
-public struct CardSpec: Sendable {
+package struct CardSpec: Sendable {
     /// The canvas size; nil fits that side to the content (the blocks' extent plus padding on
     /// both sides), which is how `hlrender render` and `steps` size an image.
-    public internal(set) var width: Double? = 1080
-    public internal(set) var height: Double? = 1920
-    public internal(set) var scale = 1.0
-    public internal(set) var padding = 64.0
-    public internal(set) var background = BackgroundSpec.color(.white)
-    public internal(set) var blocks: [BlockSpec] = []
+    package internal(set) var width: Double? = 1080
+    package internal(set) var height: Double? = 1920
+    package internal(set) var scale = 1.0
+    package internal(set) var padding = 64.0
+    package internal(set) var background = BackgroundSpec.color(.white)
+    package internal(set) var blocks: [BlockSpec] = []
     /// Folder that relative paths (images, fonts, text files) resolve against.
-    public internal(set) var folder = "."
+    package internal(set) var folder = "."
     /// Where batch mode writes the card (its own key, not used by `card`).
-    public internal(set) var output: String?
+    package internal(set) var output: String?
 
     init() {}
 
     /// A card built in code (the CLI's one-block canvases): checked as the parser checks a
     /// spec's keys. A nil side is fitted to the content.
-    public init(width: Double?, height: Double?, scale: Double = 1, padding: Double = 64, background: BackgroundSpec,
+    package init(width: Double?, height: Double?, scale: Double = 1, padding: Double = 64, background: BackgroundSpec,
                 blocks: [BlockSpec], folder: String = ".") throws {
         for (side, name) in [(width, "width"), (height, "height")] {
             if let side, !(side.isFinite && side > 0 && side <= CardSpec.maxSide) {
@@ -107,10 +107,10 @@ public struct CardSpec: Sendable {
     }
 
     /// The longest side a card may ask for (the output format's own limit applies after).
-    public static let maxSide = 100_000.0
-    public static let scales: Set<Double> = [1, 2, 3]
+    package static let maxSide = 100_000.0
+    package static let scales: Set<Double> = [1, 2, 3]
 
-    public static let cardKeys = ["size", "scale", "padding", "background", "blocks", "output"]
+    package static let cardKeys = ["size", "scale", "padding", "background", "blocks", "output"]
     static let placementKeys = ["type", "anchor", "offset"]
     static let imageKeys = ["src", "width", "height", "radius"]
     static let stackKeys = ["gap", "align", "blocks"]

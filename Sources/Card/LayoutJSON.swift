@@ -3,12 +3,12 @@ import Support
 
 /// The layout-dump contract's pieces, shared by `render`, `steps` and card dumps: lengths in
 /// output pixels to 1/1000, UTF-8 byte offsets.
-public enum LayoutJSON {
+package enum LayoutJSON {
     /// A length in output pixels, to 1/1000.
-    public static func px(_ value: Double, _ scale: Double) -> JSONValue { .number((value * scale * 1000).rounded() / 1000) }
+    package static func px(_ value: Double, _ scale: Double) -> JSONValue { .number((value * scale * 1000).rounded() / 1000) }
 
     /// One line, its box moved by its block's origin on the canvas.
-    public static func line(_ line: Line, originX: Double, originY: Double, scale: Double) -> JSONValue {
+    package static func line(_ line: Line, originX: Double, originY: Double, scale: Double) -> JSONValue {
         .members(lineMembers(line, originX: originX, originY: originY, scale: scale) + (line.hyphen ? [("hyphen", .bool(true))] : []))
     }
 
@@ -27,7 +27,7 @@ extension BuiltCard {
     /// The layout dump of a one-block canvas (`hlrender render`, `steps`; see the layout-dump
     /// contract): the canvas's size and scale, then the block's own members (its lines, or its
     /// steps) without its box, which is the canvas less its padding.
-    public func soleBlockDump() -> JSONValue {
+    package func soleBlockDump() -> JSONValue {
         guard case let .object(top) = dump, case let .array(blocks)? = dump["blocks"], blocks.count == 1,
               case let .object(block) = blocks[0] else { return dump }
         let box: Set<String> = ["type", "x", "y", "width", "height", "size"]

@@ -3,7 +3,7 @@ import Typeset
 import Support
 
 extension OptionInput {
-    public func color() throws -> Color {
+    package func color() throws -> Color {
         let text = try string()
         guard let color = Color(parsing: text) else {
             throw OptionError("'\(text)' is not a colour (use #RGB, #RRGGBB, #RRGGBBAA, a CSS name or transparent)")
@@ -12,7 +12,7 @@ extension OptionInput {
     }
 
     /// A length: px as a number or `Npx`, or `Nem` (a multiple of the font size).
-    public func length() throws -> Length {
+    package func length() throws -> Length {
         if case let .json(.number(n)) = self { return .px(n) }
         let text = try string().trimmed.lowercased()
         let isEm = text.hasSuffix("em")

@@ -6,32 +6,32 @@ import Support
 
 /// A text or steps block's options (the long flags of `hlrender render`/`steps`, the keys of
 /// a card block, the service's card fields).
-public typealias BlockOption = OptionDefinition<BlockSettings>
+package typealias BlockOption = OptionDefinition<BlockSettings>
 
-public enum OptionModel {
+package enum OptionModel {
     /// Which blocks an option applies to; `span`: only a span of rich text (a `"spans"` item, a
     /// markup attribute).
-    public enum Scope: Sendable { case text, steps, both, span }
+    package enum Scope: Sendable { case text, steps, both, span }
 
-    public static func named(_ name: String) -> BlockOption? { byName[name]?.0 }
+    package static func named(_ name: String) -> BlockOption? { byName[name]?.0 }
 
-    public static func scope(of name: String) -> Scope? { byName[name]?.1 }
+    package static func scope(of name: String) -> Scope? { byName[name]?.1 }
 
     /// The keys of a scope; `.span` gives every key a span takes (its own and the block keys
     /// that style a stretch of text).
-    public static func names(for scope: Scope) -> [String] {
+    package static func names(for scope: Scope) -> [String] {
         if scope == .span { return table.filter { $0.1 == .span || spanKeys.contains($0.0.name) }.map(\.0.name) }
         return table.filter { $0.1 == .both || $0.1 == scope }.map(\.0.name)
     }
 
     /// Block keys a span takes too.
-    public static let spanKeys: Set<String> = [
+    package static let spanKeys: Set<String> = [
         "font", "size", "weight", "style", "letter-spacing", "features", "lang", "color", "highlight", "highlight-style",
         "outline-color", "outline-width", "padding", "radius",
     ]
 
     /// Every block option, in the table's order.
-    public static var all: [BlockOption] { table.map(\.0) }
+    package static var all: [BlockOption] { table.map(\.0) }
 
     private static let byName: [String: (BlockOption, Scope)] = Dictionary(uniqueKeysWithValues: table.map { ($0.0.name, $0) })
 

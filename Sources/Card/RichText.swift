@@ -5,8 +5,8 @@ import Typeset
 
 /// One item of a block's `"spans"`: its text and the span keys it gives, parsed by the option
 /// table's rows like block keys.
-public struct SpanInput: Sendable {
-    public let text: String
+package struct SpanInput: Sendable {
+    package let text: String
     let settings: BlockSettings
     let keys: [String]
 

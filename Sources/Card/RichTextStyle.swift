@@ -128,18 +128,18 @@ extension RichText {
 
 /// A block's text as the typesetter and the painter take it: the text, its shaping and
 /// tagged ranges, and the paints the tags index.
-public struct StyledText: Sendable {
-    public var text: String
-    public var runs: [StyledRange] = []
-    public var tags: [TaggedRange] = []
-    public var paints: [SpanPaint] = []
+package struct StyledText: Sendable {
+    package var text: String
+    package var runs: [StyledRange] = []
+    package var tags: [TaggedRange] = []
+    package var paints: [SpanPaint] = []
 }
 
 extension BlockSettings {
     /// The block's text and spans: plain text, markup or a spans list (one of them), read with
     /// `read` (a file path and its key's JSON path) and styled at the block's font and size.
     /// Errors name the key under `path` and, in markup, the line and column.
-    public func styledText(font: FontSpec, size: Double, path: String = "",
+    package func styledText(font: FontSpec, size: Double, path: String = "",
                            read: (String, String) throws -> String = { _, key in throw CardError(key, "is a file: read it first") }) throws -> StyledText {
         let given = [("text", text != nil), ("text-file", textFile != nil), ("markup", markup != nil),
                      ("markup-file", markupFile != nil), ("spans", spans != nil)].filter(\.1).map(\.0)

@@ -7,7 +7,7 @@ extension LayoutJSON {
     /// and its boxes on the shown lines; a highlighted span with its outline's path. `size` is
     /// the block's font size (em lengths resolve against it); a box's `line` counts from
     /// `firstLine`. Cards and pages both dump this.
-    public static func spans(_ layout: Layout, paints: [SpanPaint], shown: [Line], size: Double, origin: (Double, Double),
+    package static func spans(_ layout: Layout, paints: [SpanPaint], shown: [Line], size: Double, origin: (Double, Double),
                              scale s: Double, firstLine: Int = 0, cancellation: Cancellation? = nil) throws -> [JSONValue] {
         func boxes(_ start: Int, _ end: Int) -> JSONValue {
             var out: [JSONValue] = []

@@ -15,7 +15,7 @@ extension CardSpec {
 
     /// Whether any block hides lines (restricted content): such a card's bytes must not be
     /// named by anything a client can compare against (an ETag would be an oracle).
-    public var isRestricted: Bool {
+    package var isRestricted: Bool {
         allBlocks.contains { block in
             if case let .text(settings, _) = block.kind { return settings.visibleLines != nil }
             return false
@@ -25,7 +25,7 @@ extension CardSpec {
     /// The files the card reads, resolved against its folder: pictures, text and steps files,
     /// and a font given as a file (a font name that is not a file there is left out). What a
     /// cache of its renders must watch.
-    public var files: [String] {
+    package var files: [String] {
         let resolve = { (path: String) in path.hasPrefix("/") ? path : folder + "/" + path }
         var paths: [String] = []
         if case let .image(path, _, _, _) = background { paths.append(resolve(path)) }

@@ -83,7 +83,7 @@ extension CardSpec {
     /// Places the dot column of the card's steps blocks at `x` px from the canvas's left edge
     /// (how `hlrender steps --column` measures it; a block's own `column` counts from the
     /// block, which starts `padding` in).
-    public mutating func placeStepsColumn(canvasX x: Double) throws(CardError) {
+    package mutating func placeStepsColumn(canvasX x: Double) throws(CardError) {
         guard x.isFinite, x >= padding, x - padding <= Checked.maxLength else {
             throw CardError("column", "must be from the padding (\(Checked.describe(padding)) px) to \(Checked.describe(padding + Checked.maxLength)), got \(Checked.describe(x))")
         }

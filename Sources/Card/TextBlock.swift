@@ -9,7 +9,7 @@ extension BlockSettings {
     /// The typesetter for these settings' font, and the font as parsed. A font file path goes
     /// through `resolve` (relative paths against a spec's folder), then `check`, which may
     /// refuse it.
-    public func typesetter(library: FontLibrary, resolve: (String) -> String = { $0 },
+    package func typesetter(library: FontLibrary, resolve: (String) -> String = { $0 },
                            check: (String) throws -> Void = { _ in }) throws -> (Typesetter, FontSpec) {
         var spec = try FontSpec.parse(font) { FileManager.default.fileExists(atPath: resolve($0)) }
         if let file = spec.file {
@@ -28,7 +28,7 @@ extension BlockSettings {
     }
 
     /// The typeset style at a size and wrap width (nil: no wrapping).
-    public func style(size: Double, width: Double?, align: Alignment? = nil) -> TypesetStyle {
+    package func style(size: Double, width: Double?, align: Alignment? = nil) -> TypesetStyle {
         var style = TypesetStyle(size: size, width: width, alignment: align ?? self.align ?? .start,
                                  lineSpacing: lineSpacing, direction: direction, language: lang)
         typography(&style)

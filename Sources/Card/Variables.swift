@@ -8,8 +8,8 @@ import Support
 /// the block or inherited from the card or a stack around it) it goes escaped, so a CSV cell
 /// or a query parameter can never open a span or a link. `steps-markup` must be a JSON
 /// boolean: anything else is refused here, before a value could slip past it.
-public enum Variables {
-    public static func substitute(_ json: JSONValue, _ values: [String: String], path: String = "") throws -> JSONValue {
+package enum Variables {
+    package static func substitute(_ json: JSONValue, _ values: [String: String], path: String = "") throws -> JSONValue {
         try substitute(json, values, escaped: values.mapValues(Markup.escape), path: path, markup: false, stepsMarkup: false)
     }
 
@@ -38,7 +38,7 @@ public enum Variables {
         }
     }
 
-    public static func fill(_ text: String, _ values: [String: String], path: String) throws -> String {
+    package static func fill(_ text: String, _ values: [String: String], path: String) throws -> String {
         guard text.contains("{{") else { return text }
         var out = ""
         var rest = Substring(text)

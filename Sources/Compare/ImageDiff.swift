@@ -1,12 +1,12 @@
 import Support
 /// A rectangle in pixels.
-public struct PixelRect: Equatable, Sendable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct PixelRect: Equatable, Sendable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
@@ -18,29 +18,29 @@ public struct PixelRect: Equatable, Sendable {
     }
 }
 
-public struct DiffOptions: Sendable {
+package struct DiffOptions: Sendable {
     /// 0...1: the largest perceptual (YIQ) delta still taken as equal, as pixelmatch's.
-    public var threshold: Double = 0.1
+    package var threshold: Double = 0.1
     /// Count pixels that look like anti-aliasing too.
-    public var countAntialiasing = false
-    public var ignore: [PixelRect] = []
-    public init() {}
+    package var countAntialiasing = false
+    package var ignore: [PixelRect] = []
+    package init() {}
 }
 
-public struct DiffResult: Equatable, Sendable {
-    public var width: Int
-    public var height: Int
+package struct DiffResult: Equatable, Sendable {
+    package var width: Int
+    package var height: Int
     /// Pixels over the threshold that are not anti-aliasing (or all of them with countAA).
-    public var differentPixels: Int
+    package var differentPixels: Int
     /// Pixels over the threshold taken as anti-aliasing and not counted.
-    public var antialiasedPixels: Int
+    package var antialiasedPixels: Int
     /// Bounding box of the counted pixels, nil when none.
-    public var bounds: PixelRect?
-    public var identical: Bool
+    package var bounds: PixelRect?
+    package var identical: Bool
 
-    public var ratio: Double { width * height == 0 ? 0 : Double(differentPixels) / Double(width * height) }
+    package var ratio: Double { width * height == 0 ? 0 : Double(differentPixels) / Double(width * height) }
 
-    public init(width: Int, height: Int, differentPixels: Int, antialiasedPixels: Int, bounds: PixelRect?, identical: Bool) {
+    package init(width: Int, height: Int, differentPixels: Int, antialiasedPixels: Int, bounds: PixelRect?, identical: Bool) {
         self.width = width
         self.height = height
         self.differentPixels = differentPixels
@@ -52,11 +52,11 @@ public struct DiffResult: Equatable, Sendable {
 
 /// Two images whose comparison canvas (the larger size in each direction) is over the pixel
 /// limit: refused before anything that size is allocated or walked.
-public struct ComparisonTooLarge: Error, Equatable, CustomStringConvertible, Sendable {
-    public let width: Int
-    public let height: Int
-    public let limit: Int
-    public var description: String {
+package struct ComparisonTooLarge: Error, Equatable, CustomStringConvertible, Sendable {
+    package let width: Int
+    package let height: Int
+    package let limit: Int
+    package var description: String {
         "comparing needs a \(width)x\(height) canvas, over the limit of \(limit) pixels"
     }
 }
@@ -66,7 +66,7 @@ public struct ComparisonTooLarge: Error, Equatable, CustomStringConvertible, Sen
 /// pixelmatch v6 (Mapbox), written from its description, with one rule on top: a pixel whose
 /// alphas differ by more than the threshold counts as different even when the blended colours
 /// agree (a transparent golden is not an opaque white render).
-public enum ImageDiff {
+package enum ImageDiff {
     /// The largest possible YIQ delta (black vs white).
     static let maxYIQDelta = 35215.0
 
@@ -75,7 +75,7 @@ public enum ImageDiff {
     /// compared on the larger canvas, where a pixel outside either image counts as different;
     /// that canvas must stay within `maxPixels` (two small images of opposite shapes would
     /// otherwise ask for a huge one).
-    public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions(), maxPixels: Int,
+    package static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions(), maxPixels: Int,
                                diffPanel: UnsafeMutablePointer<RGBAImage>? = nil) throws(ComparisonTooLarge) -> DiffResult {
         let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
         guard Checked.pixels(width, height, within: maxPixels) else {
@@ -207,7 +207,7 @@ public enum ImageDiff {
     }
 
     /// expected | difference | actual, side by side.
-    public static func threePanel(expected: RGBAImage, difference: RGBAImage, actual: RGBAImage) -> RGBAImage {
+    package static func threePanel(expected: RGBAImage, difference: RGBAImage, actual: RGBAImage) -> RGBAImage {
         let height = max(expected.height, difference.height, actual.height)
         let width = expected.width + difference.width + actual.width
         var out = RGBAImage(width: width, height: height, fill: (255, 255, 255, 255))
@@ -226,7 +226,7 @@ public enum ImageDiff {
 extension DiffResult {
     /// Images of different sizes, not compared: the verdict must not read as a pass, so every
     /// pixel of the larger image counts as different, on the larger canvas.
-    public static func sizesDiffer(expected: (width: Int, height: Int), actual: (width: Int, height: Int)) -> DiffResult {
+    package static func sizesDiffer(expected: (width: Int, height: Int), actual: (width: Int, height: Int)) -> DiffResult {
         let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
         return DiffResult(width: width, height: height,
                           differentPixels: max(expected.width * expected.height, actual.width * actual.height), antialiasedPixels: 0,
@@ -235,16 +235,16 @@ extension DiffResult {
 }
 
 /// How many counted pixels a comparison may have and still pass: with no limit, none.
-public struct DiffLimits: Equatable, Sendable {
-    public var maxPixels: Int?
-    public var maxRatio: Double?
-    public init(maxPixels: Int? = nil, maxRatio: Double? = nil) {
+package struct DiffLimits: Equatable, Sendable {
+    package var maxPixels: Int?
+    package var maxRatio: Double?
+    package init(maxPixels: Int? = nil, maxRatio: Double? = nil) {
         self.maxPixels = maxPixels
         self.maxRatio = maxRatio
     }
 
     /// Within every limit given; with none, any counted pixel fails.
-    public func passes(_ result: DiffResult) -> Bool {
+    package func passes(_ result: DiffResult) -> Bool {
         if maxPixels == nil && maxRatio == nil { return result.differentPixels == 0 }
         return (maxPixels.map { result.differentPixels <= $0 } ?? true) && (maxRatio.map { result.ratio <= $0 } ?? true)
     }

@@ -1,12 +1,12 @@
 import CPNG
 import CPNGCodec
 
-public enum PNGError: Error, Equatable, CustomStringConvertible {
+package enum PNGError: Error, Equatable, CustomStringConvertible {
     case notPNG(String)
     case tooLarge(width: Int, height: Int, limit: Int)
     case encode(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .notPNG(why): return "not a valid PNG file (\(why))"
         case let .tooLarge(width, height, limit):
@@ -18,12 +18,12 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
 
 /// PNG decoding through libpng (any colour type and depth, straight 8-bit RGBA out, stored
 /// values: no gamma or colour-profile conversion) and encoding through hlrender's one PNG writer.
-public enum PNGCodec {
+package enum PNGCodec {
     /// The default pixel limit, the same as the renderer's.
-    public static let defaultMaxPixels = 100_000_000
+    package static let defaultMaxPixels = 100_000_000
 
     /// Decodes `bytes`; the declared size is checked against `maxPixels` before any allocation.
-    public static func decode(_ bytes: [UInt8], maxPixels: Int = defaultMaxPixels) throws -> RGBAImage {
+    package static func decode(_ bytes: [UInt8], maxPixels: Int = defaultMaxPixels) throws -> RGBAImage {
         var out: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
         var error = [CChar](repeating: 0, count: 256)
@@ -45,7 +45,7 @@ public enum PNGCodec {
 
     /// Width and height from a PNG's header, nil when `bytes` do not start like a PNG (each side
     /// below 2^32, as IHDR holds them).
-    public static func dimensions(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    package static func dimensions(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
         let word = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
@@ -55,7 +55,7 @@ public enum PNGCodec {
     /// The pixel count a PNG's header declares (width x height of IHDR), nil when `bytes` do
     /// not start like a PNG: what decoding it would allocate, known before decoding. Capped at
     /// 2^40 (past any pixel limit), so a hostile header cannot make a caller's sums overflow.
-    public static func pixelCount(_ bytes: [UInt8]) -> Int? {
+    package static func pixelCount(_ bytes: [UInt8]) -> Int? {
         guard let (width, height) = dimensions(bytes) else { return nil }
         // Each side is at most 2^32 - 1, so the product fits in 64 bits before the cap.
         let (product, overflow) = UInt64(width).multipliedReportingOverflow(by: UInt64(height))
@@ -63,7 +63,7 @@ public enum PNGCodec {
     }
 
     /// Straight 8-bit RGBA out, through the same writer as hlrender's renders.
-    public static func encode(_ rgba: RGBAImage) throws -> [UInt8] {
+    package static func encode(_ rgba: RGBAImage) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var error = [CChar](repeating: 0, count: 256)

@@ -1,20 +1,20 @@
 import Support
 
 /// A command: its flags (a `FlagGroup`), what it says of itself, and what it does.
-public protocol Command: FlagGroup, SendableMetatype {
+package protocol Command: FlagGroup, SendableMetatype {
     static var info: CommandInfo { get }
     func run() throws
 }
 
 /// A command's name and help.
-public struct CommandInfo: Sendable {
-    public var name: String
-    public var abstract: String
-    public var discussion: String
+package struct CommandInfo: Sendable {
+    package var name: String
+    package var abstract: String
+    package var discussion: String
     /// Takes its arguments as they are, unparsed (a command that hands them to another program).
-    public var passesArguments: Bool
+    package var passesArguments: Bool
 
-    public init(name: String, abstract: String, discussion: String = "", passesArguments: Bool = false) {
+    package init(name: String, abstract: String, discussion: String = "", passesArguments: Bool = false) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
@@ -24,16 +24,16 @@ public struct CommandInfo: Sendable {
 
 extension FlagGroup {
     /// The flags, as declared.
-    public static var declaredFlags: [FlagSpec] {
+    package static var declaredFlags: [FlagSpec] {
         FlagContext.build(parsed: nil) { Self() }.1.specs
     }
 
     /// The flags, `--help` included (for help pages and references).
-    public static var flagSpecs: [FlagSpec] { declaredFlags + [FlagSpec.help] }
+    package static var flagSpecs: [FlagSpec] { declaredFlags + [FlagSpec.help] }
 
     /// Built from `arguments`, every value and every group checked; `--help` anywhere before
     /// `--` is a `HelpRequest`.
-    public static func parse(_ arguments: [String]) throws -> Self {
+    package static func parse(_ arguments: [String]) throws -> Self {
         if Tokenizer.asksForHelp(arguments) { throw HelpRequest() }
         let parsed = try Tokenizer(specs: flagSpecs).split(arguments)
         let (group, context) = FlagContext.build(parsed: parsed) { Self() }
@@ -47,18 +47,18 @@ extension FlagGroup {
 
 extension Command {
     /// As `parse`; a command that passes its arguments on gets all of them as they are.
-    public static func parseCommand(_ arguments: [String]) throws -> Self {
+    package static func parseCommand(_ arguments: [String]) throws -> Self {
         guard info.passesArguments else { return try parse(arguments) }
         return FlagContext.build(parsed: ParsedFlags(positionals: arguments)) { Self() }.0
     }
 }
 
 extension FlagSpec {
-    public static let help = FlagSpec(name: "help", short: "h", kind: .flag, valueName: "help", help: "Show help information.")
+    package static let help = FlagSpec(name: "help", short: "h", kind: .flag, valueName: "help", help: "Show help information.")
 }
 
 /// `--help` was asked for: the caller prints the command's help and exits 0.
-public struct HelpRequest: Error {}
+package struct HelpRequest: Error {}
 
 /// Splits a command line by the command's flags: `--name VALUE`, `--name=VALUE`, `-o VALUE`.
 /// A value after a space may start with `-` (`--letter-spacing -2`, `--text "-hi"`) unless it is

@@ -1,14 +1,14 @@
 /// A program of several commands: picks the command the first argument names (or the default
 /// one), and answers `--help`, `help COMMAND` and `--version` itself.
-public struct CommandTree: Sendable {
-    public let name: String
-    public let abstract: String
-    public let discussion: String
-    public let version: String
-    public let commands: [any Command.Type]
-    public let defaultCommand: (any Command.Type)?
+package struct CommandTree: Sendable {
+    package let name: String
+    package let abstract: String
+    package let discussion: String
+    package let version: String
+    package let commands: [any Command.Type]
+    package let defaultCommand: (any Command.Type)?
 
-    public init(name: String, abstract: String, discussion: String = "", version: String,
+    package init(name: String, abstract: String, discussion: String = "", version: String,
                 commands: [any Command.Type], defaultCommand: (any Command.Type)? = nil) {
         self.name = name
         self.abstract = abstract
@@ -19,13 +19,13 @@ public struct CommandTree: Sendable {
     }
 
     /// What a command line asks for: a command to run, or text to print (help, version).
-    public enum Outcome {
+    package enum Outcome {
         case run(any Command)
         case print(String)
     }
 
     /// `columns`, the width help is wrapped to, is asked for only when help is printed.
-    public func parse(_ arguments: [String], columns: @autoclosure () -> Int = 80) throws -> Outcome {
+    package func parse(_ arguments: [String], columns: @autoclosure () -> Int = 80) throws -> Outcome {
         let first = arguments.first
         if first == "--version", arguments.count == 1 { return .print(version + "\n") }
         if first == "--help" || first == "-h" { return .print(HelpText.root(self, columns: columns())) }
@@ -39,12 +39,12 @@ public struct CommandTree: Sendable {
         return try parse(defaultCommand, arguments, columns: columns)
     }
 
-    public func command(named name: String) -> (any Command.Type)? {
+    package func command(named name: String) -> (any Command.Type)? {
         commands.first { $0.info.name == name }
     }
 
     /// A command's `--help`.
-    public func help(for command: any Command.Type, columns: Int = 80) -> String {
+    package func help(for command: any Command.Type, columns: Int = 80) -> String {
         HelpText.command(command, program: name, columns: columns)
     }
 

@@ -5,21 +5,21 @@
 /// that a Mirror-based parser spends on every start).
 
 /// What a flag says in `--help`: its sentence and the name of its value.
-public struct Help: ExpressibleByStringLiteral, Sendable {
-    public var text: String
-    public var valueName: String?
+package struct Help: ExpressibleByStringLiteral, Sendable {
+    package var text: String
+    package var valueName: String?
 
-    public init(_ text: String, valueName: String? = nil) {
+    package init(_ text: String, valueName: String? = nil) {
         self.text = text
         self.valueName = valueName
     }
 
-    public init(stringLiteral text: String) { self.init(text) }
+    package init(stringLiteral text: String) { self.init(text) }
 }
 
 /// One flag or positional argument of a command, as declared.
-public struct FlagSpec: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+package struct FlagSpec: Sendable, Equatable {
+    package enum Kind: String, Sendable {
         /// `--name`, no value.
         case flag
         /// `--name VALUE` (or `--name=VALUE`), the last one given wins.
@@ -31,24 +31,24 @@ public struct FlagSpec: Sendable, Equatable {
     }
 
     /// The long name without dashes (for a positional, its value name).
-    public var name: String
-    public var short: Character?
-    public var kind: Kind
-    public var valueName: String
-    public var help: String
+    package var name: String
+    package var short: Character?
+    package var kind: Kind
+    package var valueName: String
+    package var help: String
     /// The help section it is listed under (nil: OPTIONS).
-    public var group: String?
+    package var group: String?
     /// A positional that must be given.
-    public var required = false
+    package var required = false
     /// A positional that takes all the values left.
-    public var many = false
+    package var many = false
 
-    public init(name: String, short: Character? = nil, kind: Kind, valueName: String, help: String, group: String? = nil) {
+    package init(name: String, short: Character? = nil, kind: Kind, valueName: String, help: String, group: String? = nil) {
         (self.name, self.short, self.kind, self.valueName, self.help, self.group) = (name, short, kind, valueName, help, group)
     }
 
     /// The name as typed, for messages: `--size <px>`, `--quiet`, `<spec.json>`.
-    public var typed: String {
+    package var typed: String {
         switch kind {
         case .positional: "<\(valueName)>"
         case .flag: "--\(name)"
@@ -57,53 +57,53 @@ public struct FlagSpec: Sendable, Equatable {
     }
 
     /// How `--help` lists it: the short name too, `-o, --output <path>`.
-    public var label: String { short.map { "-\($0), " + typed } ?? typed }
+    package var label: String { short.map { "-\($0), " + typed } ?? typed }
 }
 
 /// A value a flag can hold, read from its text.
-public protocol FlagValue {
+package protocol FlagValue {
     init?(flagText: String)
     /// What the text must be, for the error when it is not: "a whole number".
     static var expected: String { get }
 }
 
 extension String: FlagValue {
-    public init?(flagText: String) { self = flagText }
-    public static var expected: String { "text" }
+    package init?(flagText: String) { self = flagText }
+    package static var expected: String { "text" }
 }
 
 extension Int: FlagValue {
-    public init?(flagText: String) { self.init(flagText) }
-    public static var expected: String { "a whole number" }
+    package init?(flagText: String) { self.init(flagText) }
+    package static var expected: String { "a whole number" }
 }
 
 extension UInt64: FlagValue {
-    public init?(flagText: String) { self.init(flagText) }
-    public static var expected: String { "a whole number from 0 to \(UInt64.max)" }
+    package init?(flagText: String) { self.init(flagText) }
+    package static var expected: String { "a whole number from 0 to \(UInt64.max)" }
 }
 
 extension Double: FlagValue {
-    public init?(flagText: String) {
+    package init?(flagText: String) {
         guard let value = Double(flagText), value.isFinite else { return nil }
         self = value
     }
-    public static var expected: String { "a finite number" }
+    package static var expected: String { "a finite number" }
 }
 
 /// Enumerations whose raw values are the words accepted.
 extension FlagValue where Self: RawRepresentable, Self.RawValue == String, Self: CaseIterable {
-    public init?(flagText: String) { self.init(rawValue: flagText) }
-    public static var expected: String { "one of " + allCases.map(\.rawValue).joined(separator: ", ") }
+    package init?(flagText: String) { self.init(rawValue: flagText) }
+    package static var expected: String { "one of " + allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// A command line that cannot be taken: one line naming what is wrong.
-public struct FlagError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct FlagError: Error, CustomStringConvertible, Sendable {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 /// Ends a run with this status and nothing more on stderr (the command said what it had to).
-public struct ExitCode: Error, Sendable {
-    public let rawValue: Int32
-    public init(_ rawValue: Int32) { self.rawValue = rawValue }
+package struct ExitCode: Error, Sendable {
+    package let rawValue: Int32
+    package init(_ rawValue: Int32) { self.rawValue = rawValue }
 }

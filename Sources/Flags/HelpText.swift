@@ -1,14 +1,14 @@
 /// `--help` pages, from the same declarations the parser reads.
-public enum HelpText {
+package enum HelpText {
     /// Labels up to this wide share their line with the help; longer ones stand alone above it.
     static let labelWidth = 24
 
-    public static func command(_ command: any Command.Type, program: String, columns: Int) -> String {
+    package static func command(_ command: any Command.Type, program: String, columns: Int) -> String {
         page(command.info, specs: command.flagSpecs, program: program, columns: columns)
     }
 
     /// A command's page from its description and flags.
-    public static func page(_ info: CommandInfo, specs: [FlagSpec], program: String, columns: Int) -> String {
+    package static func page(_ info: CommandInfo, specs: [FlagSpec], program: String, columns: Int) -> String {
         let positionals = specs.filter { $0.kind == .positional }
         var usage = "USAGE: \(program) \(info.name) [<options>]"
         for spec in positionals { usage += spec.required ? " \(spec.label)" : " [\(spec.label)\(spec.many ? " ..." : "")]" }
@@ -27,7 +27,7 @@ public enum HelpText {
         return out
     }
 
-    public static func root(_ tree: CommandTree, columns: Int) -> String {
+    package static func root(_ tree: CommandTree, columns: Int) -> String {
         var out = overview(tree.abstract, tree.discussion, columns: columns)
         out += "USAGE: \(tree.name) <subcommand>\n\nOPTIONS:\n"
         out += row("--version", "Show the version.", columns: columns) + row(FlagSpec.help.label, FlagSpec.help.help, columns: columns)
@@ -80,7 +80,7 @@ public enum HelpText {
 import Glibc
 
 /// The width help is wrapped to: the terminal's, else $COLUMNS, else 80.
-public func terminalColumns() -> Int {
+package func terminalColumns() -> Int {
     var size = winsize()
     if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
     if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return columns }

@@ -6,14 +6,14 @@ import Support
 
 extension OptionDefinition {
     /// This option as a flag: a boolean is a switch, any other takes a value.
-    public var flagSpec: FlagSpec {
+    package var flagSpec: FlagSpec {
         FlagSpec(name: name, kind: schemaType == "boolean" ? .flag : .option, valueName: valueName, help: help)
     }
 }
 
 extension Array {
     /// The named options of this table as flags, in the order named.
-    public func flagSpecs<T>(_ names: [String]) -> [FlagSpec] where Element == OptionDefinition<T> {
+    package func flagSpecs<T>(_ names: [String]) -> [FlagSpec] where Element == OptionDefinition<T> {
         names.map { name in
             guard let option = named(name) else { preconditionFailure("no option '\(name)' in the table") }
             return option.flagSpec
@@ -22,7 +22,7 @@ extension Array {
 
     /// Every given flag through its definition, in order (the last of a repeated one wins,
     /// unless the option collects them); a refusal names the flag.
-    public func apply<T>(_ given: GivenFlags, to target: inout T) throws(FlagError) where Element == OptionDefinition<T> {
+    package func apply<T>(_ given: GivenFlags, to target: inout T) throws(FlagError) where Element == OptionDefinition<T> {
         for (name, value) in given.pairs {
             do {
                 try named(name)!.apply(.text(value), to: &target)
@@ -37,32 +37,32 @@ extension Array {
 
 /// What a command line gave for a list of flags: each value with its flag's name, in the
 /// list's order, a switch as "true".
-public struct GivenFlags: Sendable {
-    public var pairs: [(name: String, value: String)]
+package struct GivenFlags: Sendable {
+    package var pairs: [(name: String, value: String)]
 
-    public init(_ pairs: [(name: String, value: String)] = []) { self.pairs = pairs }
+    package init(_ pairs: [(name: String, value: String)] = []) { self.pairs = pairs }
 
     /// The flags given, of those whose value is not nil (flags read one by one elsewhere).
-    public init(_ optional: [(String, String?)]) {
+    package init(_ optional: [(String, String?)]) {
         pairs = optional.compactMap { name, value in value.map { (name, $0) } }
     }
 
-    public func contains(_ name: String) -> Bool { pairs.contains { $0.name == name } }
+    package func contains(_ name: String) -> Bool { pairs.contains { $0.name == name } }
 
     /// The flags given, each once, in the list's order.
-    public var names: [String] {
+    package var names: [String] {
         var seen = Set<String>()
         return pairs.map(\.name).filter { seen.insert($0).inserted }
     }
 
-    public var isEmpty: Bool { pairs.isEmpty }
+    package var isEmpty: Bool { pairs.isEmpty }
 }
 
 /// Flags declared from specs that are data (an option table's, `flagSpecs`): what was given.
-@propertyWrapper public struct FlagList {
-    public var wrappedValue: GivenFlags
+@propertyWrapper package struct FlagList {
+    package var wrappedValue: GivenFlags
 
-    public init(_ specs: [FlagSpec]) {
+    package init(_ specs: [FlagSpec]) {
         var given: [(name: String, value: String)] = []
         for spec in specs {
             guard let values = FlagContext.current?.declare(spec) else { continue }

@@ -1,33 +1,33 @@
 /// A set of flags: a command's, or a group a command includes. Built by `init()` with every
 /// wrapper reading the command line (see `FlagContext`).
-public protocol FlagGroup {
+package protocol FlagGroup {
     init()
     /// Checks between flags, run once every value is read.
     func validate() throws
 }
 
 extension FlagGroup {
-    public func validate() throws {}
+    package func validate() throws {}
 }
 
 /// `--name VALUE`: optional (`String?`), with a default (`Int = 8`) or repeatable (`[String] = []`).
-@propertyWrapper public struct Option<Value> {
-    public var wrappedValue: Value
+@propertyWrapper package struct Option<Value> {
+    package var wrappedValue: Value
 
     /// Given at most once (the last one counts); nil when not given.
-    public init<T: FlagValue>(_ name: String, short: Character? = nil, help: Help) where Value == T? {
+    package init<T: FlagValue>(_ name: String, short: Character? = nil, help: Help) where Value == T? {
         let spec = FlagSpec(name: name, short: short, kind: .option, valueName: help.valueName ?? name, help: help.text)
         wrappedValue = Self.read(spec).flatMap { $0.last }.flatMap { FlagContext.current?.convert($0, for: spec) }
     }
 
     /// Given at most once (the last one counts); `wrappedValue` when not given.
-    public init(wrappedValue: Value, _ name: String, short: Character? = nil, help: Help) where Value: FlagValue {
+    package init(wrappedValue: Value, _ name: String, short: Character? = nil, help: Help) where Value: FlagValue {
         let spec = FlagSpec(name: name, short: short, kind: .option, valueName: help.valueName ?? name, help: help.text)
         self.wrappedValue = Self.read(spec).flatMap { $0.last }.flatMap { FlagContext.current?.convert($0, for: spec) } ?? wrappedValue
     }
 
     /// Repeatable: every value given, in order.
-    public init<T: FlagValue>(wrappedValue: [T], _ name: String, short: Character? = nil, help: Help) where Value == [T] {
+    package init<T: FlagValue>(wrappedValue: [T], _ name: String, short: Character? = nil, help: Help) where Value == [T] {
         let spec = FlagSpec(name: name, short: short, kind: .repeated, valueName: help.valueName ?? name, help: help.text)
         let given = Self.read(spec)?.compactMap { (text: String) -> T? in FlagContext.current?.convert(text, for: spec) }
         self.wrappedValue = given ?? wrappedValue
@@ -37,32 +37,32 @@ extension FlagGroup {
 }
 
 /// `--name`: true when given.
-@propertyWrapper public struct Flag {
-    public var wrappedValue: Bool
+@propertyWrapper package struct Flag {
+    package var wrappedValue: Bool
 
-    public init(wrappedValue: Bool = false, _ name: String, help: Help) {
+    package init(wrappedValue: Bool = false, _ name: String, help: Help) {
         let spec = FlagSpec(name: name, kind: .flag, valueName: name, help: help.text)
         self.wrappedValue = FlagContext.current?.declare(spec) != nil ? true : wrappedValue
     }
 }
 
 /// A value given without a name: one that must be given (`String`), or all the rest (`[String] = []`).
-@propertyWrapper public struct Argument<Value> {
-    public var wrappedValue: Value
+@propertyWrapper package struct Argument<Value> {
+    package var wrappedValue: Value
 
-    public init(help: Help) where Value == String {
+    package init(help: Help) where Value == String {
         var spec = FlagSpec(name: help.valueName ?? "value", kind: .positional, valueName: help.valueName ?? "value", help: help.text)
         spec.required = true
         wrappedValue = FlagContext.current?.declare(spec)?.first ?? ""
     }
 
     /// One that may be left out.
-    public init(help: Help) where Value == String? {
+    package init(help: Help) where Value == String? {
         let spec = FlagSpec(name: help.valueName ?? "value", kind: .positional, valueName: help.valueName ?? "value", help: help.text)
         wrappedValue = FlagContext.current?.declare(spec)?.first
     }
 
-    public init(wrappedValue: [String], help: Help) where Value == [String] {
+    package init(wrappedValue: [String], help: Help) where Value == [String] {
         var spec = FlagSpec(name: help.valueName ?? "values", kind: .positional, valueName: help.valueName ?? "values", help: help.text)
         spec.many = true
         self.wrappedValue = FlagContext.current?.declare(spec) ?? wrappedValue
@@ -70,10 +70,10 @@ extension FlagGroup {
 }
 
 /// Another set of flags included whole, listed under `title` in `--help`.
-@propertyWrapper public struct Group<Value: FlagGroup> {
-    public var wrappedValue: Value
+@propertyWrapper package struct Group<Value: FlagGroup> {
+    package var wrappedValue: Value
 
-    public init(_ title: String? = nil) {
+    package init(_ title: String? = nil) {
         guard let context = FlagContext.current else {
             wrappedValue = Value()
             return

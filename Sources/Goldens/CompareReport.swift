@@ -2,13 +2,13 @@ import Compare
 import Support
 
 /// The JSON of `hlrender compare --json` (and the service's `POST /v1/compare`).
-public enum CompareReport {
-    public enum Verdict: String, Sendable {
+package enum CompareReport {
+    package enum Verdict: String, Sendable {
         case match, differ
         case sizeMismatch = "size-mismatch"
     }
 
-    public static func json(_ result: DiffResult, expected: (width: Int, height: Int), actual: (width: Int, height: Int),
+    package static func json(_ result: DiffResult, expected: (width: Int, height: Int), actual: (width: Int, height: Int),
                             verdict: Verdict, threshold: Double, total: Int? = nil) -> JSONValue {
         let bounds: JSONValue = result.bounds.map {
             .members([("x", .number(Double($0.x))), ("y", .number(Double($0.y))),
@@ -27,7 +27,7 @@ public enum CompareReport {
 
     /// Compares two decoded images as `compare` does by default (sizes must match, so the
     /// canvas is no larger than either image, already within the decoder's pixel limit).
-    public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions, limits: DiffLimits) -> JSONValue {
+    package static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions, limits: DiffLimits) -> JSONValue {
         let e = (expected.width, expected.height), a = (actual.width, actual.height)
         guard e == a else {
             let result = DiffResult.sizesDiffer(expected: e, actual: a)

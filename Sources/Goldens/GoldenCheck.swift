@@ -3,17 +3,17 @@ import Support
 
 /// How a card's render is compared with its golden: the comparator's options and limits
 /// (per run, overridden per card by a manifest's "compare" object).
-public struct GoldenTolerance: Sendable {
-    public var options: DiffOptions
-    public var limits: DiffLimits
-    public init(options: DiffOptions = DiffOptions(), limits: DiffLimits = DiffLimits()) {
+package struct GoldenTolerance: Sendable {
+    package var options: DiffOptions
+    package var limits: DiffLimits
+    package init(options: DiffOptions = DiffOptions(), limits: DiffLimits = DiffLimits()) {
         self.options = options
         self.limits = limits
     }
 
     /// The comparison options, defined once: the CLI's flags (`--threshold`), a manifest's
     /// "compare" keys and the service's form fields all parse and check them here.
-    public static let definitions: [OptionDefinition<GoldenTolerance>] = [
+    package static let definitions: [OptionDefinition<GoldenTolerance>] = [
         OptionDefinition("threshold", "0-1", schema: "number", "Largest perceptual colour delta (YIQ) still taken as equal, 0 to 1 (default 0.1).") {
             $0.options.threshold = try $1.number(in: 0...1)
         },
@@ -28,10 +28,10 @@ public struct GoldenTolerance: Sendable {
         },
     ]
 
-    public static var optionNames: [String] { definitions.map(\.name) }
+    package static var optionNames: [String] { definitions.map(\.name) }
 
     /// Sets the option `name` from `value`; an unknown name or a bad value is an `OptionError`.
-    public mutating func set(_ name: String, _ value: OptionInput) throws {
+    package mutating func set(_ name: String, _ value: OptionInput) throws {
         guard let definition = GoldenTolerance.definitions.named(name) else {
             throw OptionError("is not a comparison option (\(GoldenTolerance.optionNames.joined(separator: ", ")))")
         }
@@ -40,28 +40,28 @@ public struct GoldenTolerance: Sendable {
 }
 
 /// One card's verdict against its golden.
-public struct GoldenResult: Sendable {
-    public enum Status: String, Sendable {
+package struct GoldenResult: Sendable {
+    package enum Status: String, Sendable {
         case passed, failed, missing
         /// The card could not be rendered (or its golden read): a JUnit error.
         case error
     }
 
-    public var name: String
+    package var name: String
     /// 1-based row of the manifest or data file.
-    public var row: Int
-    public var status: Status
-    public var message: String
-    public var diff: DiffResult?
+    package var row: Int
+    package var status: Status
+    package var message: String
+    package var diff: DiffResult?
     /// The card spec as rendered (variables filled), for the report.
-    public var spec: String
-    public var milliseconds: Double
+    package var spec: String
+    package var milliseconds: Double
     /// Failures and missing goldens: the images the report shows (PNG bytes).
-    public var expected: [UInt8]?
-    public var actual: [UInt8]?
-    public var difference: [UInt8]?
+    package var expected: [UInt8]?
+    package var actual: [UInt8]?
+    package var difference: [UInt8]?
 
-    public init(name: String, row: Int, status: Status, message: String, spec: String, milliseconds: Double) {
+    package init(name: String, row: Int, status: Status, message: String, spec: String, milliseconds: Double) {
         self.name = name
         self.row = row
         self.status = status
@@ -71,12 +71,12 @@ public struct GoldenResult: Sendable {
     }
 }
 
-public enum GoldenCheck {
+package enum GoldenCheck {
     /// Compares a rendered PNG with its golden's bytes (nil: there is none). Images of
     /// different sizes fail as `compare` says by default: read from their headers, every pixel
     /// of the larger counted, nothing decoded or padded (an 83-byte 32767x1 golden made a 779
     /// MB padded canvas). `budget` bounds what parallel checks decode together.
-    public static func check(_ actual: [UInt8], golden: [UInt8]?, tolerance: GoldenTolerance, maxPixels: Int,
+    package static func check(_ actual: [UInt8], golden: [UInt8]?, tolerance: GoldenTolerance, maxPixels: Int,
                              budget: WaitingBudget? = nil, into result: inout GoldenResult) throws {
         guard let golden else {
             result.status = .missing

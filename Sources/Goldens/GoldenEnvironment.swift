@@ -4,45 +4,45 @@ import Support
 /// What a suite of goldens was recorded with: hlrender's version, the C libraries that draw
 /// and set text, and a hash of every font file used. Written next to the goldens on
 /// `--update` (`hlrender-env.json`) so a failing run can say what changed since.
-public struct GoldenEnvironment: Equatable, Sendable {
-    public static let fileName = "hlrender-env.json"
+package struct GoldenEnvironment: Equatable, Sendable {
+    package static let fileName = "hlrender-env.json"
 
-    public var version: String
-    public var libraries: [Entry]
+    package var version: String
+    package var libraries: [Entry]
     /// Font file name (no folder: machines keep fonts in different places) and its SHA-256.
-    public var fonts: [Entry]
+    package var fonts: [Entry]
 
-    public struct Entry: Equatable, Sendable {
-        public var name: String
-        public var value: String
-        public init(_ name: String, _ value: String) {
+    package struct Entry: Equatable, Sendable {
+        package var name: String
+        package var value: String
+        package init(_ name: String, _ value: String) {
             self.name = name
             self.value = value
         }
     }
 
-    public init(version: String, libraries: [Entry], fonts: [Entry]) {
+    package init(version: String, libraries: [Entry], fonts: [Entry]) {
         self.version = version
         self.libraries = libraries
         self.fonts = fonts.sorted { $0.name < $1.name }
     }
 
     /// This process's environment; `fontFiles` maps each font file used to its bytes' reader.
-    public static func current(version: String, fontFiles: [String], read: (String) throws -> [UInt8]) rethrows -> GoldenEnvironment {
+    package static func current(version: String, fontFiles: [String], read: (String) throws -> [UInt8]) rethrows -> GoldenEnvironment {
         let fonts = try fontFiles.sorted().map { path in
             Entry(String(path.split(separator: "/").last ?? Substring(path)), SHA256.hex(try read(path)))
         }
         return GoldenEnvironment(version: version, libraries: LibraryVersions.all.map { Entry($0.name, $0.version) }, fonts: fonts)
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         let members = { (entries: [Entry]) in JSONValue.object(entries.map { (key: $0.name, value: .string($0.value)) }) }
         return .object([(key: "hlrender", value: .string(version)), (key: "libraries", value: members(libraries)),
                         (key: "fonts", value: members(fonts))])
     }
 
     /// Reads a recorded file; nil when it is not one (a damaged record only loses the hints).
-    public init?(json: JSONValue) {
+    package init?(json: JSONValue) {
         guard case let .string(version)? = json["hlrender"], case let .object(libraries)? = json["libraries"],
               case let .object(fonts)? = json["fonts"] else { return nil }
         let entries = { (members: [(key: String, value: JSONValue)]) in
@@ -54,7 +54,7 @@ public struct GoldenEnvironment: Equatable, Sendable {
     }
 
     /// What differs from `recorded`, one line each, saying what the change may affect.
-    public func differences(from recorded: GoldenEnvironment) -> [String] {
+    package func differences(from recorded: GoldenEnvironment) -> [String] {
         var out: [String] = []
         if recorded.version != version { out.append("hlrender \(recorded.version) -> \(version): rendering may differ") }
         for old in recorded.libraries {

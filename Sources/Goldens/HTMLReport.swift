@@ -5,13 +5,13 @@ import Support
 /// system (no external resource, plain JavaScript). Summary counts on top, what changed in the
 /// environment, failures first (expected | actual | difference, a slider to compare the two
 /// in place, the numbers, the row and the spec), passes listed collapsed.
-public enum HTMLReport {
-    public struct File: Sendable {
-        public var path: String
-        public var bytes: [UInt8]
+package enum HTMLReport {
+    package struct File: Sendable {
+        package var path: String
+        package var bytes: [UInt8]
     }
 
-    public static func files(_ results: [GoldenResult], environment: [String], title: String = "hlrender golden report") -> [File] {
+    package static func files(_ results: [GoldenResult], environment: [String], title: String = "hlrender golden report") -> [File] {
         var files: [File] = []
         var sections = ""
         let failing = results.filter { $0.status != .passed }.sorted { order($0) < order($1) || (order($0) == order($1) && $0.row < $1.row) }

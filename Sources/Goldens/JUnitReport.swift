@@ -4,8 +4,8 @@ import Support
 /// JUnit XML as GitLab, Jenkins and GitHub's reporters read it: one `testsuite`, one
 /// `testcase` per card; a differing or missing golden is a `failure`, a card that could not
 /// be rendered an `error`.
-public enum JUnitReport {
-    public static func xml(_ results: [GoldenResult], suite: String, seconds: Double) -> String {
+package enum JUnitReport {
+    package static func xml(_ results: [GoldenResult], suite: String, seconds: Double) -> String {
         let failures = results.filter { $0.status == .failed || $0.status == .missing }.count
         let errors = results.filter { $0.status == .error }.count
         var out = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"

@@ -83,11 +83,15 @@ public final class HLRenderer: Sendable {
         } catch {
             throw HLRenderError.from(error)
         }
-        return try await renderCard(parsed, options: options)
+        return try await renderCard(json: parsed, options: options)
     }
 
-    /// The same for a spec already parsed.
-    public func renderCard(_ spec: JSONValue, options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> RenderedCard {
+    /// The same for a spec built as a Swift value.
+    public func renderCard(_ spec: CardValue, options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> RenderedCard {
+        try await renderCard(json: spec.json, options: options)
+    }
+
+    func renderCard(json spec: JSONValue, options: RenderSettings) async throws(HLRenderError) -> RenderedCard {
         let output = try await run { resources in
             try CardRender.render(spec, variables: options.variables, folder: options.folder, resources: resources,
                                   format: options.format.output, encoding: try self.encoding(options),

@@ -72,3 +72,60 @@ extension HLRenderer {
         }
     }
 }
+
+/// A golden check's outcome.
+public enum GoldenVerdict: Sendable, Equatable {
+    /// The render matches its golden under the options.
+    case passed(ImageComparison.Summary)
+    /// It does not; the comparison says by how much.
+    case failed(ImageComparison.Summary)
+    /// No golden was there (nothing was written).
+    case missing
+    /// The golden was written (it was missing, or `update` was asked and it differed).
+    case recorded
+}
+
+extension ImageComparison {
+    /// The numbers of a comparison, for a verdict.
+    public struct Summary: Sendable, Equatable {
+        /// Pixels counted as different.
+        public var differentPixels: Int
+        /// Whether the sizes differ.
+        public var sizesDiffer: Bool
+        /// One line.
+        public var text: String
+    }
+
+    var brief: Summary { Summary(differentPixels: differentPixels, sizesDiffer: sizesDiffer, text: summary) }
+}
+
+extension HLRenderer {
+    /// Checks PNG `actual` against the golden file at `goldenPath`, as a golden suite does
+    /// (`hlrender batch --expect-dir`). With `update`, a missing or failing golden is
+    /// (re)written atomically and the verdict is `.recorded`; a passing golden is never
+    /// touched, so a baseline stays byte-for-byte what it was when nothing changed.
+    public func checkGolden(_ actual: [UInt8], goldenPath: String, options: ComparisonOptions = ComparisonOptions(),
+                            update: Bool = false) async throws(HLRenderError) -> GoldenVerdict {
+        let golden: [UInt8]?
+        do {
+            golden = Posix.kind(goldenPath) == .missing ? nil : try environment.readFile(goldenPath)
+        } catch {
+            throw HLRenderError.from(error)
+        }
+        var verdict = GoldenVerdict.missing
+        if let golden {
+            let comparison = try await compare(expected: golden, actual: actual, options: options)
+            verdict = comparison.passed ? .passed(comparison.brief) : .failed(comparison.brief)
+        }
+        switch verdict {
+        case .missing, .failed: guard update else { return verdict }
+        case .passed, .recorded: return verdict
+        }
+        do {
+            try OutputFile.write(actual, to: goldenPath)
+        } catch {
+            throw HLRenderError(.system, "\(error)")
+        }
+        return .recorded
+    }
+}

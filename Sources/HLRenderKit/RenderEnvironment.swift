@@ -36,7 +36,7 @@ public struct RenderEnvironment: Sendable {
     /// /tmp/hlrender-fontconfig, Debian's hyphenation folder, /tmp, bounded regular-file reads,
     /// the system clock and the system's random generator.
     public init(fontDirectories: [String], systemFonts: Bool = false, fontCacheDirectory: String? = "/tmp/hlrender-fontconfig",
-                hyphenationDirectories: [String] = Hyphenation.systemFolders, temporaryDirectory: String = "/tmp",
+                hyphenationDirectories: [String] = ["/usr/share/hyphen"], temporaryDirectory: String = "/tmp",
                 maxPixels: Int = 100_000_000) {
         self.fontDirectories = fontDirectories
         self.systemFonts = systemFonts

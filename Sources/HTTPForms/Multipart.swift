@@ -1,17 +1,17 @@
 /// `multipart/form-data` bodies (RFC 7578): the parts' names, file names and bytes.
-public enum Multipart {
-    public struct Part: Sendable {
-        public var name: String
-        public var filename: String?
-        public var bytes: [UInt8]
+package enum Multipart {
+    package struct Part: Sendable {
+        package var name: String
+        package var filename: String?
+        package var bytes: [UInt8]
     }
 
-    public struct Malformed: Error, CustomStringConvertible {
-        public let description: String
+    package struct Malformed: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// The boundary from a Content-Type header, nil when it is not multipart/form-data.
-    public static func boundary(contentType: String) -> String? {
+    package static func boundary(contentType: String) -> String? {
         let fields = contentType.split(separator: ";").map { $0.trimmingPrefix(while: \.isWhitespace) }
         guard let kind = fields.first, kind.lowercased() == "multipart/form-data" else { return nil }
         for field in fields.dropFirst() where field.lowercased().hasPrefix("boundary=") {
@@ -22,7 +22,7 @@ public enum Multipart {
         return nil
     }
 
-    public static func parse(_ body: [UInt8], boundary: String) throws -> [Part] {
+    package static func parse(_ body: [UInt8], boundary: String) throws -> [Part] {
         let delimiter = Array("--\(boundary)".utf8)
         var parts: [Part] = []
         guard var start = find(delimiter, in: body, from: 0) else { throw Malformed(description: "no multipart boundary in the body") }

@@ -1,9 +1,9 @@
 /// `application/x-www-form-urlencoded` query strings.
-public enum QueryString {
-    public struct BadQuery: Error {}
+package enum QueryString {
+    package struct BadQuery: Error {}
 
     /// A query string as form fields: '+' is a space, %XX bytes must make UTF-8.
-    public static func fields(_ query: String?) throws -> [(String, String)] {
+    package static func fields(_ query: String?) throws -> [(String, String)] {
         guard let query, !query.isEmpty else { return [] }
         return try query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

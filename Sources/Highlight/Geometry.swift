@@ -1,23 +1,23 @@
 /// Plain 2-D geometry for outlines: points, line and circular-arc segments, closed contours,
 /// and SVG path data. Coordinates are y-down (screen), as everywhere in hlrender.
 
-public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var x: Double
-    public var y: Double
-    public init(_ x: Double, _ y: Double) {
+package struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
+    package var x: Double
+    package var y: Double
+    package init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
     }
-    public var description: String { "(\(x), \(y))" }
+    package var description: String { "(\(x), \(y))" }
 }
 
-public enum Segment: Equatable, Sendable {
+package enum Segment: Equatable, Sendable {
     case line(to: Point)
     /// A circular arc of at most a quarter turn from the current point to `to`, around `center`;
     /// `clockwise` on screen (y down) is SVG's sweep flag 1.
     case arc(to: Point, center: Point, radius: Double, clockwise: Bool)
 
-    public var end: Point {
+    package var end: Point {
         switch self {
         case let .line(to): return to
         case let .arc(to, _, _, _): return to
@@ -25,17 +25,17 @@ public enum Segment: Equatable, Sendable {
     }
 
     /// The angle (radians, y down) of `point` seen from `center`: where an arc starts or ends.
-    public static func angle(of point: Point, around center: Point) -> Double {
+    package static func angle(of point: Point, around center: Point) -> Double {
         Double.atan2(y: point.y - center.y, x: point.x - center.x)
     }
 }
 
 /// One closed contour: from `start` through the segments and back.
-public struct Contour: Equatable, Sendable {
-    public var start: Point
-    public var segments: [Segment]
+package struct Contour: Equatable, Sendable {
+    package var start: Point
+    package var segments: [Segment]
 
-    public init(start: Point, segments: [Segment] = []) {
+    package init(start: Point, segments: [Segment] = []) {
         self.start = start
         self.segments = segments
     }
@@ -59,7 +59,7 @@ public struct Contour: Equatable, Sendable {
     }
 
     /// The contour as a polygon, each arc flattened into `steps` chords.
-    public func polygon(arcSteps steps: Int = 8) -> [Point] {
+    package func polygon(arcSteps steps: Int = 8) -> [Point] {
         var points = [start]
         var from = start
         for segment in segments {
@@ -83,7 +83,7 @@ public struct Contour: Equatable, Sendable {
     }
 
     /// SVG path data for this contour, after scaling by `scale` and moving by (dx, dy).
-    public func svgPath(scale: Double = 1, dx: Double = 0, dy: Double = 0) -> String {
+    package func svgPath(scale: Double = 1, dx: Double = 0, dy: Double = 0) -> String {
         func n(_ v: Double) -> String { formatNumber(v) }
         func p(_ point: Point) -> String { "\(n(point.x * scale + dx)) \(n(point.y * scale + dy))" }
         var parts = ["M \(p(start))"]

@@ -1,5 +1,5 @@
 /// Line boxes in, highlight contours out (see docs/ARCHITECTURE.md, "Highlight geometry").
-public enum OutlineBuilder {
+package enum OutlineBuilder {
     /// One padded, vertically joined box of a block, as edges.
     struct Row: Equatable {
         var left: Double
@@ -8,7 +8,7 @@ public enum OutlineBuilder {
         var bottom: Double
     }
 
-    public static func outline(_ lines: [LineBox], style: HighlightStyle) -> Outline {
+    package static func outline(_ lines: [LineBox], style: HighlightStyle) -> Outline {
         var contours: [Contour] = []
         for block in blocks(lines, style: style) {
             switch style.join {

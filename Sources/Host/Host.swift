@@ -4,19 +4,19 @@ import Support
 /// What the two front ends (`hlrender`, `hlrender-serve`) read from the process and hand to the
 /// library as values: where the pinned fonts are, the cache, temporary and hyphenation folders,
 /// test hooks. The library reads none of these itself.
-public enum Host {
+package enum Host {
     /// A folder that may hold the pinned fonts, and why it is looked at.
-    public struct FontPlace: Sendable, Equatable {
+    package struct FontPlace: Sendable, Equatable {
         /// The folder.
-        public var path: String
+        package var path: String
         /// Where it comes from, for the error when no place has fonts.
-        public var origin: String
+        package var origin: String
     }
 
     /// Where the pinned fonts are looked for, in order: beside the real executable
     /// (`../share/hlrender/fonts`, the layout `make install` makes), then `HLRENDER_FONT_DIR`
     /// (colon-separated), then the source checkout the binary was built in (`.build/...`).
-    public static func fontPlaces() -> [FontPlace] {
+    package static func fontPlaces() -> [FontPlace] {
         var places: [FontPlace] = []
         let executable = executablePath()
         if let executable {
@@ -36,7 +36,7 @@ public enum Host {
 
     /// The pinned font folders to use: the first place that is a folder (every part of
     /// `HLRENDER_FONT_DIR` when that is the place). Throws naming every place looked at.
-    public static func pinnedFontDirectories() throws(HostError) -> [String] {
+    package static func pinnedFontDirectories() throws(HostError) -> [String] {
         let places = fontPlaces()
         guard let first = places.first(where: { Posix.kind($0.path) == .folder }) else {
             let looked = places.map { "\($0.path) (\($0.origin))" }.joined(separator: ", ")
@@ -51,35 +51,35 @@ public enum Host {
 
     /// Fontconfig's cache for the pinned folders: `$XDG_CACHE_HOME/hlrender`, else
     /// `$HOME/.cache/hlrender`, else none.
-    public static func cacheDirectory() -> String? {
+    package static func cacheDirectory() -> String? {
         if let xdg = variable("XDG_CACHE_HOME") { return xdg + "/hlrender" }
         if let home = variable("HOME") { return home + "/.cache/hlrender" }
         return nil
     }
 
     /// `$TMPDIR`, else /tmp.
-    public static func temporaryDirectory() -> String { variable("TMPDIR") ?? "/tmp" }
+    package static func temporaryDirectory() -> String { variable("TMPDIR") ?? "/tmp" }
 
     /// `HLRENDER_HYPHEN_DIR`, else Debian's /usr/share/hyphen.
-    public static func hyphenationFolders() -> [String] {
+    package static func hyphenationFolders() -> [String] {
         variable("HLRENDER_HYPHEN_DIR").map { [$0] } ?? ["/usr/share/hyphen"]
     }
 
     /// Test hook: `HLRENDER_TEST_WRITE_PAUSE_MS` holds each finished output this long before
     /// it is renamed into place.
-    public static func writePauseMilliseconds() -> UInt32 {
+    package static func writePauseMilliseconds() -> UInt32 {
         variable("HLRENDER_TEST_WRITE_PAUSE_MS").flatMap { UInt32($0) } ?? 0
     }
 
     /// A non-empty environment variable.
-    public static func variable(_ name: String) -> String? {
+    package static func variable(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         let text = String(cString: value)
         return text.isEmpty ? nil : text
     }
 
     /// The real path of the running executable (symlinks resolved, as the kernel knows it).
-    public static func executablePath() -> String? {
+    package static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
@@ -112,9 +112,9 @@ public enum Host {
 }
 
 /// What the process could not find.
-public struct HostError: Error, CustomStringConvertible {
+package struct HostError: Error, CustomStringConvertible {
     /// One line saying what and where.
-    public var message: String
+    package var message: String
     /// The same line.
-    public var description: String { message }
+    package var description: String { message }
 }

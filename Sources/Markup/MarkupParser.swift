@@ -2,12 +2,12 @@
 /// syntax lives here: which tags exist, which attributes a tag takes, entities, nesting. What a
 /// value means (a size, a colour) is the caller's: it gets each attribute with its place in
 /// the source, so its refusal can say where.
-public enum Markup {
+package enum Markup {
     /// Tags deeper than this are refused (a hostile text could otherwise nest without end).
-    public static let maxDepth = 100
+    package static let maxDepth = 100
 
     /// Attribute names a `<span>` takes: Pango's (with their aliases) and hlrender's own.
-    public static let spanAttributes: Set<String> = [
+    package static let spanAttributes: Set<String> = [
         "font", "font_desc", "font_family", "face", "size", "font_size", "weight", "font_weight", "style", "font_style",
         "color", "foreground", "fgcolor", "background", "bgcolor", "underline", "underline_color",
         "strikethrough", "strikethrough_color", "letter_spacing", "font_features", "lang", "rise", "baseline_shift",
@@ -23,14 +23,14 @@ public enum Markup {
     ]
 
     /// Reads `source`; the error names the line and column (from 1, in characters) where it is.
-    public static func parse(_ source: String) throws(MarkupError) -> MarkedText {
+    package static func parse(_ source: String) throws(MarkupError) -> MarkedText {
         var reader = MarkupReader(source)
         return try reader.read()
     }
 
     /// `text` with the characters markup gives meaning to written as entities: a value put into
     /// markup (a `{{variable}}`) then never opens or closes a span.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for c in text.unicodeScalars {
@@ -48,37 +48,37 @@ public enum Markup {
 }
 
 /// A place in the markup source.
-public struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public init(line: Int, column: Int) { (self.line, self.column) = (line, column) }
-    public var description: String { "line \(line), column \(column)" }
+package struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package init(line: Int, column: Int) { (self.line, self.column) = (line, column) }
+    package var description: String { "line \(line), column \(column)" }
 }
 
-public struct MarkupError: Error, Equatable, CustomStringConvertible {
-    public var position: SourcePosition
-    public var message: String
-    public var description: String { "markup \(position): \(message)" }
+package struct MarkupError: Error, Equatable, CustomStringConvertible {
+    package var position: SourcePosition
+    package var message: String
+    package var description: String { "markup \(position): \(message)" }
 }
 
 /// One attribute of a span, where it was written.
-public struct MarkupAttribute: Equatable, Sendable {
-    public var name: String
-    public var value: String
-    public var position: SourcePosition
+package struct MarkupAttribute: Equatable, Sendable {
+    package var name: String
+    package var value: String
+    package var position: SourcePosition
 }
 
 /// A tag's stretch of the plain text (UTF-8 bytes, `end` exclusive) and its attributes; spans
 /// are listed in the order their tags opened, so an inner span comes after its outer one.
-public struct MarkupSpan: Equatable, Sendable {
-    public var start: Int
-    public var end: Int
-    public var tag: String
-    public var attributes: [MarkupAttribute]
-    public var position: SourcePosition
+package struct MarkupSpan: Equatable, Sendable {
+    package var start: Int
+    package var end: Int
+    package var tag: String
+    package var attributes: [MarkupAttribute]
+    package var position: SourcePosition
 }
 
-public struct MarkedText: Equatable, Sendable {
-    public var text: String
-    public var spans: [MarkupSpan]
+package struct MarkedText: Equatable, Sendable {
+    package var text: String
+    package var spans: [MarkupSpan]
 }

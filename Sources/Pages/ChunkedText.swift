@@ -3,10 +3,10 @@ import Typeset
 
 /// Restricted mode for a paged text: hidden from `restriction.visibleLines` (a line of the
 /// whole text), with scrambled glyphs from `scrambleSeed`, or the real ones when it is nil.
-public struct PageRestriction: Sendable {
-    public var restriction: Restriction
-    public var scrambleSeed: UInt64?
-    public init(_ restriction: Restriction, scrambleSeed: UInt64?) {
+package struct PageRestriction: Sendable {
+    package var restriction: Restriction
+    package var scrambleSeed: UInt64?
+    package init(_ restriction: Restriction, scrambleSeed: UInt64?) {
         self.restriction = restriction
         self.scrambleSeed = scrambleSeed
     }

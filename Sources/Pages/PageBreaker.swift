@@ -1,27 +1,27 @@
 /// Where a long text's lines break across pages: pure arithmetic over line boxes.
-public enum PageBreaker {
+package enum PageBreaker {
     /// A line as page breaking sees it.
-    public struct Box: Sendable {
-        public var top: Double
-        public var bottom: Double
-        public var paragraph: Int
-        public var blank: Bool
-        public init(top: Double, bottom: Double, paragraph: Int, blank: Bool) {
+    package struct Box: Sendable {
+        package var top: Double
+        package var bottom: Double
+        package var paragraph: Int
+        package var blank: Bool
+        package init(top: Double, bottom: Double, paragraph: Int, blank: Bool) {
             (self.top, self.bottom, self.paragraph, self.blank) = (top, bottom, paragraph, blank)
         }
     }
 
     /// One page's lines, and the layout y its first shown line starts at.
-    public struct Page: Equatable, Sendable {
-        public var lines: Range<Int>
-        public var top: Double
+    package struct Page: Equatable, Sendable {
+        package var lines: Range<Int>
+        package var top: Double
     }
 
     /// Fills pages of `height` greedily, never cutting a line; a break inside a paragraph
     /// moves up until at least `orphans` of its lines stay and `widows` go on (CSS), unless
     /// no such break leaves the page a line. Blank lines at the top of a page take no room,
     /// and blank lines at the very end join the last page. Every line is on exactly one page.
-    public static func paginate(_ boxes: [Box], height: Double, orphans: Int = 2, widows: Int = 2) throws -> [Page] {
+    package static func paginate(_ boxes: [Box], height: Double, orphans: Int = 2, widows: Int = 2) throws -> [Page] {
         var pages: [Page] = []
         var start = 0
         while start < boxes.count {

@@ -6,7 +6,7 @@ extension PageSetup {
 
     /// The page options, defined once for the CLI's flags (and any front end that pages).
     /// `page` sets the size; the others need it set first.
-    public static let options: [OptionDefinition<PageSetup>] = [
+    package static let options: [OptionDefinition<PageSetup>] = [
         OptionDefinition("page", "size", schema: "string", "Put the text on pages: a4, a5, letter, legal (-landscape to turn) or WxH in pt, mm or in (PDF only; default: one page fitted to the text).") {
             let text = try $1.string()
             $0.size = try pageValue { try PageSize(parsing: text) }

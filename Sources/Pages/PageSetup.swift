@@ -1,36 +1,36 @@
 import Support
 
 /// A bad page option, said in one line naming the option.
-public struct PageError: Error, CustomStringConvertible, Sendable {
+package struct PageError: Error, CustomStringConvertible, Sendable {
     /// The page option at fault (its flag, key or field name without dashes), if one is.
-    public let option: String?
-    public let message: String
+    package let option: String?
+    package let message: String
     init(_ option: String?, _ message: String) { (self.option, self.message) = (option, message) }
-    public var description: String { option.map { "\($0): \(message)" } ?? message }
+    package var description: String { option.map { "\($0): \(message)" } ?? message }
 }
 
 /// A page size in PDF points (1/72 in); a layout pixel is one point on a page.
-public struct PageSize: Equatable, Sendable {
-    public let width: Double
-    public let height: Double
+package struct PageSize: Equatable, Sendable {
+    package let width: Double
+    package let height: Double
 
-    public init(width: Double, height: Double) throws(ValueError) {
+    package init(width: Double, height: Double) throws(ValueError) {
         self.width = try Checked.number(width, "page width", in: 1...PageSize.maxSide)
         self.height = try Checked.number(height, "page height", in: 1...PageSize.maxSide)
     }
 
-    public static let a4 = try! PageSize(width: 595.2756, height: 841.8898)
-    public static let a5 = try! PageSize(width: 419.5276, height: 595.2756)
-    public static let letter = try! PageSize(width: 612, height: 792)
-    public static let legal = try! PageSize(width: 612, height: 1008)
-    public static let named: [(String, PageSize)] = [("a4", .a4), ("a5", .a5), ("letter", .letter), ("legal", .legal)]
+    package static let a4 = try! PageSize(width: 595.2756, height: 841.8898)
+    package static let a5 = try! PageSize(width: 419.5276, height: 595.2756)
+    package static let letter = try! PageSize(width: 612, height: 792)
+    package static let legal = try! PageSize(width: 612, height: 1008)
+    package static let named: [(String, PageSize)] = [("a4", .a4), ("a5", .a5), ("letter", .letter), ("legal", .legal)]
 
     /// A PDF page side is at most 200 in (14,400 pt): PDF readers refuse larger ones.
-    public static let maxSide = 14_400.0
+    package static let maxSide = 14_400.0
 
     /// `a4`, `a5`, `letter`, `legal` (add `-landscape` to turn it) or `WxH` with units `pt`,
     /// `mm` or `in` on either number or after both ("210x297mm", "8.5inx11in"; none: pt).
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let lower = text.lowercased()
         var name = lower, landscape = false
         if name.hasSuffix("-landscape") {
@@ -77,19 +77,19 @@ enum PageLength {
 }
 
 /// Space between the page's edges and its text, in points.
-public struct PageMargins: Equatable, Sendable {
-    public let top: Double, right: Double, bottom: Double, left: Double
+package struct PageMargins: Equatable, Sendable {
+    package let top: Double, right: Double, bottom: Double, left: Double
 
-    public init(top: Double, right: Double, bottom: Double, left: Double) throws(ValueError) {
+    package init(top: Double, right: Double, bottom: Double, left: Double) throws(ValueError) {
         let side = { (v: Double, name: String) throws(ValueError) in try Checked.number(v, "page margin " + name, in: 0...PageSize.maxSide) }
         (self.top, self.right, self.bottom, self.left) = (try side(top, "top"), try side(right, "right"), try side(bottom, "bottom"), try side(left, "left"))
     }
 
-    public static let `default` = try! PageMargins(parsing: "20mm")
+    package static let `default` = try! PageMargins(parsing: "20mm")
 
     /// One to four lengths in CSS order: all; vertical horizontal; top horizontal bottom;
     /// top right bottom left.
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let values = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," }).map { PageLength.points($0, defaultUnit: nil) }
         guard (1...4).contains(values.count), let v = values as? [Double] else {
             throw PageError("page-margin", "'\(text)' is not one to four lengths (pt, mm, in), e.g. '20mm' or '1in 0.75in'")
@@ -108,34 +108,34 @@ public struct PageMargins: Equatable, Sendable {
 }
 
 /// How a long text is put on pages.
-public struct PageSetup: Sendable {
-    public var size: PageSize
-    public var margins: PageMargins
+package struct PageSetup: Sendable {
+    package var size: PageSize
+    package var margins: PageMargins
     /// Least lines of a paragraph left at the bottom of a page / carried to the top of the next
     /// (CSS `orphans` / `widows`).
-    public var orphans = 2
-    public var widows = 2
+    package var orphans = 2
+    package var widows = 2
     /// Text at the top of every page ({page} and {pages} filled in).
-    public var header: String?
+    package var header: String?
     /// The footer's page number, e.g. "{page} / {pages}"; nil: no page numbers.
-    public var pageNumbers: String?
+    package var pageNumbers: String?
     /// Stop after this many pages (a preview of a long document's start).
-    public var maxPages: Int?
+    package var maxPages: Int?
     /// Where a long text's laid-out lines are spooled between the two passes (the caller's
     /// temporary folder); when no file can be made there the lines are laid out again instead.
-    public var spoolFolder = "/tmp"
+    package var spoolFolder = "/tmp"
 
-    public static let defaultNumberFormat = "{page} / {pages}"
+    package static let defaultNumberFormat = "{page} / {pages}"
     /// The body size on pages without --size: 12 pt, a document's, not a card's 48 px.
-    public static let defaultFontSize = 12.0
+    package static let defaultFontSize = 12.0
 
-    public init(size: PageSize, margins: PageMargins = .default) {
+    package init(size: PageSize, margins: PageMargins = .default) {
         self.size = size
         self.margins = margins
     }
 
     /// Checked here, not by each front end.
-    public func validate() throws {
+    package func validate() throws {
         if let maxPages, !PageSetup.pageCounts.contains(maxPages) {
             throw PageError("max-pages", "must be a whole number from 1 to \(PageSetup.pageCounts.upperBound), got \(maxPages)")
         }

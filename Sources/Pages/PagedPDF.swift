@@ -3,11 +3,11 @@ import Typeset
 import Support
 
 /// Sets the header and the page numbers: in the text's fonts, three quarters of its size.
-public struct PageDecorations: Sendable {
+package struct PageDecorations: Sendable {
     let typesetter: Typesetter
     let style: TypesetStyle
 
-    public init(typesetter: Typesetter, bodyStyle: TypesetStyle) {
+    package init(typesetter: Typesetter, bodyStyle: TypesetStyle) {
         self.typesetter = typesetter
         var style = TypesetStyle(size: max(6, (bodyStyle.size * 0.75).rounded()), direction: bodyStyle.direction,
                                  language: bodyStyle.language)
@@ -17,7 +17,7 @@ public struct PageDecorations: Sendable {
     }
 
     /// One line's height at the decorations' size.
-    public func lineHeight() throws -> Double { try typesetter.layout("0", style: style).height }
+    package func lineHeight() throws -> Double { try typesetter.layout("0", style: style).height }
 
     func layout(_ text: String) throws -> Layout {
         var line = style
@@ -29,17 +29,17 @@ public struct PageDecorations: Sendable {
 /// A paged text drawn into a PDF, page by page: each page is a scene (header, the page's
 /// lines, footer) handed to `PDFDocument` and then dropped, so memory follows one page and
 /// the file, not the document's layout.
-public struct PagedPDF {
-    public var text: PagedText
-    public var paint: TextPaint
-    public var background: Color
-    public var decorations: PageDecorations?
+package struct PagedPDF {
+    package var text: PagedText
+    package var paint: TextPaint
+    package var background: Color
+    package var decorations: PageDecorations?
     /// The fonts the text was set in, drawn with.
-    public var fonts: FontContext
+    package var fonts: FontContext
     /// One outline entry per paragraph that starts with "# " (visible lines only).
-    public var bookmarks = true
+    package var bookmarks = true
 
-    public init(text: PagedText, paint: TextPaint, background: Color, decorations: PageDecorations?, fonts: FontContext) {
+    package init(text: PagedText, paint: TextPaint, background: Color, decorations: PageDecorations?, fonts: FontContext) {
         self.text = text
         self.fonts = fonts
         self.paint = paint
@@ -49,7 +49,7 @@ public struct PagedPDF {
 
     /// The PDF; `visit` sees each page's text as it is drawn (for a layout dump).
     /// With `stream`, the file goes there page by page and the result is empty.
-    public func render(options: RenderOptions, stream: ((UnsafeRawBufferPointer) -> Bool)? = nil,
+    package func render(options: RenderOptions, stream: ((UnsafeRawBufferPointer) -> Bool)? = nil,
                        visit: (PagedText.Page, PagedText.Body) throws -> Void = { _, _ in }) throws -> [UInt8] {
         var options = options
         options.scale = 1

@@ -6,7 +6,7 @@ extension PagedPDF {
     /// `text` on pages, set as a card's text block with `settings` would be (font, size,
     /// highlight, effects, restriction, colour by contrast with `background`), wrapped at the
     /// block's width or the page's room, whichever is narrower.
-    public init(settings: BlockSettings, setup: PageSetup, fonts: FontContext, background: Color,
+    package init(settings: BlockSettings, setup: PageSetup, fonts: FontContext, background: Color,
                 randomSeed: @Sendable () -> UInt64 = { ScrambleSeed.random() }) throws {
         let (typesetter, font) = try settings.typesetter(library: fonts.library)
         let size = try settings.fontSize(spec: font, fallback: PageSetup.defaultFontSize)

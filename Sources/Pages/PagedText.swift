@@ -5,34 +5,34 @@ import Typeset
 /// to `PagedText.wrapWidth` a few paragraphs at a time, once (a long text's lines wait in a
 /// temporary file between measuring and drawing), and each page shows its lines as a block of their own, so a highlight split
 /// by a page break closes on both pages with the same corner rules as a whole block.
-public struct PagedText {
-    public struct Page: Sendable {
+package struct PagedText {
+    package struct Page: Sendable {
         /// 1-based.
-        public var number: Int
+        package var number: Int
         /// Lines of the whole text.
-        public var lines: Range<Int>
+        package var lines: Range<Int>
         /// Text y of the page's first shown line: it is drawn at `textOrigin.y`.
-        public var top: Double
+        package var top: Double
     }
 
     /// One page's text, moved so the page's first shown line is at y 0.
-    public struct Body {
-        public var layout: Layout
+    package struct Body {
+        package var layout: Layout
         /// Restricted mode: the same lines, hidden from the page's first hidden line on.
-        public var restricted: RestrictedText?
+        package var restricted: RestrictedText?
     }
 
-    public let setup: PageSetup
+    package let setup: PageSetup
     /// The pages written (at most `setup.maxPages`).
-    public let pages: [Page]
+    package let pages: [Page]
     /// Pages the whole text needs.
-    public let totalPages: Int
+    package let totalPages: Int
     /// Where the text block's top-left corner sits on every page, in points.
-    public let textOrigin: (x: Double, y: Double)
-    public var restriction: PageRestriction? { source.restriction }
-    public var droppedMarks: Int { source.droppedMarks }
+    package let textOrigin: (x: Double, y: Double)
+    package var restriction: PageRestriction? { source.restriction }
+    package var droppedMarks: Int { source.droppedMarks }
     /// The body's font size (a span's em lengths resolve against it).
-    public var fontSize: Double { source.style.size }
+    package var fontSize: Double { source.style.size }
     /// Whether the laid-out lines wait in a temporary file between measuring and drawing.
     var linesSpooled: Bool { source.isSpooled }
     let bands: Bands
@@ -40,13 +40,13 @@ public struct PagedText {
 
     /// The widest text block the page has room for, with the highlight's padding inside the
     /// margins.
-    public static func wrapWidth(_ setup: PageSetup, highlight: HighlightPaint?) -> Double {
+    package static func wrapWidth(_ setup: PageSetup, highlight: HighlightPaint?) -> Double {
         setup.size.width - setup.margins.left - setup.margins.right - 2 * (highlight?.reach.x ?? 0)
     }
 
     /// Lays `text` out with `style` (its width at most `wrapWidth`) and breaks it into pages.
     /// `decorationHeight` is the header's and footer's line height.
-    public init(_ text: String, typesetter: Typesetter, style: TypesetStyle, setup: PageSetup, highlight: HighlightPaint?,
+    package init(_ text: String, typesetter: Typesetter, style: TypesetStyle, setup: PageSetup, highlight: HighlightPaint?,
                 restriction: PageRestriction?, decorationHeight: Double) throws {
         try self.init(text, typesetter: typesetter, style: style, setup: setup, highlight: highlight, restriction: restriction,
                       decorationHeight: decorationHeight, keepBytes: ChunkedText.keepBytes)
@@ -79,7 +79,7 @@ public struct PagedText {
 
     /// Each written page's text, in order, a chunk at a time (kept, or read back): only the
     /// chunks the current page needs are held.
-    public func forEachPage(_ body: (Page, Body) throws -> Void) throws {
+    package func forEachPage(_ body: (Page, Body) throws -> Void) throws {
         var loaded: [(index: Int, piece: ChunkedText.Piece)] = []
         // The next chunks, read back (or laid out again) on the other cores while this page
         // is drawn: one chunk ahead per core keeps the cores busy.

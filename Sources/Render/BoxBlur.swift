@@ -8,13 +8,13 @@
 /// plain loops the compiler vectorises (zero-extend, add, multiply-high, pack). Vertical passes
 /// run on column bands and horizontal passes on strips of rows transposed into a tile, so the
 /// three passes of each direction work on data that stays in cache.
-public enum BoxBlur {
+package enum BoxBlur {
     /// Bytes per vertical band and rows per horizontal strip (measured on 1080x1920).
     static let band = 512
     static let strip = 64
 
     /// Box widths (odd) for `passes` boxes whose combined variance approximates sigma².
-    public static func boxWidths(sigma: Double, passes: Int = 3) -> [Int] {
+    package static func boxWidths(sigma: Double, passes: Int = 3) -> [Int] {
         guard sigma > 0 else { return [] }
         let n = Double(passes)
         let ideal = (12 * sigma * sigma / n + 1).squareRoot()
@@ -28,12 +28,12 @@ public enum BoxBlur {
     }
 
     /// How far the blur spreads from a pixel: the sum of the boxes' radii.
-    public static func reach(sigma: Double) -> Int {
+    package static func reach(sigma: Double) -> Int {
         boxWidths(sigma: sigma).reduce(0) { $0 + $1 / 2 }
     }
 
     /// Blurs `height` rows of `width` 4-byte pixels, `stride` bytes apart, in place.
-    public static func blur(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
+    package static func blur(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, sigma: Double) {
         let radii = boxWidths(sigma: sigma).map { $0 / 2 }.filter { $0 > 0 }
         guard !radii.isEmpty, width > 0, height > 0 else { return }
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: max(band, strip * 4))

@@ -112,11 +112,11 @@ final class Canvas {
 
 /// A drawn image, owned by the caller: encoded as any raster format, as often as wanted (a
 /// benchmark times each encoder on the same pixels).
-public final class ImageCanvas {
+package final class ImageCanvas {
     let canvas: Canvas
     init(_ canvas: Canvas) { self.canvas = canvas }
 
-    public func encode(as format: ImageFormat, options: EncodeOptions) throws -> [UInt8] {
+    package func encode(as format: ImageFormat, options: EncodeOptions) throws -> [UInt8] {
         try canvas.encode(as: format, options: options)
     }
 }

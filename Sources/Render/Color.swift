@@ -1,23 +1,23 @@
 /// A straight (non-premultiplied) RGBA colour, components in 0...1.
-public struct Color: Equatable, Sendable, CustomStringConvertible {
-    public var red: Double
-    public var green: Double
-    public var blue: Double
-    public var alpha: Double
+package struct Color: Equatable, Sendable, CustomStringConvertible {
+    package var red: Double
+    package var green: Double
+    package var blue: Double
+    package var alpha: Double
 
-    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    package init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
         self.blue = blue
         self.alpha = alpha
     }
 
-    public static let black = Color(red: 0, green: 0, blue: 0)
-    public static let white = Color(red: 1, green: 1, blue: 1)
-    public static let transparent = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    package static let black = Color(red: 0, green: 0, blue: 0)
+    package static let white = Color(red: 1, green: 1, blue: 1)
+    package static let transparent = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// `#RGB`, `#RGBA`, `#RRGGBB`, `#RRGGBBAA`, a CSS colour name, or `transparent`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let lower = text.trimmed.lowercased()
         if lower == "transparent" { self = .transparent; return }
         if let rgb = cssColors[lower] {
@@ -40,25 +40,25 @@ public struct Color: Equatable, Sendable, CustomStringConvertible {
         self.init(red: parts[0], green: parts[1], blue: parts[2], alpha: count == 4 ? parts[3] : 1)
     }
 
-    public var description: String {
+    package var description: String {
         let bytes = [red, green, blue, alpha].map { Int(($0 * 255).rounded()) }
         return "#" + bytes.map { hexByte(UInt8($0)) }.joined()
     }
 
     /// WCAG 2 relative luminance.
-    public var luminance: Double {
+    package var luminance: Double {
         func linear(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
     /// WCAG 2 contrast ratio between two opaque colours (1...21).
-    public func contrast(with other: Color) -> Double {
+    package func contrast(with other: Color) -> Double {
         let a = luminance, b = other.luminance
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
     /// This colour composited over an opaque `background`.
-    public func over(_ background: Color) -> Color {
+    package func over(_ background: Color) -> Color {
         let a = alpha
         return Color(red: red * a + background.red * (1 - a), green: green * a + background.green * (1 - a),
                      blue: blue * a + background.blue * (1 - a), alpha: 1)

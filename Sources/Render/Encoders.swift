@@ -5,7 +5,7 @@ import CJPEGCodec
 import CWebP
 
 /// How much effort PNG compression takes; the decoded pixels are the same at every setting.
-public enum PNGCompression: String, CaseIterable, Sendable {
+package enum PNGCompression: String, CaseIterable, Sendable {
     case fast, `default`, small
 
     var code: Int32 {
@@ -18,26 +18,26 @@ public enum PNGCompression: String, CaseIterable, Sendable {
 }
 
 /// JPEG and lossy WebP quality, 1 to 100.
-public struct Quality: Sendable, Equatable, CustomStringConvertible {
-    public let value: Int
-    public init(_ value: Int) throws(ValueError) {
+package struct Quality: Sendable, Equatable, CustomStringConvertible {
+    package let value: Int
+    package init(_ value: Int) throws(ValueError) {
         self.value = try Checked.int(value, "quality", in: 1...100)
     }
-    public static let `default` = try! Quality(90)
-    public var description: String { String(value) }
+    package static let `default` = try! Quality(90)
+    package var description: String { String(value) }
 }
 
 /// Encoder settings for raster outputs.
-public struct EncodeOptions: Sendable {
-    public var pngCompression: PNGCompression = .fast
+package struct EncodeOptions: Sendable {
+    package var pngCompression: PNGCompression = .fast
     /// JPEG and lossy WebP quality.
-    public var quality = Quality.default
+    package var quality = Quality.default
     /// WebP without loss.
-    public var lossless = false
-    public init() {}
+    package var lossless = false
+    package init() {}
 
     /// The encoder options, defined once for the CLI's flags and the service's fields.
-    public static let options: [OptionDefinition<EncodeOptions>] = [
+    package static let options: [OptionDefinition<EncodeOptions>] = [
         OptionDefinition("png-compression", "fast|default|small", schema: "string",
                          "PNG compression: fast, default or small (the same pixels at each; default fast).") {
             $0.pngCompression = try $1.choice(PNGCompression.self)
@@ -51,20 +51,20 @@ public struct EncodeOptions: Sendable {
 }
 
 /// The formats encoded from pixels (a PDF is drawn, not encoded).
-public enum ImageFormat: String, CaseIterable, Sendable {
+package enum ImageFormat: String, CaseIterable, Sendable {
     case png, jpeg, webp
 }
 
 extension OutputFormat {
     /// The image format, or nil for PDF.
-    public var imageFormat: ImageFormat? { ImageFormat(rawValue: rawValue) }
+    package var imageFormat: ImageFormat? { ImageFormat(rawValue: rawValue) }
 }
 
 /// Raster encoders: over a drawn Cairo image surface (drawing never depends on which one
 /// runs), or over any straight-RGBA image (a comparison's diff, a test's pixels).
-public enum ImageEncoder {
+package enum ImageEncoder {
     /// `image` as PNG, JPEG (flattened over white) or WebP.
-    public static func encode(_ image: RGBAImage, as format: ImageFormat, options: EncodeOptions = EncodeOptions()) throws -> [UInt8] {
+    package static func encode(_ image: RGBAImage, as format: ImageFormat, options: EncodeOptions = EncodeOptions()) throws -> [UInt8] {
         let checked: RasterImage
         do { checked = try RasterImage(image) } catch { throw RenderError.invalidOption("\(error)") }
         let surface = try ImagePainter.surface(checked)

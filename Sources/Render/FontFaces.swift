@@ -56,8 +56,8 @@ private final class FaceOwner {
 /// kept for at most `faceLimit` fonts (the oldest is let go first; Cairo frees it when the
 /// last render using it is done). Safe to use from several threads: every FreeType call is
 /// under the library's lock.
-public final class FontContext: @unchecked Sendable {
-    public let library: FontLibrary
+package final class FontContext: @unchecked Sendable {
+    package let library: FontLibrary
     private let freetype: FreeTypeLibrary
 
     private struct Entry {
@@ -75,7 +75,7 @@ public final class FontContext: @unchecked Sendable {
     private nonisolated(unsafe) var entries: BoundedCache<FontFace, Entry>
     private nonisolated(unsafe) static var key = cairo_user_data_key_t()
 
-    public init(library: FontLibrary, faceLimit: Int = 64) throws {
+    package init(library: FontLibrary, faceLimit: Int = 64) throws {
         self.library = library
         entries = BoundedCache(limit: faceLimit)
         freetype = try FreeTypeLibrary()

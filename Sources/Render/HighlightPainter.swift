@@ -4,13 +4,13 @@ import Typeset
 
 /// How the highlight looks: geometry style plus paint. Fill and stroke are each optional
 /// (fill, outline, or both).
-public struct HighlightPaint: Sendable {
-    public var style: HighlightStyle
-    public var fill: Color?
-    public var stroke: Color?
-    public var strokeWidth: Double
+package struct HighlightPaint: Sendable {
+    package var style: HighlightStyle
+    package var fill: Color?
+    package var stroke: Color?
+    package var strokeWidth: Double
 
-    public init(style: HighlightStyle, fill: Color?, stroke: Color? = nil, strokeWidth: Double = 2) {
+    package init(style: HighlightStyle, fill: Color?, stroke: Color? = nil, strokeWidth: Double = 2) {
         self.style = style
         self.fill = fill
         self.stroke = stroke
@@ -19,7 +19,7 @@ public struct HighlightPaint: Sendable {
 
     /// How far the highlight reaches past the text's line boxes: its padding and, when it is
     /// stroked, half the stroke. Whatever holds the text leaves this much room around it.
-    public var reach: (x: Double, y: Double) {
+    package var reach: (x: Double, y: Double) {
         let half = stroke == nil ? 0 : strokeWidth / 2
         return (style.paddingX + half, style.paddingY + half)
     }
@@ -27,11 +27,11 @@ public struct HighlightPaint: Sendable {
 
 extension Layout {
     /// The line boxes as the highlight sees them.
-    public var highlightBoxes: [LineBox] {
+    package var highlightBoxes: [LineBox] {
         lines.map { LineBox(x: $0.x, top: $0.top, width: $0.width, height: $0.height, blank: $0.isBlank) }
     }
 
-    public func highlightOutline(_ style: HighlightStyle) -> Outline {
+    package func highlightOutline(_ style: HighlightStyle) -> Outline {
         OutlineBuilder.outline(highlightBoxes, style: style)
     }
 }

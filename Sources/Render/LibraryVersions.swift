@@ -4,7 +4,7 @@ import CPNGCodec
 import Typeset
 
 /// Every C library whose version can change a rendered pixel, in a fixed order.
-public enum LibraryVersions {
+package enum LibraryVersions {
     private static var freetypeVersion: String {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
@@ -14,7 +14,7 @@ public enum LibraryVersions {
         return "\(major).\(minor).\(patch)"
     }
 
-    public static var all: [(name: String, version: String)] {
+    package static var all: [(name: String, version: String)] {
         [("Cairo", String(cString: cairo_version_string())), ("pixman", String(cString: pixman_version_string())),
          ("FreeType", freetypeVersion)]
             + TypesetLibraries.versions + [("libpng", String(cString: hl_png_version()))]

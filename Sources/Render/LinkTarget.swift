@@ -4,23 +4,23 @@ import Support
 /// span's `link`, a variable, a CSV cell, a query string) and a PDF action. Every front end
 /// reaches it through the `link` option; the PDF writer reaches the file only through
 /// `pdfString`, whatever was checked before.
-public struct LinkTarget: Sendable, Equatable {
+package struct LinkTarget: Sendable, Equatable {
     /// The address as the user gave it (the layout dump shows this).
-    public let address: String
+    package let address: String
 
     /// The schemes a link may use unless the caller widens them: the web, e-mail, and a
     /// fragment (`#name`) inside the document. `javascript:`, `file:`, `data:` and the rest
     /// run code or reach the reader's machine in some viewers.
-    public static let defaultSchemes: Set<String> = ["http", "https", "mailto"]
+    package static let defaultSchemes: Set<String> = ["http", "https", "mailto"]
 
     /// The longest address taken (browsers' practical limit is higher; nothing legitimate on a
     /// card needs more).
-    public static let maxBytes = 4096
+    package static let maxBytes = 4096
 
     /// Checks `address`: 1 to 4,096 bytes, no control characters, and either `#fragment` or
     /// `scheme:...` with a scheme in `schemes` (case-insensitive, as RFC 3986 says). A refusal
     /// is an `OptionError` saying what is allowed.
-    public init(_ address: String, schemes: Set<String> = LinkTarget.defaultSchemes) throws {
+    package init(_ address: String, schemes: Set<String> = LinkTarget.defaultSchemes) throws {
         guard !address.isEmpty, address.utf8.count <= Self.maxBytes,
               !address.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             throw OptionError("must be a URI of 1 to \(Self.maxBytes) bytes without control characters")
@@ -51,7 +51,7 @@ public struct LinkTarget: Sendable, Equatable {
     /// every byte outside RFC 3986's unreserved and reserved characters percent-encoded, and so
     /// are `(`, `)`, `'` and `\`. The result can close neither Cairo's attribute string nor the
     /// PDF string around it; a `%` already followed by two hex digits is kept.
-    public var pdfString: String { Self.percentEncoded(address) }
+    package var pdfString: String { Self.percentEncoded(address) }
 
     static func percentEncoded(_ text: String) -> String {
         let bytes = Array(text.utf8)

@@ -5,10 +5,10 @@ import CPNGCodec
 /// run) and deflates a large PNG on two threads; batches and the service keep the allocator's
 /// reuse between images and their cores busy with other images. Call before
 /// rendering; never from a long-running process.
-public enum OneShot {
-    public static func declare() { hl_codec_one_shot() }
+package enum OneShot {
+    package static func declare() { hl_codec_one_shot() }
 
     /// Whether `declare` was called: the other core is then free for this render's helpers
     /// (opening faces during layout, rasterising glyphs, the PNG's second band).
-    public static var isDeclared: Bool { hl_codec_is_one_shot() != 0 }
+    package static var isDeclared: Bool { hl_codec_is_one_shot() != 0 }
 }

@@ -4,16 +4,16 @@ import CCairo
 /// once for the whole document (vector text kept), and each page's drawing is handed to Cairo
 /// as it is added, so no page's pixels are held after it is done. Not for use from two threads
 /// at once; pages come in the order they are added.
-public final class PDFDocument {
+package final class PDFDocument {
     private let canvas: Canvas
     private var options: RenderOptions
     private let fonts: FontContext
-    public private(set) var pageCount = 0
+    package private(set) var pageCount = 0
 
     /// An empty document; `options.pdf` holds its metadata, `options.scale` scales every page.
     /// With `stream`, the file goes there as Cairo writes it (pages as they are added, fonts at
     /// the end) and `finish` returns nothing: memory then holds no part of the file.
-    public init(options: RenderOptions, fonts: FontContext, stream: ((UnsafeRawBufferPointer) -> Bool)? = nil) throws {
+    package init(options: RenderOptions, fonts: FontContext, stream: ((UnsafeRawBufferPointer) -> Bool)? = nil) throws {
         self.fonts = fonts
         var options = options
         options.format = .pdf
@@ -23,7 +23,7 @@ public final class PDFDocument {
     }
 
     /// Draws `scene` on a new page of its own size.
-    public func add(_ scene: Scene) throws {
+    package func add(_ scene: Scene) throws {
         let size = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
         let faces = try FontFaces.of(scene, in: fonts)
         cairo_pdf_surface_set_size(canvas.surface, Double(size.0), Double(size.1))
@@ -36,13 +36,13 @@ public final class PDFDocument {
     /// A document-outline entry (bookmark) pointing at `y` (layout px from the top) on `page`
     /// (1-based); nested under `parent` (an id this returned) or at the top level.
     @discardableResult
-    public func addBookmark(_ title: String, page: Int, y: Double, parent: Int32? = nil) -> Int32 {
+    package func addBookmark(_ title: String, page: Int, y: Double, parent: Int32? = nil) -> Int32 {
         cairo_pdf_surface_add_outline(canvas.surface, parent ?? Int32(CAIRO_PDF_OUTLINE_ROOT), title,
                                              "page=\(page) pos=[0 \(y * options.scale)]", cairo_pdf_outline_flags_t(0))
     }
 
     /// The finished file. A document with no page gets none (Cairo would add a blank one).
-    public func finish() throws -> [UInt8] {
+    package func finish() throws -> [UInt8] {
         guard pageCount > 0 else { throw RenderError.invalidOption("the PDF has no pages") }
         return try canvas.finish()
     }

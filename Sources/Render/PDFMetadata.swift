@@ -4,14 +4,14 @@ import Glibc
 /// A PDF's document information. With a fixed `created` time (e.g. from SOURCE_DATE_EPOCH,
 /// the reproducible-builds convention) two renders of the same input are the same bytes:
 /// Cairo writes nothing else that changes between runs.
-public struct PDFMetadata: Sendable {
-    public var title: String?
-    public var author: String?
-    public var subject: String?
-    public var keywords: String?
+package struct PDFMetadata: Sendable {
+    package var title: String?
+    package var author: String?
+    package var subject: String?
+    package var keywords: String?
     /// Seconds since 1970 (UTC) for the creation and modification dates; nil: Cairo's clock.
-    public var created: Int64?
-    public init() {}
+    package var created: Int64?
+    package init() {}
 
     func apply(to surface: OpaquePointer) {
         let set = { (key: cairo_pdf_metadata_t, value: String?) in

@@ -1,6 +1,6 @@
 /// What went wrong in drawing or encoding, worded without any front end's terms (no flag, no
 /// JSON key): the CLI adds its flags as hints, the service and card errors their own words.
-public enum RenderError: Error, Equatable, CustomStringConvertible {
+package enum RenderError: Error, Equatable, CustomStringConvertible {
     case cairo(String)
     case freetype(String, code: Int32)
     case canvasTooLarge(width: Int, height: Int, limit: Int)
@@ -12,7 +12,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case invalidOption(String)
     case sideTooLong(width: Int, height: Int, limit: Int, format: OutputFormat)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .cairo(message): return "cairo: \(message)"
         case let .freetype(file, code): return "FreeType cannot open '\(file)' (error \(code))"

@@ -3,11 +3,11 @@ import Highlight
 import Support
 import Typeset
 
-public enum OutputFormat: String, CaseIterable, Sendable {
+package enum OutputFormat: String, CaseIterable, Sendable {
     case png, pdf, jpeg, webp
 
     /// The format a file name's extension asks for (.png, .pdf, .jpg/.jpeg, .webp).
-    public init?(extension ext: String) {
+    package init?(extension ext: String) {
         switch ext.lowercased() {
         case "png": self = .png
         case "pdf": self = .pdf
@@ -20,7 +20,7 @@ public enum OutputFormat: String, CaseIterable, Sendable {
     /// The longest side an output can have: Cairo's image surfaces address 32,767 px (WebP
     /// 16,383); a PDF page is at most 14,400 pt (200 in) a side, and Cairo's PDF coordinates
     /// fail past it.
-    public var maxSide: Int {
+    package var maxSide: Int {
         switch self {
         case .png, .jpeg: 32_767
         case .webp: 16_383
@@ -31,32 +31,32 @@ public enum OutputFormat: String, CaseIterable, Sendable {
 
 /// How a scene becomes a file: the format, the output scale and limits, and the encoders'
 /// settings. What is drawn, and where, is the scene's (built by the card library).
-public struct RenderOptions: Sendable {
-    public var format: OutputFormat = .png
+package struct RenderOptions: Sendable {
+    package var format: OutputFormat = .png
     /// Output pixels per layout pixel (@2x, @3x): the layout does not change.
-    public var scale: Double = 1
-    public var maxPixels: Int = 100_000_000
+    package var scale: Double = 1
+    package var maxPixels: Int = 100_000_000
     /// PNG compression, JPEG/WebP quality.
-    public var encoding = EncodeOptions()
+    package var encoding = EncodeOptions()
     /// PDF document information.
-    public var pdf = PDFMetadata()
+    package var pdf = PDFMetadata()
     /// Checked before each scene item and before encoding.
-    public var cancellation: Cancellation?
+    package var cancellation: Cancellation?
     /// What drawing and encoding allocate is reserved here first (`Scene.workingBytes`),
     /// after the size is checked against `maxPixels`.
-    public var memory: MemoryBudget.Lease?
+    package var memory: MemoryBudget.Lease?
 
-    public init() {}
+    package init() {}
 }
 
 /// Draws scenes with the caller's fonts, and keeps what repeats between scenes (drawn
 /// gradients and blurred photos): one per run (a CLI command, a batch, the service), shared by
 /// its threads.
-public final class Renderer: Sendable {
-    public let fonts: FontContext
+package final class Renderer: Sendable {
+    package let fonts: FontContext
     let backgrounds = BackgroundCache()
 
-    public init(fonts: FontContext) { self.fonts = fonts }
+    package init(fonts: FontContext) { self.fonts = fonts }
 
     /// The output size in device pixels, refused when empty, over the format's side limit or
     /// over the pixel limit (checked before anything is drawn at that size).

@@ -4,15 +4,15 @@ import Support
 import Typeset
 
 /// Restricted-content mode: lines before `visibleLines` stay sharp, the rest is blurred.
-public struct Restriction: Sendable {
-    public let visibleLines: Int
+package struct Restriction: Sendable {
+    package let visibleLines: Int
     /// Gaussian standard deviation in layout pixels (scaled with the output scale).
-    public let sigma: Double
+    package let sigma: Double
     /// Height in layout pixels over which sharp turns into blurred, below the boundary.
-    public let feather: Double
+    package let feather: Double
 
     /// Checked here, not by each caller: a spec from JSON never passes through the CLI's checks.
-    public init(visibleLines: Int, sigma: Double, feather: Double = 4) throws {
+    package init(visibleLines: Int, sigma: Double, feather: Double = 4) throws {
         guard visibleLines >= 0 else { throw RenderError.invalidOption("visible lines must be 0 or more, got \(visibleLines)") }
         guard sigma.isFinite, (0...Sigma.max).contains(sigma) else {
             throw RenderError.invalidOption("blur radius must be between 0 and \(Int(Sigma.max)) px, got \(sigma)")
@@ -26,17 +26,17 @@ public struct Restriction: Sendable {
     }
 
     /// Smallest sigma as a fraction of the font size: below it large text stays readable.
-    public static let minSigmaPerFontSize = 0.15
+    package static let minSigmaPerFontSize = 0.15
 
     /// The sigma used: at least 0.15 x the font size, but never over twice the largest one
     /// accepted (the padded blur surface grows with it; huge type is scrambled anyway).
-    public func effectiveSigma(fontSize: Double) -> Double {
+    package func effectiveSigma(fontSize: Double) -> Double {
         min(max(sigma, Restriction.minSigmaPerFontSize * fontSize), 2 * Sigma.max)
     }
 
     /// Where the restricted part starts, in layout coordinates (top of the text block = 0): the
     /// bottom of the last visible line, or the top of the first line when none is visible.
-    public func boundary(in layout: Layout) -> Double? {
+    package func boundary(in layout: Layout) -> Double? {
         guard visibleLines < layout.lines.count else { return nil }
         return visibleLines == 0 ? layout.lines[0].top : layout.lines[visibleLines - 1].bottom
     }
@@ -45,11 +45,11 @@ public struct Restriction: Sendable {
 /// A text block whose lines after `restriction.visibleLines` are blurred. The hidden lines
 /// come either scrambled (`ScrambledLayout`, the default everywhere) or, by an explicit choice
 /// in the type, with their real glyphs.
-public struct RestrictedText: Sendable {
-    public let layout: Layout
-    public let restriction: Restriction
+package struct RestrictedText: Sendable {
+    package let layout: Layout
+    package let restriction: Restriction
 
-    public init(scrambled: ScrambledLayout, restriction: Restriction) throws {
+    package init(scrambled: ScrambledLayout, restriction: Restriction) throws {
         guard scrambled.firstHiddenLine <= restriction.visibleLines || restriction.visibleLines >= scrambled.layout.lines.count else {
             throw RenderError.invalidOption("the layout is scrambled from line \(scrambled.firstHiddenLine + 1), but line \(restriction.visibleLines + 1) on is hidden")
         }
@@ -58,7 +58,7 @@ public struct RestrictedText: Sendable {
     }
 
     /// The hidden lines keep their real glyphs under the blur: not for secrets.
-    public init(realGlyphs layout: Layout, restriction: Restriction) {
+    package init(realGlyphs layout: Layout, restriction: Restriction) {
         self.layout = layout
         self.restriction = restriction
     }

@@ -3,7 +3,7 @@ import Synchronization
 import Typeset
 
 /// What a scene is painted on.
-public enum Background: Sendable {
+package enum Background: Sendable {
     case color(Color)
     /// CSS `linear-gradient`: `angle` in degrees, 0 towards the top, 90 to the right, 180 (the
     /// default) to the bottom; the first stop at the start.
@@ -13,31 +13,31 @@ public enum Background: Sendable {
     case image(RasterImage, fit: ImageFit, blur: Sigma, dim: Fraction, color: Color)
 }
 
-public struct GradientStop: Equatable, Sendable {
-    public let color: Color
+package struct GradientStop: Equatable, Sendable {
+    package let color: Color
     /// 0...1 along the gradient line; nil spreads the stop evenly between its neighbours.
-    public let position: Double?
-    public init(color: Color, position: Double? = nil) throws(ValueError) {
+    package let position: Double?
+    package init(color: Color, position: Double? = nil) throws(ValueError) {
         self.color = color
         self.position = try position.map { v throws(ValueError) in try Fraction(v, "gradient stop position").value }
     }
 }
 
-public enum ImageFit: String, CaseIterable, Sendable {
+package enum ImageFit: String, CaseIterable, Sendable {
     case cover, contain
 }
 
 /// Straight 8-bit RGBA pixels, rows top to bottom.
-public struct RasterImage: Sendable {
+package struct RasterImage: Sendable {
     /// The pixels, straight RGBA.
-    public let image: RGBAImage
-    public var width: Int { image.width }
-    public var height: Int { image.height }
-    public var pixels: [UInt8] { image.pixels }
+    package let image: RGBAImage
+    package var width: Int { image.width }
+    package var height: Int { image.height }
+    package var pixels: [UInt8] { image.pixels }
     /// Unique per decoded picture (copies share it): what caches of drawn backgrounds key on.
-    public let identity: UInt64
+    package let identity: UInt64
 
-    public init(width: Int, height: Int, pixels: [UInt8]) throws(ValueError) {
+    package init(width: Int, height: Int, pixels: [UInt8]) throws(ValueError) {
         // Sides bounded first, so the product cannot overflow.
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max),
               pixels.count == width * height * 4 else {
@@ -48,7 +48,7 @@ public struct RasterImage: Sendable {
     }
 
     /// A decoded or generated image, checked as above.
-    public init(_ image: RGBAImage) throws(ValueError) {
+    package init(_ image: RGBAImage) throws(ValueError) {
         try self.init(width: image.width, height: image.height, pixels: image.pixels)
     }
 
@@ -56,11 +56,11 @@ public struct RasterImage: Sendable {
 }
 
 /// A blurred, offset copy of the glyphs under them.
-public struct TextShadow: Equatable, Sendable {
-    public let dx: Double, dy: Double
-    public let blur: Sigma
-    public let color: Color
-    public init(dx: Double, dy: Double, blur: Double, color: Color) throws(ValueError) {
+package struct TextShadow: Equatable, Sendable {
+    package let dx: Double, dy: Double
+    package let blur: Sigma
+    package let color: Color
+    package init(dx: Double, dy: Double, blur: Double, color: Color) throws(ValueError) {
         self.dx = try Checked.length(dx, "shadow dx", signed: true)
         self.dy = try Checked.length(dy, "shadow dy", signed: true)
         self.blur = try Sigma(blur, "shadow blur")
@@ -69,24 +69,24 @@ public struct TextShadow: Equatable, Sendable {
 }
 
 /// The glyph outlines stroked `width` px outward, under the fill.
-public struct TextStroke: Equatable, Sendable {
-    public let width: Double
-    public let color: Color
-    public init(width: Double, color: Color) throws(ValueError) {
+package struct TextStroke: Equatable, Sendable {
+    package let width: Double
+    package let color: Color
+    package init(width: Double, color: Color) throws(ValueError) {
         self.width = try Checked.length(width, "stroke width")
         self.color = color
     }
 }
 
 /// How one text block is painted.
-public struct TextPaint: Sendable {
-    public var color: Color
-    public var highlight: HighlightPaint?
-    public var shadow: TextShadow?
-    public var stroke: TextStroke?
+package struct TextPaint: Sendable {
+    package var color: Color
+    package var highlight: HighlightPaint?
+    package var shadow: TextShadow?
+    package var stroke: TextStroke?
     /// Paints of the layout's tagged spans (`Layout.spans` tags index this).
-    public var spans: [SpanPaint] = []
-    public init(color: Color = .black, highlight: HighlightPaint? = nil, shadow: TextShadow? = nil, stroke: TextStroke? = nil) {
+    package var spans: [SpanPaint] = []
+    package init(color: Color = .black, highlight: HighlightPaint? = nil, shadow: TextShadow? = nil, stroke: TextStroke? = nil) {
         self.color = color
         self.highlight = highlight
         self.shadow = shadow
@@ -95,31 +95,31 @@ public struct TextPaint: Sendable {
 }
 
 /// A text block placed on the canvas: its layout's origin at (x, y).
-public struct PlacedText: Sendable {
-    public let layout: Layout
-    public let x: Double
-    public let y: Double
-    public let paint: TextPaint
+package struct PlacedText: Sendable {
+    package let layout: Layout
+    package let x: Double
+    package let y: Double
+    package let paint: TextPaint
     /// Restricted content: lines from `visibleLines` on are blurred (set only from a
     /// `RestrictedText`, whose hidden glyphs are scrambled unless chosen otherwise).
-    public private(set) var restriction: Restriction?
+    package private(set) var restriction: Restriction?
 
-    public init(layout: Layout, x: Double, y: Double, paint: TextPaint = TextPaint()) throws(ValueError) {
+    package init(layout: Layout, x: Double, y: Double, paint: TextPaint = TextPaint()) throws(ValueError) {
         self.layout = layout
         self.x = try Checked.length(x, "text x", signed: true)
         self.y = try Checked.length(y, "text y", signed: true)
         self.paint = paint
     }
 
-    public init(restricted: RestrictedText, x: Double, y: Double, paint: TextPaint = TextPaint()) throws(ValueError) {
+    package init(restricted: RestrictedText, x: Double, y: Double, paint: TextPaint = TextPaint()) throws(ValueError) {
         try self.init(layout: restricted.layout, x: x, y: y, paint: paint)
         restriction = restricted.restriction
     }
 }
 
 /// A dot of the step indicator.
-public struct DotMark: Sendable {
-    public enum Style: Sendable {
+package struct DotMark: Sendable {
+    package enum Style: Sendable {
         /// A filled disc (a step done, or every step when none is current).
         case filled
         /// Filled, with a ring around it.
@@ -128,12 +128,12 @@ public struct DotMark: Sendable {
         case hollow
     }
 
-    public var centerX: Double
-    public var centerY: Double
-    public var diameter: Double
-    public var style: Style
+    package var centerX: Double
+    package var centerY: Double
+    package var diameter: Double
+    package var style: Style
 
-    public init(centerX: Double, centerY: Double, diameter: Double, style: Style) {
+    package init(centerX: Double, centerY: Double, diameter: Double, style: Style) {
         self.centerX = centerX
         self.centerY = centerY
         self.diameter = diameter
@@ -142,7 +142,7 @@ public struct DotMark: Sendable {
 }
 
 /// One thing drawn on a scene, in order (later on top). Open: new kinds are new cases.
-public enum SceneItem: Sendable {
+package enum SceneItem: Sendable {
     case text(PlacedText)
     /// Step dots in one colour and a connector line between them (x, from y, to y).
     case dots([DotMark], color: Color, connector: (x: Double, top: Double, bottom: Double)?)
@@ -151,13 +151,13 @@ public enum SceneItem: Sendable {
 }
 
 /// Everything on one canvas.
-public struct Scene: Sendable {
-    public var width: Double
-    public var height: Double
-    public var background: Background
-    public var items: [SceneItem]
+package struct Scene: Sendable {
+    package var width: Double
+    package var height: Double
+    package var background: Background
+    package var items: [SceneItem]
 
-    public init(width: Double, height: Double, background: Background, items: [SceneItem]) {
+    package init(width: Double, height: Double, background: Background, items: [SceneItem]) {
         self.width = width
         self.height = height
         self.background = background
@@ -165,7 +165,7 @@ public struct Scene: Sendable {
     }
 
     /// Every font file the scene's text uses, once each.
-    public var fontFiles: Set<String> { Set(layouts.flatMap { $0.fonts.map(\.file) }) }
+    package var fontFiles: Set<String> { Set(layouts.flatMap { $0.fonts.map(\.file) }) }
 
     /// Every layout drawn, for opening fonts once.
     var layouts: [Layout] {

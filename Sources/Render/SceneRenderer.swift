@@ -5,7 +5,7 @@ import Typeset
 
 extension Renderer {
     /// Draws a scene on a new surface and returns the encoded file.
-    public func render(_ scene: Scene, options: RenderOptions) throws -> [UInt8] {
+    package func render(_ scene: Scene, options: RenderOptions) throws -> [UInt8] {
         let canvas = try draw(scene, options: options)
         try options.cancellation.check()
         return try canvas.finish()
@@ -13,7 +13,7 @@ extension Renderer {
 
     /// Draws a scene on a new image (`options.format` must be a raster one); the caller
     /// encodes it.
-    public func drawImage(_ scene: Scene, options: RenderOptions) throws -> ImageCanvas {
+    package func drawImage(_ scene: Scene, options: RenderOptions) throws -> ImageCanvas {
         guard options.format.imageFormat != nil else { throw RenderError.invalidOption("a PDF is drawn as pages, not as an image") }
         return ImageCanvas(try draw(scene, options: options))
     }
@@ -200,7 +200,7 @@ extension Scene {
 
 extension Background {
     /// Whether nothing shows through (a JPEG of a see-through card is flattened over white).
-    public var isOpaque: Bool {
+    package var isOpaque: Bool {
         switch self {
         case let .color(color): return color.alpha >= 1
         case let .linearGradient(_, stops): return stops.allSatisfy { $0.color.alpha >= 1 }

@@ -6,7 +6,7 @@ extension Layout {
     /// The visual pieces of bytes `start..<end` on `line`: runs of neighbouring glyphs from the
     /// range, each with its x extent and how far its fonts reach above and below the baseline
     /// (a raised run's rise counts).
-    public func spanPieces(_ start: Int, _ end: Int, on line: Line) -> [SpanPiece] {
+    package func spanPieces(_ start: Int, _ end: Int, on line: Line) -> [SpanPiece] {
         var pieces: [SpanPiece] = []
         var open: SpanPiece?
         for run in line.runs {
@@ -35,7 +35,7 @@ extension Layout {
     /// The highlight of bytes `start..<end` among `lines`: one box per line around the span's
     /// pieces there, from its fonts' ascent to descent, and the same outline engine as a block's,
     /// so pieces on neighbouring lines join into one shape. Lines the span misses end a shape.
-    public func spanOutline(_ start: Int, _ end: Int, lines: [Line], style: HighlightStyle) -> Outline {
+    package func spanOutline(_ start: Int, _ end: Int, lines: [Line], style: HighlightStyle) -> Outline {
         var boxes: [LineBox] = []
         for line in lines.overlapping(start, end) {
             let pieces = spanPieces(start, end, on: line)
@@ -54,7 +54,7 @@ extension Array where Element == Line {
     /// The lines holding any byte of `start..<end`. Lines come in text order (their byte
     /// ranges rise), so a binary search finds the first: a span costs the lines it covers, not
     /// every line of the text (11,000 spans over 350,000 lines took 78 s walking them all).
-    public func overlapping(_ start: Int, _ end: Int) -> ArraySlice<Line> {
+    package func overlapping(_ start: Int, _ end: Int) -> ArraySlice<Line> {
         var low = startIndex, high = endIndex
         while low < high {
             let mid = (low + high) / 2
@@ -67,12 +67,12 @@ extension Array where Element == Line {
 }
 
 /// A span's stretch of glyphs on one line, in layout px (y down).
-public struct SpanPiece: Equatable, Sendable {
-    public var x0: Double, x1: Double
-    public var ascent: Double, descent: Double
-    public var baseline: Double
-    public var top: Double { baseline - ascent }
-    public var bottom: Double { baseline + descent }
+package struct SpanPiece: Equatable, Sendable {
+    package var x0: Double, x1: Double
+    package var ascent: Double, descent: Double
+    package var baseline: Double
+    package var top: Double { baseline - ascent }
+    package var bottom: Double { baseline + descent }
 }
 
 /// A layout's glyph paints (colour, lines) by byte: the tagged ranges whose paint says

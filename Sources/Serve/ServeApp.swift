@@ -73,9 +73,9 @@ struct RequestLog: RouterMiddleware {
 }
 
 /// The render service as a Hummingbird application.
-public enum ServeApp {
+package enum ServeApp {
     /// The application for `settings`; `fonts` names the pinned fonts and the caches.
-    public static func application(_ settings: ServeSettings, fonts: FontEnvironment,
+    package static func application(_ settings: ServeSettings, fonts: FontEnvironment,
                                    logger: Logger = Logger(label: "hlrender.serve")) throws -> some ApplicationProtocol {
         let service: CardService
         do {
@@ -107,7 +107,7 @@ public enum ServeApp {
     }
 
     /// Runs until SIGTERM or SIGINT, then stops accepting, finishes what is in flight and returns.
-    public static func run(_ settings: ServeSettings, fonts: FontEnvironment) async throws {
+    package static func run(_ settings: ServeSettings, fonts: FontEnvironment) async throws {
         var logger = Logger(label: "hlrender.serve")
         logger.logLevel = .info
         let app = try application(settings, fonts: fonts, logger: logger)

@@ -1,5 +1,5 @@
 /// A service that cannot start (a missing folder, an unreadable template), in one line.
-public struct ServeError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct ServeError: Error, CustomStringConvertible, Sendable {
+    package let description: String
     init(_ description: String) { self.description = description }
 }

@@ -3,18 +3,18 @@ import Support
 
 /// The service's command line: one flag per option of its table. `hlrender-serve` parses it;
 /// `hlrender serve --help` prints its page without the service binary.
-public struct ServeFlags: FlagGroup {
-    public static let info = CommandInfo(
+package struct ServeFlags: FlagGroup {
+    package static let info = CommandInfo(
         name: "serve",
         abstract: "An HTTP render service: POST /v1/card, GET /v1/templates/NAME.png, POST /v1/compare, /healthz, /readyz, /metrics.",
         discussion: "Stops accepting on SIGTERM or SIGINT, finishes what is in flight and exits 0.")
 
-    @FlagList(ServeSettings.options.map(\.flagSpec)) public var given: GivenFlags
+    @FlagList(ServeSettings.options.map(\.flagSpec)) package var given: GivenFlags
 
-    public init() {}
+    package init() {}
 
     /// The help page, with `note` after the description.
-    public static func helpPage(note: String = "", columns: Int) -> String {
+    package static func helpPage(note: String = "", columns: Int) -> String {
         var info = info
         if !note.isEmpty { info.discussion += " " + note }
         return HelpText.page(info, specs: flagSpecs, program: "hlrender", columns: columns)
@@ -22,7 +22,7 @@ public struct ServeFlags: FlagGroup {
 
     /// The settings the flags give, through the table: parsing, ranges and wording live there
     /// once. The concurrency defaults to the cores, the queue to 8 per worker.
-    public func settings(cores: Int) throws(FlagError) -> ServeSettings {
+    package func settings(cores: Int) throws(FlagError) -> ServeSettings {
         var settings = ServeSettings()
         settings.concurrency = cores
         try ServeSettings.options.apply(given, to: &settings)

@@ -3,7 +3,7 @@ import Support
 extension ServeSettings {
     /// The service's options, defined once: `hlrender serve`'s flags parse and check through
     /// these rows, and docs/OPTIONS.md lists them.
-    public static let options: [OptionDefinition<ServeSettings>] = [
+    package static let options: [OptionDefinition<ServeSettings>] = [
         OptionDefinition("host", "address", schema: "string", "Address to listen on (default 127.0.0.1).") {
             let text = try $1.string()
             guard !text.trimmed.isEmpty else { throw OptionError("is empty") }

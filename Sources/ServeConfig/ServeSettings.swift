@@ -2,57 +2,57 @@ import Support
 
 /// What the service is started with; the command line fills it (one definition per flag in
 /// `hlrender-serve`), the tests build it directly.
-public struct ServeSettings: Sendable {
-    public var host = "127.0.0.1"
-    public var port = 8080
+package struct ServeSettings: Sendable {
+    package var host = "127.0.0.1"
+    package var port = 8080
     /// Card templates (`NAME.json`) for `GET /v1/templates/NAME.png`.
-    public var templates: String?
+    package var templates: String?
     /// The only folder a request may read from: images and fonts; relative paths resolve here.
-    public var assets: String?
+    package var assets: String?
     /// `Cache-Control: max-age` of rendered images, in seconds.
-    public var maxAge = 3600
+    package var maxAge = 3600
     /// Bytes of rendered images kept in memory (LRU); 0 turns the cache off.
-    public var cacheBytes = 256 << 20
+    package var cacheBytes = 256 << 20
     /// Largest request body.
-    public var maxBody = 1 << 20
+    package var maxBody = 1 << 20
     /// Largest canvas, in output pixels.
-    public var maxPixels = 40_000_000
+    package var maxPixels = 40_000_000
     /// Renders at once, and requests waiting for one; past that, 503 at once.
-    public var concurrency = 2
-    public var queue = 16
+    package var concurrency = 2
+    package var queue = 16
     /// Bytes the renders in flight (queued ones included) may reserve together; a request
     /// past it gets 503, one that could never fit 413.
-    public var memoryBytes = ServeSettings.defaultMemoryBytes()
+    package var memoryBytes = ServeSettings.defaultMemoryBytes()
     /// A request still waiting or rendering after this long gets 503; its render is cancelled.
-    public var timeoutMilliseconds = 10_000
+    package var timeoutMilliseconds = 10_000
     /// A client that sends nothing for this long while its request is being read (headers or
     /// body), or takes longer than this for the whole body, is cut off.
-    public var readTimeoutMilliseconds = 10_000
+    package var readTimeoutMilliseconds = 10_000
     /// The key of the ETags (replicas behind one balancer share it through a file); nil: a
     /// random key per process.
-    public var etagKey: [UInt8]?
+    package var etagKey: [UInt8]?
     /// The key template URLs are signed with (nil: template GETs need no signature).
-    public var urlSigningKey: [UInt8]?
+    package var urlSigningKey: [UInt8]?
     /// Bearer token the POST routes require (nil: none).
-    public var token: String?
+    package var token: String?
     /// Font folders before the pinned ones; system fonts on or off.
-    public var fontDirectories: [String] = []
-    public var systemFonts = false
+    package var fontDirectories: [String] = []
+    package var systemFonts = false
     /// hlrender's version: part of every ETag.
-    public var version = "0"
+    package var version = "0"
 
-    public init() {}
+    package init() {}
 
     /// The default memory budget: under a cgroup memory limit (a systemd unit's MemoryMax, a
     /// container's limit) what is left of it after the image cache and about 160 MB for the
     /// process itself, at least 64 MB; without one 512 MB (the README's unit has MemoryMax=1G).
-    public static func defaultMemoryBytes(cacheBytes: Int = 256 << 20, cgroupLimit: Int? = cgroupMemoryLimit()) -> Int {
+    package static func defaultMemoryBytes(cacheBytes: Int = 256 << 20, cgroupLimit: Int? = cgroupMemoryLimit()) -> Int {
         guard let limit = cgroupLimit else { return 512 << 20 }
         return max(64 << 20, limit - cacheBytes - (160 << 20))
     }
 
     /// cgroup v2's memory.max for this process (nil when there is none or it is "max").
-    public static func cgroupMemoryLimit() -> Int? {
+    package static func cgroupMemoryLimit() -> Int? {
         guard let membership = try? Posix.readFile("/proc/self/cgroup", as: "cgroup", limit: 4096) else { return nil }
         let line = String(decoding: membership, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("0::") }
         guard let path = line.map({ String($0.dropFirst(3)) }),

@@ -2,39 +2,39 @@
 /// alternating sides, packed as tightly as the constraints allow. Pure geometry: text sizes in,
 /// boxes out.
 
-public struct Box: Equatable, Sendable {
-    public var x: Double
-    public var top: Double
-    public var width: Double
-    public var height: Double
+package struct Box: Equatable, Sendable {
+    package var x: Double
+    package var top: Double
+    package var width: Double
+    package var height: Double
 
-    public init(x: Double, top: Double, width: Double, height: Double) {
+    package init(x: Double, top: Double, width: Double, height: Double) {
         self.x = x
         self.top = top
         self.width = width
         self.height = height
     }
 
-    public var bottom: Double { top + height }
-    public var centerY: Double { top + height / 2 }
+    package var bottom: Double { top + height }
+    package var centerY: Double { top + height / 2 }
 }
 
-public enum Side: String, Sendable {
+package enum Side: String, Sendable {
     case left, right
-    public var other: Side { self == .left ? .right : .left }
+    package var other: Side { self == .left ? .right : .left }
 }
 
-public struct StepsFrame: Sendable {
-    public var canvasWidth: Double
+package struct StepsFrame: Sendable {
+    package var canvasWidth: Double
     /// x of the dot column's centre.
-    public var columnX: Double
-    public var dotSize: Double
+    package var columnX: Double
+    package var dotSize: Double
     /// Horizontal space between a dot and its text.
-    public var gap: Double
-    public var margin: Double
-    public var firstSide: Side
+    package var gap: Double
+    package var margin: Double
+    package var firstSide: Side
 
-    public init(canvasWidth: Double, columnX: Double? = nil, dotSize: Double, gap: Double, margin: Double,
+    package init(canvasWidth: Double, columnX: Double? = nil, dotSize: Double, gap: Double, margin: Double,
                 firstSide: Side = .left) {
         self.canvasWidth = canvasWidth
         self.columnX = columnX ?? canvasWidth / 2
@@ -46,35 +46,35 @@ public struct StepsFrame: Sendable {
 
     /// Both text columns have this width: from the margin to the dot column minus the gap, on
     /// the narrower side when the column is off centre.
-    public var textColumnWidth: Double {
+    package var textColumnWidth: Double {
         let left = columnX - dotSize / 2 - gap - margin
         let right = canvasWidth - margin - (columnX + dotSize / 2 + gap)
         return max(0, min(left, right))
     }
 
-    public func side(of index: Int) -> Side { index % 2 == 0 ? firstSide : firstSide.other }
+    package func side(of index: Int) -> Side { index % 2 == 0 ? firstSide : firstSide.other }
 
     /// The text column's left edge for a side.
-    public func columnLeft(_ side: Side) -> Double {
+    package func columnLeft(_ side: Side) -> Double {
         side == .left ? columnX - dotSize / 2 - gap - textColumnWidth : columnX + dotSize / 2 + gap
     }
 }
 
-public struct PlacedStep: Equatable, Sendable {
-    public var index: Int
-    public var side: Side
-    public var dot: Box
+package struct PlacedStep: Equatable, Sendable {
+    package var index: Int
+    package var side: Side
+    package var dot: Box
     /// The text column's box at this step's height (the text is laid out within it).
-    public var text: Box
+    package var text: Box
 }
 
-public enum StepsLayout {
+package enum StepsLayout {
     /// Places steps whose texts are `heights` tall, starting at y = `top`. Each text is centred
     /// on its dot, and each centre is the lowest that satisfies, against the steps before it:
     /// dot_i.bottom <= text_{i+1}.top, text_i.bottom <= dot_{i+1}.top and dots that do not
     /// overlap (same-side texts then never overlap either). Every bound looks only upwards, so
     /// taking each step as high as it may go gives the shortest layout.
-    public static func place(heights: [Double], frame: StepsFrame, top: Double = 0) -> [PlacedStep] {
+    package static func place(heights: [Double], frame: StepsFrame, top: Double = 0) -> [PlacedStep] {
         let d = frame.dotSize
         var centers: [Double] = []
         for (i, h) in heights.enumerated() {
@@ -101,7 +101,7 @@ public enum StepsLayout {
     }
 
     /// The height the steps take from `top` to the lowest dot or text.
-    public static func extent(_ steps: [PlacedStep], top: Double = 0) -> Double {
+    package static func extent(_ steps: [PlacedStep], top: Double = 0) -> Double {
         (steps.map { max($0.dot.bottom, $0.text.bottom) }.max() ?? top) - top
     }
 }

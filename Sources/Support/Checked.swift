@@ -1,33 +1,33 @@
 /// A value outside what it may be: which value, what it was, and what it must be. Library code
 /// throws it; each front end words the name in its own terms (a flag, a JSON path, a field).
-public struct ValueError: Error, CustomStringConvertible, Sendable, Equatable {
-    public var name: String
-    public var value: String
-    public var expected: String
+package struct ValueError: Error, CustomStringConvertible, Sendable, Equatable {
+    package var name: String
+    package var value: String
+    package var expected: String
 
-    public init(_ name: String, _ value: Double, expected: String) {
+    package init(_ name: String, _ value: Double, expected: String) {
         self.init(name, Checked.describe(value), expected: expected)
     }
 
-    public init(_ name: String, _ value: String, expected: String) {
+    package init(_ name: String, _ value: String, expected: String) {
         (self.name, self.value, self.expected) = (name, value, expected)
     }
 
     /// "must be a number from 0 to 1, got 2": for front ends that name the value their own way.
-    public var requirement: String { "must be \(expected), got \(value)" }
+    package var requirement: String { "must be \(expected), got \(value)" }
 
-    public var description: String { "\(name) \(requirement)" }
+    package var description: String { "\(name) \(requirement)" }
 }
 
 /// The checks every number passes before it sizes an allocation or reaches a conversion: one
 /// place, so no NaN, infinity or 1e300 can trap an `Int(_:)` or wrap an `Int32(_:)`.
-public enum Checked {
+package enum Checked {
     /// The longest length any option or scene value needs, in px (past it, sums and Cairo's
     /// fixed-point coordinates overflow).
-    public static let maxLength = 1_000_000.0
+    package static let maxLength = 1_000_000.0
 
     /// `value` when it is finite and inside `range`.
-    public static func number(_ value: Double, _ name: String, in range: ClosedRange<Double>) throws(ValueError) -> Double {
+    package static func number(_ value: Double, _ name: String, in range: ClosedRange<Double>) throws(ValueError) -> Double {
         guard value.isFinite, range.contains(value) else {
             throw ValueError(name, value, expected: "a number from \(describe(range.lowerBound)) to \(describe(range.upperBound))")
         }
@@ -35,12 +35,12 @@ public enum Checked {
     }
 
     /// A length in px: finite, and within ±`maxLength` (or 0...`maxLength` when not `signed`).
-    public static func length(_ value: Double, _ name: String, signed: Bool = false) throws(ValueError) -> Double {
+    package static func length(_ value: Double, _ name: String, signed: Bool = false) throws(ValueError) -> Double {
         try number(value, name, in: (signed ? -maxLength : 0)...maxLength)
     }
 
     /// A whole number from a Double: refused when not finite or outside `range` (never a trap).
-    public static func int(_ value: Double, _ name: String, in range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) throws(ValueError) -> Int {
+    package static func int(_ value: Double, _ name: String, in range: ClosedRange<Int> = Int(Int32.min)...Int(Int32.max)) throws(ValueError) -> Int {
         guard value.isFinite, value >= Double(range.lowerBound), value <= Double(range.upperBound) else {
             throw ValueError(name, value, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
@@ -48,7 +48,7 @@ public enum Checked {
     }
 
     /// An Int inside `range`.
-    public static func int(_ value: Int, _ name: String, in range: ClosedRange<Int>) throws(ValueError) -> Int {
+    package static func int(_ value: Int, _ name: String, in range: ClosedRange<Int>) throws(ValueError) -> Int {
         guard range.contains(value) else {
             throw ValueError(name, String(value), expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
@@ -57,40 +57,40 @@ public enum Checked {
 
     /// Whether a `width` x `height` surface stays within `limit` pixels (sides of any size:
     /// the product is never formed where it could overflow).
-    public static func pixels(_ width: Int, _ height: Int, within limit: Int) -> Bool {
+    package static func pixels(_ width: Int, _ height: Int, within limit: Int) -> Bool {
         guard width >= 0, height >= 0 else { return false }
         let (product, overflow) = width.multipliedReportingOverflow(by: height)
         return !overflow && product <= limit
     }
 
     /// A number as messages show it: whole numbers without ".0".
-    public static func describe(_ value: Double) -> String {
+    package static func describe(_ value: Double) -> String {
         value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
 
 /// A Gaussian blur's standard deviation in px: 0 (no blur) to `Sigma.max`. Past the maximum
 /// the padding a blur needs alone would be larger than any canvas.
-public struct Sigma: Sendable, Equatable, Hashable, CustomStringConvertible {
-    public static let max = 200.0
-    public let value: Double
+package struct Sigma: Sendable, Equatable, Hashable, CustomStringConvertible {
+    package static let max = 200.0
+    package let value: Double
 
-    public init(_ value: Double, _ name: String = "blur") throws(ValueError) {
+    package init(_ value: Double, _ name: String = "blur") throws(ValueError) {
         self.value = try Checked.number(value, name, in: 0...Sigma.max)
     }
 
-    public static let zero = try! Sigma(0)
-    public var description: String { Checked.describe(value) }
+    package static let zero = try! Sigma(0)
+    package var description: String { Checked.describe(value) }
 }
 
 /// A fraction from 0 to 1 (an opacity, a dimming, a position along a gradient).
-public struct Fraction: Sendable, Equatable, Hashable, CustomStringConvertible {
-    public let value: Double
+package struct Fraction: Sendable, Equatable, Hashable, CustomStringConvertible {
+    package let value: Double
 
-    public init(_ value: Double, _ name: String) throws(ValueError) {
+    package init(_ value: Double, _ name: String) throws(ValueError) {
         self.value = try Checked.number(value, name, in: 0...1)
     }
 
-    public static let zero = try! Fraction(0, "fraction")
-    public var description: String { Checked.describe(value) }
+    package static let zero = try! Fraction(0, "fraction")
+    package var description: String { Checked.describe(value) }
 }

@@ -1,6 +1,6 @@
 /// A JSON value that keeps object members in their order (so errors and dumps read the way the
 /// file does), parsed by a small strict reader that reports line and column.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -8,7 +8,7 @@ public enum JSONValue: Equatable, Sendable {
     case bool(Bool)
     case null
 
-    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+    package static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case let (.object(x), .object(y)): return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
         case let (.array(x), .array(y)): return x == y
@@ -21,12 +21,12 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// The member `key` of an object (the last one when repeated).
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case let .object(members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
 
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .object: return "an object"
         case .array: return "an array"
@@ -38,7 +38,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// Parses UTF-8 JSON; errors name the line and column.
-    public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         var reader = JSONReader(bytes: bytes)
         let value = try reader.value(depth: 0)
         reader.skipSpace()
@@ -47,16 +47,16 @@ public enum JSONValue: Equatable, Sendable {
     }
 }
 
-public struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
-    public var line: Int
-    public var column: Int
-    public var message: String
-    public init(line: Int, column: Int, message: String) {
+package struct JSONSyntaxError: Error, Equatable, CustomStringConvertible {
+    package var line: Int
+    package var column: Int
+    package var message: String
+    package init(line: Int, column: Int, message: String) {
         self.line = line
         self.column = column
         self.message = message
     }
-    public var description: String { "line \(line), column \(column): \(message)" }
+    package var description: String { "line \(line), column \(column): \(message)" }
 }
 
 private struct JSONReader {

@@ -1,11 +1,11 @@
 extension JSONValue {
     /// `.object` from (key, value) pairs.
-    public static func members(_ pairs: [(String, JSONValue)]) -> JSONValue {
+    package static func members(_ pairs: [(String, JSONValue)]) -> JSONValue {
         .object(pairs.map { (key: $0.0, value: $0.1) })
     }
 
     /// Indented JSON, members in their order.
-    public func serialized(indent: String = "") -> String {
+    package func serialized(indent: String = "") -> String {
         let inner = indent + "  "
         switch self {
         case let .object(members):
@@ -25,7 +25,7 @@ extension JSONValue {
     }
 
     /// A JSON string literal (control characters escaped).
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -2,11 +2,11 @@ import Synchronization
 
 /// A mutex for the caches of otherwise immutable, shareable objects: Synchronization's Mutex,
 /// held by a class so the lock has one stable address however the owner is copied.
-public final class Lock: Sendable {
+package final class Lock: Sendable {
     private let mutex = Mutex<Void>(())
-    public init() {}
+    package init() {}
 
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         try mutex.withLock { _ in try body() }
     }
 }

@@ -1,45 +1,45 @@
 /// An option value that is not acceptable; the front end says where it came from (a flag, a
 /// JSON path or an HTTP field).
-public struct OptionError: Error, Equatable, CustomStringConvertible {
+package struct OptionError: Error, Equatable, CustomStringConvertible {
     /// What is wrong, with the place inside the value in front when there is one
     /// (`[1].weight: must be a whole number`).
-    public var message: String
+    package var message: String
     /// Where inside the value (`[1].weight` of a list of spans), so a spec error joins it into
     /// one JSON path (`blocks[0].spans[1].weight`); empty for the value as a whole.
-    public var subpath = ""
+    package var subpath = ""
     /// The message alone, without `subpath`.
-    public var reason: String
+    package var reason: String
 
-    public init(_ message: String) { (self.message, self.reason) = (message, message) }
+    package init(_ message: String) { (self.message, self.reason) = (message, message) }
 
     /// An error at `subpath` inside the value.
-    public init(_ reason: String, at subpath: String) {
+    package init(_ reason: String, at subpath: String) {
         (self.message, self.subpath, self.reason) = (subpath.isEmpty ? reason : "\(subpath): \(reason)", subpath, reason)
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// One option, defined once: its name (the long flag, the JSON key, the HTTP field), help,
 /// value name and JSON Schema type, and how a value is parsed and checked into `Target` (the
 /// settings of its scope: a block's, a card's, an encoder's, a page's, a comparison's). Every
 /// front end reads the same definition, so a flag, a key and a field cannot drift apart.
-public struct OptionDefinition<Target>: Sendable {
-    public let name: String
-    public let valueName: String
-    public let help: String
+package struct OptionDefinition<Target>: Sendable {
+    package let name: String
+    package let valueName: String
+    package let help: String
     /// The JSON Schema type of the value ("number", "string", ...; several with "|").
-    public let schemaType: String
+    package let schemaType: String
     private let parse: @Sendable (inout Target, OptionInput) throws -> Void
 
-    public init(_ name: String, _ valueName: String, schema: String, _ help: String,
+    package init(_ name: String, _ valueName: String, schema: String, _ help: String,
                 _ parse: @escaping @Sendable (inout Target, OptionInput) throws -> Void) {
         (self.name, self.valueName, self.schemaType, self.help, self.parse) = (name, valueName, schema, help, parse)
     }
 
     /// Parses `input` into `target`; a refusal is an `OptionError` (the caller adds the flag,
     /// key or field).
-    public func apply(_ input: OptionInput, to target: inout Target) throws {
+    package func apply(_ input: OptionInput, to target: inout Target) throws {
         do {
             try parse(&target, input)
         } catch let error as ValueError {
@@ -50,18 +50,18 @@ public struct OptionDefinition<Target>: Sendable {
 
 extension Array {
     /// The definition named `name` in a table.
-    public func named<Target>(_ name: String) -> OptionDefinition<Target>? where Element == OptionDefinition<Target> {
+    package func named<Target>(_ name: String) -> OptionDefinition<Target>? where Element == OptionDefinition<Target> {
         first { $0.name == name }
     }
 }
 
 /// An option's value as a front end has it: a command-line string (or an HTTP field), or a
 /// JSON value (where numbers, booleans and arrays may be given natively).
-public enum OptionInput: Sendable {
+package enum OptionInput: Sendable {
     case text(String)
     case json(JSONValue)
 
-    public func string() throws -> String {
+    package func string() throws -> String {
         switch self {
         case let .text(text): return text
         case let .json(.string(text)): return text
@@ -72,21 +72,21 @@ public enum OptionInput: Sendable {
         }
     }
 
-    public func number() throws -> Double {
+    package func number() throws -> Double {
         if case let .json(.number(n)) = self { return n }
         let text = try string()
         guard let value = Double(text.trimmed), value.isFinite else { throw OptionError("'\(text)' is not a number") }
         return value
     }
 
-    public func integer() throws -> Int {
+    package func integer() throws -> Int {
         let value = try number()
         guard value == value.rounded(), abs(value) < 1e15 else { throw OptionError("\(Checked.describe(value)) is not a whole number") }
         return Int(value)
     }
 
     /// A number in `range`, refused in one wording for every option.
-    public func number(in range: ClosedRange<Double>) throws -> Double {
+    package func number(in range: ClosedRange<Double>) throws -> Double {
         let value = try number()
         guard range.contains(value) else {
             throw OptionError("must be a number from \(Checked.describe(range.lowerBound)) to \(Checked.describe(range.upperBound)), got \(Checked.describe(value))")
@@ -95,7 +95,7 @@ public enum OptionInput: Sendable {
     }
 
     /// A whole number in `range`.
-    public func integer(in range: ClosedRange<Int>) throws -> Int {
+    package func integer(in range: ClosedRange<Int>) throws -> Int {
         let value = try integer()
         guard range.contains(value) else { throw OptionError("must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(value)") }
         return value
@@ -103,7 +103,7 @@ public enum OptionInput: Sendable {
 
     /// A command line's (or a form field's) words true/false, yes/no, 1/0, on/off; in JSON
     /// only a boolean, so `"yes"` in a spec is refused rather than guessed.
-    public func bool() throws -> Bool {
+    package func bool() throws -> Bool {
         switch self {
         case let .json(.bool(b)): return b
         case let .json(value): throw OptionError("must be true or false (a JSON boolean), not \(value.typeName)")
@@ -117,12 +117,12 @@ public enum OptionInput: Sendable {
     }
 
     /// A list: a JSON array, or comma-separated text.
-    public func list() throws -> [OptionInput] {
+    package func list() throws -> [OptionInput] {
         if case let .json(.array(items)) = self { return items.map { .json($0) } }
         return try string().split(separator: ",", omittingEmptySubsequences: false).map { .text(String($0)) }
     }
 
-    public func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
+    package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws -> T where T.RawValue == String {
         let text = try string()
         guard let value = T(rawValue: text.lowercased()) else {
             throw OptionError("'\(text)' is not one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")

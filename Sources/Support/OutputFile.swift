@@ -7,11 +7,11 @@ import Synchronization
 /// SIGTERM, named `.hlrender-XXXXXX.tmp` (short, so any legal output name works) and locked
 /// (`flock`) by its writer while it exists: a later run removes only temporaries nobody holds,
 /// which works across PID namespaces, where a process ID says nothing.
-public enum OutputFile {
+package enum OutputFile {
     /// Writes `bytes` to `path`. With `confinedTo`, the path must stay inside that folder
     /// without going through any symbolic link below it (a batch's output folder, where a
     /// planted link must not redirect a write), and its missing folders are made there.
-    public static func write(_ bytes: [UInt8], to path: String, confinedTo root: String? = nil) throws(FileError) {
+    package static func write(_ bytes: [UInt8], to path: String, confinedTo root: String? = nil) throws(FileError) {
         do {
             try stream(to: path, confinedTo: root) { put in _ = bytes.withUnsafeBytes(put) }
         } catch let error as FileError {
@@ -25,7 +25,7 @@ public enum OutputFile {
     /// same guarantees as `write`: into a locked temporary file renamed into place only when
     /// `produce` returns, removed when it throws (its error is rethrown) or a write fails.
     /// `put` returns false once a write has failed; the failure is thrown after `produce`.
-    public static func stream(to path: String, confinedTo root: String? = nil,
+    package static func stream(to path: String, confinedTo root: String? = nil,
                               _ produce: (_ put: @escaping (UnsafeRawBufferPointer) -> Bool) throws -> Void) throws {
         let fail = { (problem: FileError.Problem) in FileError(.write, nil, path, problem) }
         // The first write failure, kept until `produce` returns (the writer may outlive a
@@ -105,7 +105,7 @@ public enum OutputFile {
     /// Test hook (the CLI sets it from HLRENDER_TEST_WRITE_PAUSE_MS): hold each finished
     /// temporary file this long before renaming it, so tests can interrupt a run in its write
     /// window. Set once at start-up, before any write.
-    public nonisolated(unsafe) static var writePauseMilliseconds: UInt32 = 0
+    package nonisolated(unsafe) static var writePauseMilliseconds: UInt32 = 0
 
     /// A new temporary file in `folder`, created as mkstemp does and locked. A sweep by another
     /// run may take the lock between the two steps and remove the file: then it is made again.
@@ -137,7 +137,7 @@ public enum OutputFile {
     }
 
     /// Fails early (before any work) when `path` cannot be written.
-    public static func checkWritable(_ path: String) throws(FileError) {
+    package static func checkWritable(_ path: String) throws(FileError) {
         let fail = { (problem: FileError.Problem) in FileError(.write, nil, path, problem) }
         if path == "-" { return }
         let target = resolvedTarget(path)
@@ -150,11 +150,11 @@ public enum OutputFile {
         if Posix.kind(target) == .folder { throw fail(.isAFolder) }
     }
 
-    public static let temporaryTag = "hlrender"
+    package static let temporaryTag = "hlrender"
 
     /// The file a chain of symlinks ends at (the path itself when it is not a link); a dangling
     /// link gives the path it points to, which the write then creates.
-    public static func resolvedTarget(_ path: String) -> String {
+    package static func resolvedTarget(_ path: String) -> String {
         var current = path
         for _ in 0..<40 {
             var info = stat()
@@ -174,7 +174,7 @@ public enum OutputFile {
     /// Removes temporaries in `folder` that no writer holds (its lock went with its process),
     /// once per folder per process. Names of this scheme and of the earlier
     /// `.NAME.hlrender-PID-XXXXXX.tmp` one are both recognised; the lock alone decides.
-    public static func removeStaleTemporaries(folder: String) {
+    package static func removeStaleTemporaries(folder: String) {
         guard swept.withLock({ $0.insert(folder).inserted }) else { return }
         Posix.eachEntry(of: folder) { file, _ in
             guard isTemporaryName(file) else { return }
@@ -211,7 +211,7 @@ public enum OutputFile {
     }
 
     /// Folder and file name of a path ("." for a bare name).
-    public static func split(_ path: String) -> (String, String) {
+    package static func split(_ path: String) -> (String, String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
@@ -222,7 +222,7 @@ public enum OutputFile {
 /// handler may only make async-signal-safe calls, so paths live in fixed C buffers it reads
 /// without locking (a slot is filled before it is marked used). The buffers start zeroed
 /// (calloc), so writes work whether or not a front end installs the handlers.
-public enum TemporaryFiles {
+package enum TemporaryFiles {
     private static let slots = 64, pathBytes = Int(PATH_MAX) + 1
     private nonisolated(unsafe) static let paths = calloc(slots, pathBytes)!.assumingMemoryBound(to: CChar.self)
     private nonisolated(unsafe) static let used = calloc(slots, MemoryLayout<sig_atomic_t>.stride)!.assumingMemoryBound(to: sig_atomic_t.self)
@@ -231,7 +231,7 @@ public enum TemporaryFiles {
     /// Installs the handlers; a process calls it once at start-up (a library never does: the
     /// signals are its host's). A signal the parent set to be ignored (nohup, a background
     /// job's SIGINT) stays ignored; a blocked one is unblocked, since the process now handles it.
-    public static func installSignalHandlers() {
+    package static func installSignalHandlers() {
         var unblock = sigset_t()
         sigemptyset(&unblock)
         for number in [SIGINT, SIGTERM, SIGHUP] {
@@ -253,7 +253,7 @@ public enum TemporaryFiles {
     }
 
     /// Marks `path` for removal should a signal end the process.
-    public static func register(_ path: String) {
+    package static func register(_ path: String) {
         let bytes = Array(path.utf8CString)
         guard bytes.count <= pathBytes else { return }
         mutex.withLock { _ in
@@ -264,7 +264,7 @@ public enum TemporaryFiles {
     }
 
     /// `path` was renamed or removed: a signal leaves it alone.
-    public static func unregister(_ path: String) {
+    package static func unregister(_ path: String) {
         mutex.withLock { _ in
             for slot in 0..<slots where used[slot] != 0 && String(cString: paths + slot * pathBytes) == path {
                 used[slot] = 0

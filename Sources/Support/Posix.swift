@@ -2,8 +2,8 @@ import Glibc
 
 /// What went wrong with a file, as a value: each front end words it in its own terms (the CLI
 /// adds the flag that raises a limit; the service never shows a server path).
-public struct FileError: Error, CustomStringConvertible, Sendable {
-    public enum Problem: Error, Sendable, Equatable {
+package struct FileError: Error, CustomStringConvertible, Sendable {
+    package enum Problem: Error, Sendable, Equatable {
         /// The system's reason (strerror), for a failed open, read or write.
         case system(String)
         /// More bytes than the limit allows.
@@ -15,21 +15,21 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
         case isAFolder
     }
 
-    public var operation: Operation
+    package var operation: Operation
     /// What the file is to the caller ("text file", "golden"); nil for an output.
-    public var what: String?
+    package var what: String?
     /// The path as the caller gave it.
-    public var path: String
-    public var problem: Problem
+    package var path: String
+    package var problem: Problem
 
-    public enum Operation: Sendable { case read, write, makeFolder }
+    package enum Operation: Sendable { case read, write, makeFolder }
 
-    public init(_ operation: Operation, _ what: String?, _ path: String, _ problem: Problem) {
+    package init(_ operation: Operation, _ what: String?, _ path: String, _ problem: Problem) {
         (self.operation, self.what, self.path, self.problem) = (operation, what, path, problem)
     }
 
     /// The reason alone ("more than 100 bytes", "No such file or directory").
-    public var reason: String {
+    package var reason: String {
         switch problem {
         case let .system(reason): reason
         case let .tooLarge(limit): "more than \(limit) bytes"
@@ -41,9 +41,9 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
     }
 
     /// "cannot read text file 'a.txt': ..." / "cannot write 'out.png': ...".
-    public var description: String { "\(subject): \(reason)" }
+    package var description: String { "\(subject): \(reason)" }
 
-    public var subject: String {
+    package var subject: String {
         let name = path == "-" ? (operation == .read ? "standard input" : "standard output") : "'\(path)'"
         switch operation {
         case .read: return "cannot read " + (what.map { path == "-" ? name : "\($0) \(name)" } ?? name)
@@ -55,13 +55,13 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
 
 /// The little POSIX I/O the CLI and the service need, with errno turned into readable reasons
 /// (Foundation's ICU-backed part is not linked: it costs milliseconds at every start).
-public enum Posix {
-    public static func reason() -> String { String(cString: strerror(errno)) }
+package enum Posix {
+    package static func reason() -> String { String(cString: strerror(errno)) }
 
     /// Everything readable from a file descriptor, refused past `limit` bytes (an endless
     /// source such as /dev/zero or `yes` must not run memory out). A read error is an error,
     /// never a silently shortened file.
-    public static func readAll(_ fd: Int32, limit: Int) throws(FileError.Problem) -> [UInt8] {
+    package static func readAll(_ fd: Int32, limit: Int) throws(FileError.Problem) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -78,12 +78,12 @@ public enum Posix {
 
     /// Writes all bytes; false (errno set) on failure.
     @discardableResult
-    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBytes { writeAll(fd, $0) }
     }
 
     @discardableResult
-    public static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var written = 0
         while written < bytes.count {
             let n = write(fd, bytes.baseAddress! + written, bytes.count - written)
@@ -94,9 +94,9 @@ public enum Posix {
         return true
     }
 
-    public enum Kind: Sendable { case missing, regular, folder, other }
+    package enum Kind: Sendable { case missing, regular, folder, other }
 
-    public static func kind(_ path: String) -> Kind {
+    package static func kind(_ path: String) -> Kind {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
         switch info.st_mode & S_IFMT {
@@ -110,7 +110,7 @@ public enum Posix {
     /// and the modification and status-change times to the nanosecond. A file rewritten in
     /// place with its old size and its old mtime put back (`touch -d`) still gets a new ctime,
     /// which no user can set. Nil when the path cannot be stat'ed.
-    public static func identity(_ path: String) -> String? {
+    package static func identity(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):"
@@ -119,7 +119,7 @@ public enum Posix {
 
     /// A whole file, at most `limit` bytes; `-` is standard input. Anything but a regular file
     /// is refused before a byte is read (see `openRegular`).
-    public static func readFile(_ path: String, as what: String, limit: Int) throws(FileError) -> [UInt8] {
+    package static func readFile(_ path: String, as what: String, limit: Int) throws(FileError) -> [UInt8] {
         let fail = { (problem: FileError.Problem) in FileError(.read, what, path, problem) }
         if path == "-" {
             do { return try readAll(STDIN_FILENO, limit: limit) } catch { throw fail(error) }
@@ -133,7 +133,7 @@ public enum Posix {
     /// golden, a template): opened without blocking, so a FIFO planted where a file was
     /// expected cannot hold the caller, then refused unless it is a regular file of at most
     /// `limit` bytes. The descriptor is blocking again when returned; the caller closes it.
-    public static func openRegular(_ path: String, as what: String?, limit: Int = Int.max) throws(FileError) -> Int32 {
+    package static func openRegular(_ path: String, as what: String?, limit: Int = Int.max) throws(FileError) -> Int32 {
         let fail = { (problem: FileError.Problem) in FileError(.read, what, path, problem) }
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw fail(.system(reason())) }
@@ -147,12 +147,12 @@ public enum Posix {
 
     /// Whether `path` may be handed to a library that opens it by name (FreeType, Fontconfig,
     /// libhyphen): the same check as `openRegular`, nothing read.
-    public static func checkRegular(_ path: String, as what: String?, limit: Int = Int.max) throws(FileError) {
+    package static func checkRegular(_ path: String, as what: String?, limit: Int = Int.max) throws(FileError) {
         close(try openRegular(path, as: what, limit: limit))
     }
 
     /// The names in a folder (without "." and ".."), nil when it cannot be read.
-    public static func entries(of folder: String) -> [String]? {
+    package static func entries(of folder: String) -> [String]? {
         var names: [String] = []
         guard eachEntry(of: folder, { name, _ in names.append(name) }) else { return nil }
         return names
@@ -162,7 +162,7 @@ public enum Posix {
     /// (a link is what its target is; `.missing` when it dangles), as the directory is read: a caller may stop early by throwing. False when the
     /// folder cannot be opened.
     @discardableResult
-    public static func eachEntry<E: Error>(of folder: String, _ body: (String, Kind) throws(E) -> Void) throws(E) -> Bool {
+    package static func eachEntry<E: Error>(of folder: String, _ body: (String, Kind) throws(E) -> Void) throws(E) -> Bool {
         guard let dir = opendir(folder) else { return false }
         defer { closedir(dir) }
         while let entry = readdir(dir) {
@@ -181,7 +181,7 @@ public enum Posix {
     }
 
     /// Creates a folder and its missing parents (mode 0777 less the umask).
-    public static func makeFolders(_ path: String) throws(FileError) {
+    package static func makeFolders(_ path: String) throws(FileError) {
         var built = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             built += "/" + part
@@ -190,11 +190,11 @@ public enum Posix {
         guard kind(built) == .folder else { throw FileError(.makeFolder, nil, path, .system("a file is in the way")) }
     }
 
-    public static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
-    public static var processID: Int32 { getpid() }
+    package static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
+    package static var processID: Int32 { getpid() }
 
     /// The process's umask (read by setting it and putting it back: done once, at start-up).
-    public static let umaskValue: mode_t = {
+    package static let umaskValue: mode_t = {
         let mask = umask(0o022)
         umask(mask)
         return mask

@@ -1,18 +1,18 @@
 /// An 8-bit straight-alpha RGBA image, rows top to bottom, no padding: what decoders give,
-/// comparisons read and the public encoders take.
-public struct RGBAImage: Equatable, Sendable {
-    public var width: Int
-    public var height: Int
-    public var pixels: [UInt8]
+/// comparisons read and the package encoders take.
+package struct RGBAImage: Equatable, Sendable {
+    package var width: Int
+    package var height: Int
+    package var pixels: [UInt8]
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "pixel buffer does not match \(width)x\(height)")
         self.width = width
         self.height = height
         self.pixels = pixels
     }
 
-    public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
+    package init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
         self.width = width
         self.height = height
         pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -24,7 +24,7 @@ public struct RGBAImage: Equatable, Sendable {
         }
     }
 
-    public subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+    package subscript(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         get {
             let i = (y * width + x) * 4
             return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
@@ -39,7 +39,7 @@ public struct RGBAImage: Equatable, Sendable {
     }
 
     /// This image at the top-left of a larger transparent canvas.
-    public func padded(width newWidth: Int, height newHeight: Int) -> RGBAImage {
+    package func padded(width newWidth: Int, height newHeight: Int) -> RGBAImage {
         var out = RGBAImage(width: newWidth, height: newHeight)
         for y in 0..<height {
             let src = y * width * 4, dst = y * newWidth * 4

@@ -5,8 +5,8 @@ import Glibc
 /// and the page faults of zeroing them again cost as much as drawing (a 500-card batch spent
 /// 3.5 s of 4.8 in the kernel). Keeping them in the heap lets freed memory be reused; RSS then
 /// stays flat at the largest working set instead of breathing.
-public enum ReuseMemory {
-    public static func forManyImages() {
+package enum ReuseMemory {
+    package static func forManyImages() {
         // mallopt is glibc's, not in Swift's Glibc module: looked up by name.
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
         let mallopt = unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32) -> Int32).self)

@@ -1,6 +1,6 @@
 /// SHA-256 (FIPS 180-4) and HMAC over it, for the font hashes in a suite's environment record
 /// and the service's keyed ETags: no crypto library is linked for these two uses.
-public enum SHA256 {
+package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -13,14 +13,14 @@ public enum SHA256 {
     ]
 
     /// The digest as 64 lowercase hex digits.
-    public static func hex(_ data: [UInt8]) -> String {
+    package static func hex(_ data: [UInt8]) -> String {
         let digits = Array("0123456789abcdef")
         return String(digest(data).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
     }
 
     /// HMAC-SHA-256 (RFC 2104) of `data` under `key`, as hex: a digest nobody without the key
     /// can compute (the service's ETags, so they reveal nothing of what they name).
-    public static func hmacHex(key: [UInt8], _ data: [UInt8]) -> String {
+    package static func hmacHex(key: [UInt8], _ data: [UInt8]) -> String {
         var block = key.count > 64 ? digest(key) : key
         block += [UInt8](repeating: 0, count: 64 - block.count)
         let inner = digest(block.map { $0 ^ 0x36 } + data)
@@ -28,7 +28,7 @@ public enum SHA256 {
     }
 
     /// The 32-byte digest.
-    public static func digest(_ data: [UInt8]) -> [UInt8] {
+    package static func digest(_ data: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = data
         let bits = UInt64(data.count) * 8

@@ -1,5 +1,5 @@
 /// Levenshtein distance, for "did you mean" suggestions.
-public func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
@@ -17,7 +17,7 @@ public func editDistance(_ a: String, _ b: String) -> Int {
 /// Up to one known name close to `name` (edit distance), for "did you mean": the one rule of
 /// card keys, CLI flags and service fields. Names past 256 characters get none (comparing
 /// would cost their length times every name's for nothing).
-public func suggestion(for name: String, among names: [String]) -> String? {
+package func suggestion(for name: String, among names: [String]) -> String? {
     guard name.count <= 256 else { return nil }
     let scored = names.map { ($0, editDistance(name.lowercased(), $0)) }.filter { $0.1 <= max(2, name.count / 3) }
     return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0

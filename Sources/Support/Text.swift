@@ -3,13 +3,13 @@
 extension StringProtocol {
     /// Without leading and trailing whitespace: one slice copied (building the string from a
     /// reversed view took a character at a time, 5% of a long marked-up document's time).
-    public var trimmed: String {
+    package var trimmed: String {
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(self[first...last])
     }
 
     /// With `&`, `<`, `>` and `"` as XML/HTML entities (text and quoted attributes).
-    public var xmlEscaped: String {
+    package var xmlEscaped: String {
         var out = ""
         for character in self {
             switch character {
@@ -24,13 +24,13 @@ extension StringProtocol {
     }
 
     /// Equal ignoring case (Unicode default case folding via lowercasing).
-    public func equalsIgnoringCase(_ other: some StringProtocol) -> Bool {
+    package func equalsIgnoringCase(_ other: some StringProtocol) -> Bool {
         lowercased() == other.lowercased()
     }
 }
 
 /// Two upper-case hex digits.
-public func hexByte(_ byte: UInt8) -> String {
+package func hexByte(_ byte: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
 }

@@ -4,11 +4,11 @@ import Support
 /// A font file's bytes, mapped once and shared by everything that reads the file: the HarfBuzz
 /// faces of each index and the FreeType faces Cairo draws with. The bytes are read-only and
 /// live as long as the blob, so any thread may read them.
-public final class FontBlob: @unchecked Sendable {
-    public let file: String
+package final class FontBlob: @unchecked Sendable {
+    package let file: String
     let blob: OpaquePointer
     /// The file's bytes; valid while this blob is alive (hold the blob, not just the pointer).
-    public let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
 
     init(file: String) throws {
         // HarfBuzz opens the file by name (and would block on a FIFO swapped in since it was

@@ -2,16 +2,16 @@
 /// their flags and the process environment; a library caller names its own folders): the
 /// pinned font folders, Fontconfig's cache and the hyphenation dictionaries. Typeset itself
 /// reads no environment variable and no path of its own.
-public struct FontEnvironment: Sendable {
+package struct FontEnvironment: Sendable {
     /// Folders of pinned fonts, searched before any system font.
-    public var pinnedDirectories: [String]
+    package var pinnedDirectories: [String]
     /// Where Fontconfig may cache its scan of the pinned folders (nil: scanned every time).
-    public var cacheDirectory: String?
+    package var cacheDirectory: String?
     /// The hyphenation dictionaries, shared by every library made from this environment.
-    public var hyphenation: Hyphenation
+    package var hyphenation: Hyphenation
 
     /// An environment of these folders.
-    public init(pinnedDirectories: [String], cacheDirectory: String? = nil,
+    package init(pinnedDirectories: [String], cacheDirectory: String? = nil,
                 hyphenation: Hyphenation = Hyphenation()) {
         self.pinnedDirectories = pinnedDirectories
         self.cacheDirectory = cacheDirectory
@@ -20,7 +20,7 @@ public struct FontEnvironment: Sendable {
 
     /// A font library over `extraDirectories` (first), then the pinned folders, then (when
     /// `systemFonts`) the system's fonts.
-    public func library(extraDirectories: [String] = [], systemFonts: Bool) throws -> FontLibrary {
+    package func library(extraDirectories: [String] = [], systemFonts: Bool) throws -> FontLibrary {
         try FontLibrary(directories: extraDirectories + pinnedDirectories, includeSystemFonts: systemFonts,
                         cacheDirectory: cacheDirectory, hyphenation: hyphenation)
     }

@@ -33,7 +33,7 @@ struct FontChain {
 
 /// Fontconfig behind a small wrapper: a private configuration over the repo's fonts, and the
 /// system's configuration as a fallback. Repo fonts always come first in a chain.
-public final class FontLibrary: @unchecked Sendable {
+package final class FontLibrary: @unchecked Sendable {
     /// The pinned folders' configuration, then the system's once loaded.
     private var configs: [OpaquePointer] = []
     /// The system's fonts are a fallback, loaded on first need (about 5 ms): a text the pinned
@@ -64,7 +64,7 @@ public final class FontLibrary: @unchecked Sendable {
     static let chainLimit = 256
 
     /// Hyphenation dictionaries for texts typeset with these fonts.
-    public let hyphenation: Hyphenation
+    package let hyphenation: Hyphenation
 
     /// - Parameters:
     ///   - directories: folders of pinned fonts, searched before any system font.
@@ -72,7 +72,7 @@ public final class FontLibrary: @unchecked Sendable {
     ///   - cacheDirectory: where Fontconfig may keep its cache of the pinned folders (nil: none,
     ///     the folders are scanned each time).
     ///   - hyphenation: the dictionaries `hyphenate` uses.
-    public init(directories: [String], includeSystemFonts: Bool, cacheDirectory: String? = nil,
+    package init(directories: [String], includeSystemFonts: Bool, cacheDirectory: String? = nil,
                 hyphenation: Hyphenation = Hyphenation()) throws {
         self.includeSystemFonts = includeSystemFonts
         self.hyphenation = hyphenation
@@ -186,7 +186,7 @@ public final class FontLibrary: @unchecked Sendable {
     /// Calls `observer` with each face the first time a text is itemized with it, before it
     /// is shaped: a renderer may open its own faces meanwhile. The call is made on the
     /// itemizing thread, outside the library's locks; it must return at once.
-    public func observeNewFaces(_ observer: @escaping @Sendable (FontFace) -> Void) {
+    package func observeNewFaces(_ observer: @escaping @Sendable (FontFace) -> Void) {
         fontLock.withLock { faceObserver = observer }
     }
 
@@ -214,7 +214,7 @@ public final class FontLibrary: @unchecked Sendable {
     }
 
     /// The bytes of `face`'s file, mapped once for HarfBuzz and FreeType alike.
-    public func blob(of face: FontFace) throws -> FontBlob {
+    package func blob(of face: FontFace) throws -> FontBlob {
         try fontLock.withLock { try unlockedBlob(face.file) }
     }
 

@@ -1,21 +1,21 @@
 import Support
 /// A font request in pango-view's form ("Noto Sans Bold 48"), or a path to a font file.
-public struct FontSpec: Hashable, Sendable {
-    public var family: String?
-    public var file: String?
+package struct FontSpec: Hashable, Sendable {
+    package var family: String?
+    package var file: String?
     /// Fontconfig weight (80 regular, 200 bold) and slant (0 roman, 100 italic, 110 oblique).
-    public var weight: Int
-    public var slant: Int
-    public var size: Double?
+    package var weight: Int
+    package var slant: Int
+    package var size: Double?
 
-    public static let defaultFamily = "Noto Sans"
+    package static let defaultFamily = "Noto Sans"
     /// CSS and Fontconfig generic names: Fontconfig picks the closest installed face, whatever its name.
-    public static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui"]
+    package static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono", "cursive", "fantasy", "system-ui"]
 
     /// The generic monospace (`<tt>`): its chain leads with a fixed-width text face.
     var isGenericMonospace: Bool { ["monospace", "mono"].contains(family?.lowercased() ?? "") }
 
-    public init(family: String? = FontSpec.defaultFamily, file: String? = nil, weight: Int = 80,
+    package init(family: String? = FontSpec.defaultFamily, file: String? = nil, weight: Int = 80,
                 slant: Int = 0, size: Double? = nil) {
         self.family = family
         self.file = file
@@ -34,7 +34,7 @@ public struct FontSpec: Hashable, Sendable {
 
     /// Parses `"Family [Style ...] [Size]"`; anything that names an existing file, or looks like
     /// a path to a font file, is taken as a file.
-    public static func parse(_ text: String, fileExists: (String) -> Bool) throws -> FontSpec {
+    package static func parse(_ text: String, fileExists: (String) -> Bool) throws -> FontSpec {
         let trimmed = text.trimmed
         guard !trimmed.isEmpty else { throw TypesetError.invalidFontSpec(text) }
         let lower = trimmed.lowercased()
@@ -71,8 +71,8 @@ public struct FontSpec: Hashable, Sendable {
 
 /// A font weight as CSS and Pango give it (100 thin ... 400 normal ... 700 bold ... 1000), by
 /// number or name.
-public struct FontWeight: Hashable, Sendable {
-    public private(set) var value: Int
+package struct FontWeight: Hashable, Sendable {
+    package private(set) var value: Int
 
     static let names: [String: Int] = [
         "thin": 100, "ultralight": 200, "extralight": 200, "light": 300, "semilight": 350, "book": 380, "normal": 400,
@@ -80,14 +80,14 @@ public struct FontWeight: Hashable, Sendable {
         "heavy": 900, "black": 900, "ultraheavy": 1000, "extrablack": 1000,
     ]
 
-    public init(number: Double) throws(ValueError) {
+    package init(number: Double) throws(ValueError) {
         guard number.isFinite, number == number.rounded(), (1...1000).contains(number) else {
             throw ValueError("weight", Checked.describe(number), expected: "a whole number from 1 to 1000 or a name (normal, bold, ...)")
         }
         value = Int(number)
     }
 
-    public init(_ text: String) throws(ValueError) {
+    package init(_ text: String) throws(ValueError) {
         let key = text.trimmed.lowercased().filter { $0 != "-" && $0 != " " }
         if let named = FontWeight.names[key] { try self.init(number: Double(named)); return }
         guard let number = Double(text.trimmed) else {
@@ -97,7 +97,7 @@ public struct FontWeight: Hashable, Sendable {
     }
 
     /// Fontconfig's scale (80 regular, 200 bold), as FcWeightFromOpenType maps it.
-    public static func fontconfig(_ weight: Int) -> Int {
+    package static func fontconfig(_ weight: Int) -> Int {
         let table: [(Int, Int)] = [(100, 0), (200, 40), (300, 50), (350, 55), (380, 75), (400, 80), (500, 100), (600, 180),
                                    (700, 200), (800, 205), (900, 210), (1000, 215)]
         if weight <= 100 { return 0 }
@@ -108,8 +108,8 @@ public struct FontWeight: Hashable, Sendable {
     }
 }
 
-public enum FontSlant: String, CaseIterable, Sendable {
+package enum FontSlant: String, CaseIterable, Sendable {
     case normal, italic, oblique
     /// Fontconfig's slant.
-    public var fontconfig: Int { switch self { case .normal: 0; case .italic: 100; case .oblique: 110 } }
+    package var fontconfig: Int { switch self { case .normal: 0; case .italic: 100; case .oblique: 110 } }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// names (Debian's `hyphen-*` packages put them in /usr/share/hyphen). Each font library owns
 /// one: two libraries in one process share nothing. Dictionaries are loaded once and only
 /// read afterwards, from any thread.
-public final class Hyphenation: Sendable {
+package final class Hyphenation: Sendable {
     final class Dictionary: @unchecked Sendable {
         let handle: OpaquePointer
         init(_ handle: OpaquePointer) { self.handle = handle }
@@ -23,13 +23,13 @@ public final class Hyphenation: Sendable {
 
     private let loaded = Mutex(Loaded())
     /// Where dictionaries are looked for, in order.
-    public let folders: [String]
+    package let folders: [String]
 
     /// Debian's folder of `hyphen-*` dictionaries.
-    public static let systemFolders = ["/usr/share/hyphen"]
+    package static let systemFolders = ["/usr/share/hyphen"]
 
     /// Dictionaries from `folders`, searched in order.
-    public init(folders: [String] = Hyphenation.systemFolders) { self.folders = folders }
+    package init(folders: [String] = Hyphenation.systemFolders) { self.folders = folders }
 
     /// The dictionary for a BCP 47 tag ("en-US", "de", "ru"), or nil when none is installed.
     func dictionary(for language: String) -> Dictionary? {
@@ -68,7 +68,7 @@ public final class Hyphenation: Sendable {
     }
 
     /// Whether `language` has a dictionary here.
-    public func available(_ language: String) -> Bool { dictionary(for: language) != nil }
+    package func available(_ language: String) -> Bool { dictionary(for: language) != nil }
 
     /// Indices of the characters of `word` after which it may be hyphenated.
     static func points(_ word: [Unicode.Scalar], dictionary: Dictionary, left: Int, right: Int) -> [Int] {

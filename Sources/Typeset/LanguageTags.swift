@@ -6,11 +6,11 @@ import Synchronization
 /// first `limit` distinct tags are interned whole; after that a tag keeps only its primary
 /// language subtag (two or three letters, a bounded set), which is what OpenType language
 /// systems mostly key on.
-public enum LanguageTags {
+package enum LanguageTags {
     static let limit = 256
     /// The longest well-formed tag accepted (RFC 5646 4.4.1 sizes buffers for 35 characters
     /// for the tags that matter; extensions and private use can be longer, up to this).
-    public static let maxLength = 64
+    package static let maxLength = 64
 
     private struct Interned: @unchecked Sendable {
         var tags: [String: hb_language_t] = [:]
@@ -23,13 +23,13 @@ public enum LanguageTags {
     static var internedCount: Int { interned.withLock { $0.tags.count } }
 
     /// `tag` when it is well formed, else the one-line reason.
-    public static func checked(_ tag: String) throws(TypesetError) -> String {
+    package static func checked(_ tag: String) throws(TypesetError) -> String {
         guard isWellFormed(tag) else { throw .invalidLanguage(tag) }
         return tag
     }
 
     /// Letters, digits and hyphens in subtags of 1 to 8 characters ("_" is read as "-").
-    public static func isWellFormed(_ tag: String) -> Bool {
+    package static func isWellFormed(_ tag: String) -> Bool {
         guard tag.utf8.count <= maxLength else { return false }
         if tag.isEmpty { return true }
         return tag.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }

@@ -1,20 +1,20 @@
 /// The typesetter's output: plain values, no C types, ready for Highlight and Render.
 
 /// One font face as a file on disk; `Layout.fonts` holds each face used once.
-public struct FontFace: Hashable, Sendable {
-    public var file: String
-    public var index: Int
-    public var family: String
-    public var style: String
+package struct FontFace: Hashable, Sendable {
+    package var file: String
+    package var index: Int
+    package var family: String
+    package var style: String
     /// A colour (bitmap or layered) font, e.g. for emoji.
-    public var isColor: Bool
+    package var isColor: Bool
     /// Fontconfig's style names it italic or oblique (else italic is drawn slanted).
-    public var isItalic: Bool {
+    package var isItalic: Bool {
         let lower = style.lowercased()
         return lower.contains("italic") || lower.contains("oblique")
     }
 
-    public init(file: String, index: Int, family: String, style: String, isColor: Bool) {
+    package init(file: String, index: Int, family: String, style: String, isColor: Bool) {
         self.file = file
         self.index = index
         self.family = family
@@ -24,31 +24,31 @@ public struct FontFace: Hashable, Sendable {
 }
 
 /// One positioned glyph; coordinates are in layout pixels, y is the baseline.
-public struct Glyph: Equatable, Sendable {
-    public var id: UInt32
-    public var x: Double
-    public var y: Double
-    public var advance: Double
+package struct Glyph: Equatable, Sendable {
+    package var id: UInt32
+    package var x: Double
+    package var y: Double
+    package var advance: Double
     /// UTF-8 byte offset into the input of the first character this glyph shows.
-    public var cluster: Int
+    package var cluster: Int
 }
 
 /// A run's font at its size: extents around the baseline and where its underline and
 /// strikethrough go (from the font's `post` and OS/2 tables), all in px, y up from the baseline.
-public struct RunMetrics: Equatable, Sendable {
-    public var size: Double
-    public var ascent: Double
-    public var descent: Double
+package struct RunMetrics: Equatable, Sendable {
+    package var size: Double
+    package var ascent: Double
+    package var descent: Double
     /// How far the run's baseline is raised above the line's (a superscript's is positive).
-    public var rise = 0.0
-    public var underlinePosition: Double
-    public var underlineThickness: Double
-    public var strikeoutPosition: Double
-    public var strikeoutThickness: Double
+    package var rise = 0.0
+    package var underlinePosition: Double
+    package var underlineThickness: Double
+    package var strikeoutPosition: Double
+    package var strikeoutThickness: Double
     /// Italic was asked for and the face has none: the outlines are slanted when drawn.
-    public var oblique = false
+    package var oblique = false
 
-    public init(size: Double, ascent: Double, descent: Double, underlinePosition: Double, underlineThickness: Double,
+    package init(size: Double, ascent: Double, descent: Double, underlinePosition: Double, underlineThickness: Double,
                 strikeoutPosition: Double, strikeoutThickness: Double) {
         (self.size, self.ascent, self.descent) = (size, ascent, descent)
         (self.underlinePosition, self.underlineThickness) = (underlinePosition, underlineThickness)
@@ -57,65 +57,65 @@ public struct RunMetrics: Equatable, Sendable {
 }
 
 /// Glyphs of one font, size and direction, in visual (left-to-right) order.
-public struct GlyphRun: Equatable, Sendable {
+package struct GlyphRun: Equatable, Sendable {
     /// Index into `Layout.fonts`.
-    public var font: Int
-    public var metrics: RunMetrics
-    public var size: Double { metrics.size }
-    public var rtl: Bool
+    package var font: Int
+    package var metrics: RunMetrics
+    package var size: Double { metrics.size }
+    package var rtl: Bool
     /// The UTF-8 byte range of the input these glyphs show.
-    public var start: Int
-    public var end: Int
-    public var glyphs: [Glyph]
+    package var start: Int
+    package var end: Int
+    package var glyphs: [Glyph]
 }
 
 /// One line: its byte range, its box and its glyph runs in visual order.
-public struct Line: Equatable, Sendable {
+package struct Line: Equatable, Sendable {
     /// UTF-8 byte offsets into the input, `end` exclusive (trailing spaces at a soft break are
     /// inside the range; a hard break's newline is not).
-    public var start: Int
-    public var end: Int
-    public var text: String
+    package var start: Int
+    package var end: Int
+    package var text: String
     /// Box: `x` and `width` span the advances without trailing whitespace.
-    public var x: Double
-    public var top: Double
-    public var width: Double
-    public var height: Double
-    public var baseline: Double
-    public var rtl: Bool
+    package var x: Double
+    package var top: Double
+    package var width: Double
+    package var height: Double
+    package var baseline: Double
+    package var rtl: Bool
     /// Index of the paragraph (hard-break separated) this line belongs to.
-    public var paragraph: Int
-    public var runs: [GlyphRun]
+    package var paragraph: Int
+    package var runs: [GlyphRun]
     /// Families of the fonts used on the line, in order of first use.
-    public var fonts: [String]
+    package var fonts: [String]
     /// The line ends with a hyphen that was drawn (a soft hyphen, or an emergency break
     /// inside a word); it counts in `width`.
-    public var hyphen = false
+    package var hyphen = false
 
-    public var bottom: Double { top + height }
+    package var bottom: Double { top + height }
     /// True when the line shows nothing (empty or whitespace only).
-    public var isBlank: Bool { runs.allSatisfy { $0.glyphs.isEmpty } || width <= 0 }
+    package var isBlank: Bool { runs.allSatisfy { $0.glyphs.isEmpty } || width <= 0 }
 }
 
-public struct Layout: Sendable {
-    public var text: String
-    public var lines: [Line]
-    public var fonts: [FontFace]
+package struct Layout: Sendable {
+    package var text: String
+    package var lines: [Line]
+    package var fonts: [FontFace]
     /// Font size in pixels.
-    public var size: Double
+    package var size: Double
     /// The block: wrap width when given, else the widest line; height of all lines.
-    public var width: Double
-    public var height: Double
+    package var width: Double
+    package var height: Double
     /// Combining marks dropped from the input as over `MarkLimit.marksPerBase` on one base.
-    public var droppedMarks: Int = 0
+    package var droppedMarks: Int = 0
     /// With `maxLines`: the UTF-8 offset in the input where the text was cut (the ellipsis
     /// follows it in `text`); nil when nothing was cut.
-    public var truncatedAt: Int?
+    package var truncatedAt: Int?
     /// Variable-font axis values the glyphs were shaped with ("wght=650"): drawing uses them too.
-    public var variations = ""
+    package var variations = ""
     /// The caller's tagged ranges (`TypesetStyle.tags`) and the shaping spans, as bytes of `text`.
-    public var spans: [TaggedRange] = []
-    public var styleRuns: [StyledRange] = []
+    package var spans: [TaggedRange] = []
+    package var styleRuns: [StyledRange] = []
 }
 
 extension Layout {
@@ -123,7 +123,7 @@ extension Layout {
     /// piece's lines moved down by its `dy` (a page's share of a long text laid out in pieces:
     /// the piece's place in the text less the page's top). Font indices are remapped into one
     /// font list; byte ranges and paragraphs keep their meaning.
-    public static func joined(_ pieces: [(layout: Layout, lines: Range<Int>, dy: Double)]) -> Layout {
+    package static func joined(_ pieces: [(layout: Layout, lines: Range<Int>, dy: Double)]) -> Layout {
         precondition(!pieces.isEmpty, "a joined layout needs at least one piece")
         var out = pieces[0].layout
         out.lines = []
@@ -162,7 +162,7 @@ extension Layout {
 
     /// The same layout as part of a longer text: its bytes start at `byteOffset` in `text` and
     /// its paragraphs are numbered from `paragraphOffset` (its y stays; `joined` moves it).
-    public func placed(in text: String, byteOffset: Int, paragraphOffset: Int) -> Layout {
+    package func placed(in text: String, byteOffset: Int, paragraphOffset: Int) -> Layout {
         var out = self
         out.text = text
         out.truncatedAt = truncatedAt.map { $0 + byteOffset }

@@ -4,8 +4,8 @@ import CTextBreak
 
 /// The versions of the C libraries text layout depends on: a golden recorded with one set may
 /// differ under another.
-public enum TypesetLibraries {
-    public static var versions: [(name: String, version: String)] {
+package enum TypesetLibraries {
+    package static var versions: [(name: String, version: String)] {
         let fc = Int(FcGetVersion())
         var icu = [CChar](repeating: 0, count: 32)
         hl_icu_version(&icu)

@@ -8,10 +8,10 @@
 /// advance when it differs from the glyph before's (in 4 bytes when a Float holds it exactly,
 /// as HarfBuzz's 1/64 px steps do), its id in 2 bytes when it fits, and its cluster as a small
 /// step from the glyph before's. About 12 bytes a glyph with the lines' text and boxes, instead of 40.
-public enum LineCodec {
-    public struct Malformed: Error {}
+package enum LineCodec {
+    package struct Malformed: Error {}
 
-    public static func encode(_ lines: [Line]) -> [UInt8] {
+    package static func encode(_ lines: [Line]) -> [UInt8] {
         var w = Writer()
         w.varint(lines.count)
         for line in lines {
@@ -29,7 +29,7 @@ public enum LineCodec {
         return w.bytes
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(Malformed) -> [Line] {
+    package static func decode(_ bytes: [UInt8]) throws(Malformed) -> [Line] {
         var r = Reader(bytes: bytes)
         let count = try r.count()
         var lines: [Line] = []

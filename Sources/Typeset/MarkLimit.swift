@@ -4,12 +4,12 @@
 /// non-starters in a row; we keep that many per base and drop the rest, counting them so the
 /// caller can say so. Invisible extenders (ZWJ, ZWNJ, CGJ, variation selectors) count too, so
 /// interleaving them does not reset the count.
-public enum MarkLimit {
-    public static let marksPerBase = 30
+package enum MarkLimit {
+    package static let marksPerBase = 30
 
     /// `text` with at most `marksPerBase` marks after each base, and how many were dropped.
     /// Returns the text itself (no copy) when nothing is over the limit.
-    public static func apply(_ text: String) -> (text: String, dropped: Int) {
+    package static func apply(_ text: String) -> (text: String, dropped: Int) {
         var run = 0
         var over = false
         for scalar in text.unicodeScalars {

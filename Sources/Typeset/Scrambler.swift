@@ -10,19 +10,19 @@
 /// reproducible output is wanted and that trade is understood.
 /// A layout whose lines from `firstHiddenLine` on show substitute glyphs: only the scrambler
 /// makes one, so a renderer that asks for it cannot be handed the real hidden glyphs by mistake.
-public struct ScrambledLayout: Sendable {
-    public let layout: Layout
-    public let firstHiddenLine: Int
+package struct ScrambledLayout: Sendable {
+    package let layout: Layout
+    package let firstHiddenLine: Int
 
     /// `Layout.placed` for a scrambled layout: still scrambled from the same line.
-    public func placed(in text: String, byteOffset: Int, paragraphOffset: Int) -> ScrambledLayout {
+    package func placed(in text: String, byteOffset: Int, paragraphOffset: Int) -> ScrambledLayout {
         ScrambledLayout(layout: layout.placed(in: text, byteOffset: byteOffset, paragraphOffset: paragraphOffset),
                         firstHiddenLine: firstHiddenLine)
     }
 
     /// `Layout.joined` for scrambled pieces of one text: hidden from the first line that was
     /// hidden in its piece (the pieces hide from one place in the text, so all later lines are).
-    public static func joined(_ pieces: [(layout: ScrambledLayout, lines: Range<Int>, dy: Double)]) -> ScrambledLayout {
+    package static func joined(_ pieces: [(layout: ScrambledLayout, lines: Range<Int>, dy: Double)]) -> ScrambledLayout {
         var shown = 0
         for (piece, range, _) in pieces {
             let visible = max(0, min(piece.firstHiddenLine, range.upperBound) - range.lowerBound)
@@ -34,7 +34,7 @@ public struct ScrambledLayout: Sendable {
 }
 
 extension Typesetter {
-    public func scrambled(_ layout: Layout, fromLine first: Int, seed initial: UInt64) throws -> ScrambledLayout {
+    package func scrambled(_ layout: Layout, fromLine first: Int, seed initial: UInt64) throws -> ScrambledLayout {
         ScrambledLayout(layout: try substituted(layout, fromLine: first, seed: initial), firstHiddenLine: max(first, 0))
     }
 
@@ -106,9 +106,9 @@ private func isWhitespace(_ utf8: [UInt8], at offset: Int) -> Bool {
     return false
 }
 
-public enum ScrambleSeed {
+package enum ScrambleSeed {
     /// A seed from the system's random source: a new one for every render.
-    public static func random() -> UInt64 {
+    package static func random() -> UInt64 {
         var generator = SystemRandomNumberGenerator()
         return generator.next()
     }

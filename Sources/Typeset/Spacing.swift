@@ -2,15 +2,15 @@ import CHarfBuzz
 import Support
 
 /// OpenType features in HarfBuzz's syntax ("liga=0,ss01,tnum"), parsed once.
-public struct FontFeatures: Hashable, Sendable {
+package struct FontFeatures: Hashable, Sendable {
     let features: [hb_feature_t]
-    public let text: String
+    package let text: String
 
-    public static func == (a: FontFeatures, b: FontFeatures) -> Bool { a.text == b.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    package static func == (a: FontFeatures, b: FontFeatures) -> Bool { a.text == b.text }
+    package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     /// Parses a comma-separated list; the error names the first item HarfBuzz does not read.
-    public init(_ text: String) throws {
+    package init(_ text: String) throws {
         var parsed: [hb_feature_t] = []
         for item in text.split(separator: ",").map({ String($0).trimmed }) where !item.isEmpty {
             var feature = hb_feature_t()
@@ -23,7 +23,7 @@ public struct FontFeatures: Hashable, Sendable {
         self.text = text
     }
 
-    public static let none = try! FontFeatures("")
+    package static let none = try! FontFeatures("")
 
     /// These features after `defaults` (later ones win in HarfBuzz).
     func after(_ defaults: String) -> [hb_feature_t] {
@@ -33,14 +33,14 @@ public struct FontFeatures: Hashable, Sendable {
 
 /// Variable-font axis values in HarfBuzz's syntax ("wght=650,wdth=80"), parsed once. They reach
 /// shaping (advances) and, through `Layout.variations`, the drawn and embedded outlines.
-public struct FontVariations: Hashable, Sendable {
-    public let text: String
+package struct FontVariations: Hashable, Sendable {
+    package let text: String
     let values: [hb_variation_t]
 
-    public static func == (a: FontVariations, b: FontVariations) -> Bool { a.text == b.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    package static func == (a: FontVariations, b: FontVariations) -> Bool { a.text == b.text }
+    package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
-    public init(_ text: String) throws {
+    package init(_ text: String) throws {
         var parsed: [hb_variation_t] = []
         var items: [String] = []
         for item in text.split(separator: ",").map({ String($0).trimmed }) where !item.isEmpty {
@@ -55,8 +55,8 @@ public struct FontVariations: Hashable, Sendable {
         self.text = items.joined(separator: ",")
     }
 
-    public static let none = try! FontVariations("")
-    public var isEmpty: Bool { values.isEmpty }
+    package static let none = try! FontVariations("")
+    package var isEmpty: Bool { values.isEmpty }
 }
 
 /// Whether the character at byte `offset` is a word space (U+0020 or U+00A0): what word

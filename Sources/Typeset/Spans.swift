@@ -2,7 +2,7 @@ import Support
 
 /// Where a span's baseline sits: on the line's, raised or lowered by a length, or as a
 /// subscript or superscript (size and shift from the font's OS/2 metrics, as Pango does).
-public enum BaselineShift: Hashable, Sendable {
+package enum BaselineShift: Hashable, Sendable {
     case none, sub, sup
     /// Up by this many px (down when negative).
     case rise(Double)
@@ -10,11 +10,11 @@ public enum BaselineShift: Hashable, Sendable {
 
 /// A length in px, or in em: a multiple of the font size around it (a span's `larger` is 1.2em,
 /// a block's padding 0.3em).
-public enum Length: Hashable, Sendable {
+package enum Length: Hashable, Sendable {
     case px(Double)
     case em(Double)
 
-    public func resolved(fontSize: Double) -> Double {
+    package func resolved(fontSize: Double) -> Double {
         switch self {
         case let .px(v): return v
         case let .em(v): return v * fontSize
@@ -25,40 +25,40 @@ public enum Length: Hashable, Sendable {
 /// How a stretch of text is shaped differently from its block: every set field overrides the
 /// block's. Only what changes glyphs or their advances is here: a colour change does not break
 /// shaping (ligatures and kerning survive it, as in Pango).
-public struct SpanShaping: Hashable, Sendable {
+package struct SpanShaping: Hashable, Sendable {
     /// Family, weight and slant (a size in it is ignored: `size` says).
-    public var font: FontSpec?
-    public var size: Length?
-    public var shift = BaselineShift.none
-    public var letterSpacing: Double?
-    public var features: FontFeatures?
-    public var language: String?
+    package var font: FontSpec?
+    package var size: Length?
+    package var shift = BaselineShift.none
+    package var letterSpacing: Double?
+    package var features: FontFeatures?
+    package var language: String?
 
-    public init(font: FontSpec? = nil, size: Length? = nil, shift: BaselineShift = .none, letterSpacing: Double? = nil,
+    package init(font: FontSpec? = nil, size: Length? = nil, shift: BaselineShift = .none, letterSpacing: Double? = nil,
                 features: FontFeatures? = nil, language: String? = nil) {
         (self.font, self.size, self.shift, self.letterSpacing, self.features, self.language) =
             (font, size, shift, letterSpacing, features, language)
     }
 
-    public var isPlain: Bool { self == SpanShaping() }
+    package var isPlain: Bool { self == SpanShaping() }
 }
 
 /// `shaping` over the UTF-8 bytes `start..<end` of the text.
-public struct StyledRange: Hashable, Sendable {
-    public var start: Int
-    public var end: Int
-    public var shaping: SpanShaping
-    public init(start: Int, end: Int, shaping: SpanShaping) { (self.start, self.end, self.shaping) = (start, end, shaping) }
+package struct StyledRange: Hashable, Sendable {
+    package var start: Int
+    package var end: Int
+    package var shaping: SpanShaping
+    package init(start: Int, end: Int, shaping: SpanShaping) { (self.start, self.end, self.shaping) = (start, end, shaping) }
 }
 
 /// A caller's mark over the UTF-8 bytes `start..<end` (a span's paint, link or highlight, by
 /// `tag`): the typesetter keeps it on the same characters through dropped marks, a cut with an
 /// ellipsis and pages, and hands it back in `Layout.spans`.
-public struct TaggedRange: Hashable, Sendable {
-    public var start: Int
-    public var end: Int
-    public var tag: Int
-    public init(start: Int, end: Int, tag: Int) { (self.start, self.end, self.tag) = (start, end, tag) }
+package struct TaggedRange: Hashable, Sendable {
+    package var start: Int
+    package var end: Int
+    package var tag: Int
+    package init(start: Int, end: Int, tag: Int) { (self.start, self.end, self.tag) = (start, end, tag) }
 }
 
 /// Values over byte ranges that are sorted and apart: which one (if any) covers a byte, found
@@ -66,7 +66,7 @@ public struct TaggedRange: Hashable, Sendable {
 /// Inlinable, so a caller in another module gets it specialised for its value type: called
 /// unspecialised, every lookup asked the runtime for the metadata of its entries (a lock and a
 /// hash a glyph: a fifth of the time of a long marked-up PDF).
-public struct RangeIndex<Value> {
+package struct RangeIndex<Value> {
     @usableFromInline
     struct Entry {
         @usableFromInline var start: Int
@@ -77,18 +77,18 @@ public struct RangeIndex<Value> {
 
     @usableFromInline var ranges: [Entry] = []
 
-    public init() {}
+    package init() {}
 
     /// `items` in any order; they must not overlap.
-    public init(_ items: [(start: Int, end: Int, value: Value)]) {
+    package init(_ items: [(start: Int, end: Int, value: Value)]) {
         ranges = items.sorted { $0.start < $1.start }.map { Entry(start: $0.start, end: $0.end, value: $0.value) }
     }
 
-    public var isEmpty: Bool { ranges.isEmpty }
+    package var isEmpty: Bool { ranges.isEmpty }
 
     /// The value of the range holding byte `offset`.
     @inlinable
-    public func value(at offset: Int) -> Value? {
+    package func value(at offset: Int) -> Value? {
         let i = partitionPoint(ranges.count) { ranges[$0].end > offset }
         return i < ranges.count && ranges[i].start <= offset ? ranges[i].value : nil
     }
@@ -149,7 +149,7 @@ extension Array where Element: ByteRange {
 extension TypesetStyle {
     /// This style for a piece of its text (bytes `bytes`): its spans clipped to the piece and
     /// counted from the piece's start.
-    public func restricted(to bytes: Range<Int>) -> TypesetStyle {
+    package func restricted(to bytes: Range<Int>) -> TypesetStyle {
         var out = self
         out.runs = runs.clipped(to: bytes)
         out.tags = tags.clipped(to: bytes)

@@ -1,17 +1,17 @@
 import Support
 
-public enum Alignment: String, CaseIterable, Sendable {
+package enum Alignment: String, CaseIterable, Sendable {
     /// `justify` stretches every line but a paragraph's last to the block's width (the last is
     /// aligned to the start).
     case left, center, right, start, end, justify
 }
 
 /// How lines are filled: greedy, balanced (near-equal lines) or pretty (no one-word last line).
-public enum WrapMode: String, CaseIterable, Sendable {
+package enum WrapMode: String, CaseIterable, Sendable {
     case greedy, balance, pretty
 }
 
-public enum BaseDirection: String, CaseIterable, Sendable {
+package enum BaseDirection: String, CaseIterable, Sendable {
     /// From the first strong character of each paragraph (UAX #9 P2/P3), LTR when none.
     case auto, ltr, rtl
 
@@ -20,55 +20,55 @@ public enum BaseDirection: String, CaseIterable, Sendable {
 }
 
 /// What the typesetter needs to know besides the text and the fonts.
-public struct TypesetStyle: Sendable {
-    public var size: Double
+package struct TypesetStyle: Sendable {
+    package var size: Double
     /// Wrap width in pixels; nil means lines break only at hard breaks.
-    public var width: Double?
-    public var alignment: Alignment
+    package var width: Double?
+    package var alignment: Alignment
     /// Baseline-to-baseline distance as a multiple of the line's natural height.
-    public var lineSpacing: Double
+    package var lineSpacing: Double
     /// No line is further from the next than this many natural line heights.
-    public static let maxLineSpacing = 1000.0
-    public var direction: BaseDirection
+    package static let maxLineSpacing = 1000.0
+    package var direction: BaseDirection
     /// BCP 47 language for shaping and line breaking (empty: none).
-    public var language: String
+    package var language: String
     /// A word longer than the line is cut with a hyphen (in scripts that hyphenate).
-    public var breakHyphens = true
-    public var wrap = WrapMode.greedy
+    package var breakHyphens = true
+    package var wrap = WrapMode.greedy
     /// Dictionary hyphenation in `language` (when a dictionary is installed), with at least
     /// `hyphenMin.left` characters before a break and `hyphenMin.right` after it.
-    public var hyphenate = false
-    public var hyphenMin = (left: 2, right: 3)
+    package var hyphenate = false
+    package var hyphenMin = (left: 2, right: 3)
     /// Stop after this many lines, the last ending with `ellipsis`.
-    public var maxLines: Int?
-    public var ellipsis = "…"
+    package var maxLines: Int?
+    package var ellipsis = "…"
     /// A fixed baseline-to-baseline distance in px, whatever fonts a line falls back to.
-    public var lineHeight: Double?
+    package var lineHeight: Double?
     /// Lines as tall as their span styles' own fonts make them, not the fallback fonts a line
     /// reaches for: a line of Arabic, CJK or emoji in a Latin text keeps the text's pitch, a
     /// larger span still makes its line taller (pages use it). `lineHeight` wins.
-    public var evenPitch = false
+    package var evenPitch = false
     /// Tracking after every grapheme cluster (not in cursive scripts), and extra space after
     /// every space, in px.
-    public var letterSpacing = 0.0
-    public var wordSpacing = 0.0
+    package var letterSpacing = 0.0
+    package var wordSpacing = 0.0
     /// Extra space after each paragraph (a hard break ends one), and the first line of each
     /// paragraph indented on its start side, in px.
-    public var paragraphSpacing = 0.0
-    public var indent = 0.0
+    package var paragraphSpacing = 0.0
+    package var indent = 0.0
     /// OpenType features for every run; with letter spacing, optional ligatures are off first
     /// (as browsers do), unless these turn them back on.
-    public var features = FontFeatures.none
+    package var features = FontFeatures.none
     /// Variable-font axis values for every font that has those axes.
-    public var variations = FontVariations.none
+    package var variations = FontVariations.none
     /// Stretches shaped otherwise (their own font, size, spacing...), sorted and apart, as
     /// UTF-8 bytes of the text; and the caller's tagged ranges, kept for `Layout.spans`.
-    public var runs: [StyledRange] = []
-    public var tags: [TaggedRange] = []
+    package var runs: [StyledRange] = []
+    package var tags: [TaggedRange] = []
     /// Checked between paragraphs: a cancelled layout throws `Cancellation.Cancelled`.
-    public var cancellation: Cancellation?
+    package var cancellation: Cancellation?
 
-    public init(size: Double = 48, width: Double? = nil, alignment: Alignment = .start,
+    package init(size: Double = 48, width: Double? = nil, alignment: Alignment = .start,
                 lineSpacing: Double = 1, direction: BaseDirection = .auto, language: String = "") {
         self.size = size
         self.width = width
@@ -80,9 +80,9 @@ public struct TypesetStyle: Sendable {
 
     /// Font sizes outside this range are refused (HarfBuzz scales are 32-bit, and a glyph
     /// smaller than a hundredth of a pixel measures as nothing).
-    public static let sizeRange = 0.01...10_000.0
+    package static let sizeRange = 0.01...10_000.0
 
-    public func validated() throws -> TypesetStyle {
+    package func validated() throws -> TypesetStyle {
         guard size.isFinite, size > 0 else { throw TypesetError.invalidNumber("size", size) }
         guard TypesetStyle.sizeRange.contains(size) else {
             throw TypesetError.outOfRange("size", size, TypesetStyle.sizeRange)

@@ -1,6 +1,6 @@
 /// Everything that can go wrong while laying out text, each with a one-line description that
 /// names the offending input.
-public enum TypesetError: Error, Equatable, CustomStringConvertible {
+package enum TypesetError: Error, Equatable, CustomStringConvertible {
     case unknownFont(String, suggestions: [String])
     case notAFont(String)
     case unreadableFontFile(String)
@@ -17,7 +17,7 @@ public enum TypesetError: Error, Equatable, CustomStringConvertible {
     case harfbuzz(String)
     case invalidSpan(Int, Int, Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unknownFont(name, suggestions):
             let hint = suggestions.isEmpty

@@ -2,18 +2,18 @@ import FoundationEssentials
 
 /// Text + style in, `Layout` out: paragraphs, bidi, per-cluster font fallback, shaping, line
 /// breaking, visual order and alignment.
-public final class Typesetter: @unchecked Sendable {
+package final class Typesetter: @unchecked Sendable {
     private let library: FontLibrary
     private let font: FontSpec
 
-    public init(library: FontLibrary, font: FontSpec) {
+    package init(library: FontLibrary, font: FontSpec) {
         self.library = library
         self.font = font
     }
 
     /// Lays out `input`; combining marks beyond `MarkLimit.marksPerBase` on one base are dropped
     /// first (`Layout.droppedMarks` says how many; offsets then refer to `Layout.text`).
-    public func layout(_ input: String, style: TypesetStyle) throws -> Layout {
+    package func layout(_ input: String, style: TypesetStyle) throws -> Layout {
         try layout(prepare(input, style: style), style: style)
     }
 
@@ -21,7 +21,7 @@ public final class Typesetter: @unchecked Sendable {
     /// marks capped, paragraphs, grapheme clusters, bidi levels, the font of every cluster
     /// (Fontconfig's fallback chain) and the line-break opportunities. Fitting a block to a box
     /// then lays the same prepared text out at many sizes and widths.
-    public func prepare(_ input: String, style: TypesetStyle) throws -> PreparedText {
+    package func prepare(_ input: String, style: TypesetStyle) throws -> PreparedText {
         let (text, droppedMarks) = MarkLimit.apply(input)
         var runs = try style.runs.checked(length: input.utf8.count), tags = try style.tags.checked(length: input.utf8.count)
         if droppedMarks > 0, !(runs.isEmpty && tags.isEmpty) {
@@ -51,7 +51,7 @@ public final class Typesetter: @unchecked Sendable {
     }
 
     /// Shapes the prepared text at `style.size` and breaks it into lines at `style.width`.
-    public func layout(_ prepared: PreparedText, style: TypesetStyle) throws -> Layout {
+    package func layout(_ prepared: PreparedText, style: TypesetStyle) throws -> Layout {
         let style = try style.validated()
         guard style.direction == prepared.direction, style.language == prepared.language else {
             throw TypesetError.invalidFontSpec("a text prepared for another direction or language")
@@ -115,7 +115,7 @@ public final class Typesetter: @unchecked Sendable {
 
     /// Whether the first paragraph of `text` runs right to left (UAX #9 P2/P3 under `direction`),
     /// without laying it out.
-    public static func startsRightToLeft(_ text: String, direction: BaseDirection) throws -> Bool {
+    package static func startsRightToLeft(_ text: String, direction: BaseDirection) throws -> Bool {
         let first = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
         return try TextBreak.bidiLevels(Array(first.utf16), base: direction.icuBase).paragraph & 1 == 1
     }
@@ -196,7 +196,7 @@ public final class Typesetter: @unchecked Sendable {
 
 /// A text through the size-independent stages (see `Typesetter.prepare`), ready to be laid out
 /// at any size and width. Immutable, so it may be shared between threads.
-public struct PreparedText: @unchecked Sendable {
+package struct PreparedText: @unchecked Sendable {
     let text: String
     let utf8: [UInt8]
     let droppedMarks: Int

@@ -12,6 +12,7 @@ enum HLRender {
             3 bad input or failure (one line on stderr names it).
             """,
         version: version,
-        commands: [Render.self, StepsCommand.self, CardCommand.self, BatchCommand.self, CompareCommand.self, ServeCommand.self, OptionsCommand.self],
+        commands: [Render.self, StepsCommand.self, CardCommand.self, BatchCommand.self, CompareCommand.self, ServeCommand.self, OptionsCommand.self,
+                   CompletionsCommand.self],
         defaultCommand: Render.self)
 }

@@ -20,8 +20,13 @@ struct OptionsCommand: Command {
     @Flag("command-table", help: "Print the README's table of commands instead.") var commandTable = false
     @Flag("flags", help: "Print every command's flags as JSON instead: {\"render\": [{\"name\": \"size\", \"kind\": \"option\"}, ...], ...}.")
     var flags = false
+    @Flag("man", help: "Print the man page (roff, section 1) instead.") var man = false
 
     func run() throws {
+        if man {
+            print(CompletionsCommand.manPage(), terminator: "")
+            return
+        }
         if flags {
             print(CommandReference.flagsJSON().serialized())
             return

@@ -6,11 +6,11 @@ import Support
 
 /// `--format`: the format's name, or any extension an output file may have (`jpg`), as `-o` takes.
 extension OutputFormat: FlagValue {
-    public init?(flagText: String) {
+    package init?(flagText: String) {
         guard let format = OutputFormat(rawValue: flagText.lowercased()) ?? OutputFormat(extension: flagText) else { return nil }
         self = format
     }
-    public static var expected: String { "one of png, pdf, jpeg (or jpg), webp" }
+    package static var expected: String { "one of png, pdf, jpeg (or jpg), webp" }
 }
 
 struct Render: Command {

@@ -37,6 +37,11 @@ import Testing
     }
 
     @Test func findsItsFontsAndPassesAGoldenSuite() throws {
+        for file in ["share/man/man1/hlrender.1", "share/bash-completion/completions/hlrender", "share/zsh/site-functions/_hlrender",
+                     "share/fish/vendor_completions.d/hlrender.fish"] {
+            let size = (try? FileManager.default.attributesOfItem(atPath: prefix.appendingPathComponent(file).path)[.size] as? Int) ?? 0
+            #expect(size > 1000, "\(file): \(size) bytes")
+        }
         let rendered = try installed(["render", "--text", "hi", "--no-system-fonts", "-o", "hi.png"])
         #expect(rendered.status == 0, "\(rendered.stderr)")
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("hi.png").path))

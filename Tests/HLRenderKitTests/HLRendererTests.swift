@@ -22,6 +22,21 @@ import Testing
         #expect(card.layoutJSON.contains("\"blocks\""))
     }
 
+    @Test func aTypedSpecRendersAsItsJSON() async throws {
+        let typed: CardValue = ["size": "300x120", "padding": 10, "background": "#1E3C72",
+                                "blocks": [["type": "text", "text": "Typed", "size": 40, "highlight": "white", "color": "black"]]]
+        let json = ##"{"size": "300x120", "padding": 10, "background": "#1E3C72", "blocks": [{"type": "text", "text": "Typed", "size": 40, "highlight": "white", "color": "black"}]}"##
+        let fromValue = try await Self.renderer.renderCard(typed).bytes
+        let fromJSON = try await Self.renderer.renderCard(json: json).bytes
+        #expect(fromValue == fromJSON)
+        do {
+            _ = try await Self.renderer.renderCard(["size": "300x120", "blocks": [["type": "text", "text": "a", "size": -1]]])
+            Issue.record("a negative size rendered")
+        } catch {
+            #expect(error.path == "blocks[0].size", "\(error)")
+        }
+    }
+
     @Test func everyFormatHasItsSignature() async throws {
         let spec = #"{"size": "120x60", "padding": 0, "blocks": [{"type": "text", "text": "Hi", "highlight": "yellow"}]}"#
         let signatures: [ImageFormat: [UInt8]] = [.png: [0x89, 0x50, 0x4E, 0x47], .jpeg: [0xFF, 0xD8, 0xFF], .webp: Array("RIFF".utf8), .pdf: Array("%PDF".utf8)]
@@ -130,5 +145,27 @@ import Testing
         } catch {
             #expect(error.path == "threshold", "\(error)")
         }
+    }
+
+    @Test func aGoldenIsRecordedOnceAndLeftAloneWhileItPasses() async throws {
+        let folder = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let golden = folder.appendingPathComponent("card.png").path
+        let card = try await Self.renderer.renderCard(["size": "80x40", "padding": 0, "blocks": [["type": "text", "text": "A", "size": 20]]]).bytes
+        #expect(try await Self.renderer.checkGolden(card, goldenPath: golden) == .missing)
+        #expect(!FileManager.default.fileExists(atPath: golden))
+        #expect(try await Self.renderer.checkGolden(card, goldenPath: golden, update: true) == .recorded)
+        let written = try FileManager.default.attributesOfItem(atPath: golden)[.modificationDate] as! Date
+        guard case .passed = try await Self.renderer.checkGolden(card, goldenPath: golden, update: true) else {
+            Issue.record("the recorded golden does not pass")
+            return
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: golden)[.modificationDate] as! Date == written)
+        let other = try await Self.renderer.renderCard(["size": "80x40", "padding": 0, "blocks": [["type": "text", "text": "B", "size": 20]]]).bytes
+        guard case let .failed(summary) = try await Self.renderer.checkGolden(other, goldenPath: golden) else {
+            Issue.record("a changed card passed")
+            return
+        }
+        #expect(summary.differentPixels > 0 && !summary.sizesDiffer, "\(summary.text)")
     }
 }

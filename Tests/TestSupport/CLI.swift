@@ -1,16 +1,16 @@
 import Foundation
 
 /// Runs the built `hlrender` binary (next to the test bundle) and captures what it says.
-public struct CLIResult {
+package struct CLIResult {
     /// The exit status, or the signal's number when `signalled`.
-    public var status: Int32
-    public var signalled: Bool
-    public var stdout: [UInt8]
-    public var stderr: String
+    package var status: Int32
+    package var signalled: Bool
+    package var stdout: [UInt8]
+    package var stderr: String
 }
 
-public enum CLI {
-    public static var binary: String {
+package enum CLI {
+    package static var binary: String {
         // The test script points here at the release build (the same sources, built the way
         // users get it): the CLI tests run hundreds of processes.
         if let folder = ProcessInfo.processInfo.environment["HLRENDER_BIN_DIR"], !folder.isEmpty {
@@ -27,7 +27,7 @@ public enum CLI {
     @discardableResult
     /// Runs the CLI; with `timeout`, a process still running after that many seconds is sent
     /// SIGTERM (a service that started when it should have refused its options).
-    public static func run(_ arguments: [String], stdin: [UInt8]? = nil, pinnedFonts: Bool = true,
+    package static func run(_ arguments: [String], stdin: [UInt8]? = nil, pinnedFonts: Bool = true,
                            environment: [String: String] = [:], directory: URL? = nil, timeout: Double? = nil) throws -> CLIResult {
         let process = Process()
         if let directory { process.currentDirectoryURL = directory }
@@ -53,7 +53,7 @@ public enum CLI {
     }
 
     /// A fresh empty folder for one test's outputs.
-    public static func scratchFolder() throws -> URL {
+    package static func scratchFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hlrender-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -61,7 +61,7 @@ public enum CLI {
 }
 
 /// Text of a PDF as poppler's pdftotext reads it; the file must also pass `qpdf --check`.
-public func pdfText(_ pdf: [UInt8]) throws -> String {
+package func pdfText(_ pdf: [UInt8]) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("hlrender-\(UUID().uuidString).pdf")
     try Data(pdf).write(to: path)
     defer { try? FileManager.default.removeItem(at: path) }
@@ -78,7 +78,7 @@ public func pdfText(_ pdf: [UInt8]) throws -> String {
 }
 
 /// Another program's exit status and standard output (poppler, qpdf, chromium).
-public func runTool(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+package func runTool(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -93,6 +93,6 @@ public func runTool(_ executable: String, _ arguments: [String], environment: [S
 }
 
 /// `qpdf --check` on a PDF: true when qpdf finds no damage (exit 0; 3 is warnings only).
-public func qpdfCheck(_ path: String) throws -> Bool {
+package func qpdfCheck(_ path: String) throws -> Bool {
     try runTool("/usr/bin/qpdf", ["--check", path]).status == 0
 }

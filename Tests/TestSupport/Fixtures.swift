@@ -2,29 +2,29 @@ import Foundation
 import Typeset
 
 /// The repo's pinned fonts only, so results do not depend on the machine.
-public enum Fixtures {
-    public static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+package enum Fixtures {
+    package static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
-    public static let fonts = repo.appendingPathComponent("fonts").path
+    package static let fonts = repo.appendingPathComponent("fonts").path
     /// Sample texts kept in the repository (see Tests/Fixtures/corpus/README.md).
-    public static let corpus = repo.appendingPathComponent("Tests/Fixtures/corpus")
-    public static let library = try! FontLibrary(directories: [fonts], includeSystemFonts: false)
+    package static let corpus = repo.appendingPathComponent("Tests/Fixtures/corpus")
+    package static let library = try! FontLibrary(directories: [fonts], includeSystemFonts: false)
 
-    public static func layout(_ text: String, font: String = "Noto Sans", size: Double = 48, width: Double? = nil,
+    package static func layout(_ text: String, font: String = "Noto Sans", size: Double = 48, width: Double? = nil,
                        align: Alignment = .start, direction: BaseDirection = .auto) throws -> Layout {
         let spec = try FontSpec.parse(font) { FileManager.default.fileExists(atPath: $0) }
         return try Typesetter(library: library, font: spec)
             .layout(text, style: TypesetStyle(size: size, width: width, alignment: align, direction: direction))
     }
 
-    public static func corpusText(_ name: String) throws -> String {
+    package static func corpusText(_ name: String) throws -> String {
         var text = try String(contentsOf: corpus.appendingPathComponent("\(name).txt"), encoding: .utf8)
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }
 
     /// Advance sum of `text` as `hb-shape` (HarfBuzz's own tool) measures it, in px.
-    public static func hbShapeWidth(_ text: String, font: String, size: Double) throws -> Double {
+    package static func hbShapeWidth(_ text: String, font: String, size: Double) throws -> Double {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
         // hb-shape prints whole numbers: shape at 100x the size and divide.
@@ -41,7 +41,7 @@ public enum Fixtures {
 
 /// Line count of a greedy fill computed independently of the typesetter: word widths from
 /// hb-shape, breaks only at spaces (enough for plain Latin text).
-public func independentLatinLineCount(_ text: String, width: Double, size: Double) throws -> Int {
+package func independentLatinLineCount(_ text: String, width: Double, size: Double) throws -> Int {
     let font = Fixtures.fonts + "/NotoSans-Regular.ttf"
     var total = 0
     for paragraph in text.split(separator: "\n") {
@@ -65,6 +65,6 @@ public func independentLatinLineCount(_ text: String, width: Double, size: Doubl
 
 extension Layout {
     /// Each line's text with trailing whitespace removed.
-    public var lineTexts: [String] { lines.map { $0.text.trimmingCharacters(in: .whitespaces) } }
-    public var breakOffsets: [Int] { lines.map(\.end) }
+    package var lineTexts: [String] { lines.map { $0.text.trimmingCharacters(in: .whitespaces) } }
+    package var breakOffsets: [Int] { lines.map(\.end) }
 }

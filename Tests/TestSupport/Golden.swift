@@ -6,16 +6,16 @@ import Foundation
 /// to the git-ignored `Tests/Failures/` and names it in the failure.
 /// A check of the support helpers that failed: thrown, so the test running it fails with this
 /// message (the helpers stay free of the test framework and build with the package).
-public struct TestFailure: Error, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct TestFailure: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
-public enum Golden {
-    public static var recording: Bool { ProcessInfo.processInfo.environment["HLRENDER_RECORD"] == "1" }
-    public static let failures = Fixtures.repo.appendingPathComponent("Tests/Failures")
+package enum Golden {
+    package static var recording: Bool { ProcessInfo.processInfo.environment["HLRENDER_RECORD"] == "1" }
+    package static let failures = Fixtures.repo.appendingPathComponent("Tests/Failures")
 
-    public static func check(_ png: [UInt8], area: String, name: String, threshold: Double = 0.1,
+    package static func check(_ png: [UInt8], area: String, name: String, threshold: Double = 0.1,
                              maxDiffPixels: Int = 0, filePath: String = #filePath) throws {
         let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
             .appendingPathComponent("References/\(area)")

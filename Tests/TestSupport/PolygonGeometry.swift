@@ -1,7 +1,7 @@
 import Highlight
 
 /// Polygon helpers for geometry tests (outlines flattened with `Contour.polygon`).
-public func pointInPolygon(_ p: Point, _ polygon: [Point]) -> Bool {
+package func pointInPolygon(_ p: Point, _ polygon: [Point]) -> Bool {
     var inside = false
     var j = polygon.count - 1
     for i in polygon.indices {
@@ -12,7 +12,7 @@ public func pointInPolygon(_ p: Point, _ polygon: [Point]) -> Bool {
     return inside
 }
 
-public func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
+package func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
     let dx = b.x - a.x, dy = b.y - a.y
     let t = dx == 0 && dy == 0 ? 0 : max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
     let x = a.x + t * dx - p.x, y = a.y + t * dy - p.y
@@ -20,6 +20,6 @@ public func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
 }
 
 /// Distance from `p` to the nearest edge of a closed polygon.
-public func edgeDistance(_ p: Point, _ polygon: [Point]) -> Double {
+package func edgeDistance(_ p: Point, _ polygon: [Point]) -> Double {
     polygon.indices.map { distance(p, toSegment: polygon[$0], polygon[($0 + 1) % polygon.count]) }.min() ?? .infinity
 }
