@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "CHyphen", linkerSettings: [.linkedLibrary(":libhyphen.a")]),
         // PNG reading and writing with libpng's full API: its errors longjmp, which must stay in C.
         // libdeflate writes PNGs (several times faster than zlib at a similar size).
-        .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary(":libdeflate.a")]),
+        .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary(":libdeflate.a"), .linkedLibrary("z")]),
         // JPEG encoding through libjpeg's full API (Debian libjpeg62-turbo-dev): optimised Huffman tables.
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary(":libjpeg.a")]),
 

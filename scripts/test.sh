@@ -14,6 +14,8 @@ HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" swift test --traits Service
 HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" scripts/embed-check.sh
 # CI also builds the fuzz harnesses and runs each briefly (make fuzz runs them for minutes):
 # the seed corpora and every input that once failed (Tests/FuzzRegressions) go through first.
+# It also builds the library's documentation, warnings as errors (a broken link fails).
 if [[ "${CI:-}" == "true" ]]; then
   TMPDIR="$tmp" scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+  TMPDIR="$tmp" scripts/docs.sh
 fi

@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 typedef struct {
     const uint8_t *data;
@@ -98,3 +99,23 @@ done:
 }
 
 const char *hl_png_version(void) { return png_get_libpng_ver(NULL); }
+
+int hl_png_well_formed(const uint8_t *data, size_t length) {
+    static const uint8_t signature[8] = {0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A};
+    if (length < 8 + 25 + 12 || memcmp(data, signature, 8) != 0) return 0;
+    size_t at = 8;
+    int first = 1;
+    while (at + 12 <= length) {
+        uint32_t size = ((uint32_t)data[at] << 24) | ((uint32_t)data[at + 1] << 16) | ((uint32_t)data[at + 2] << 8) | data[at + 3];
+        if (size > length - at - 12) return 0;
+        const uint8_t *type = data + at + 4;
+        if (first && memcmp(type, "IHDR", 4) != 0) return 0;
+        first = 0;
+        const uint8_t *stored = data + at + 8 + size;
+        uint32_t expected = ((uint32_t)stored[0] << 24) | ((uint32_t)stored[1] << 16) | ((uint32_t)stored[2] << 8) | stored[3];
+        if ((uint32_t)crc32(crc32(0L, Z_NULL, 0), type, size + 4) != expected) return 0;
+        at += 12 + size;
+        if (memcmp(type, "IEND", 4) == 0) return at == length;
+    }
+    return 0;
+}

@@ -43,6 +43,12 @@ package enum PNGCodec {
         }
     }
 
+    /// Whether `bytes` are a whole PNG as far as the framing goes (signature, IHDR first, each
+    /// chunk's CRC, IEND last): checked without inflating anything.
+    package static func isWellFormed(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { hl_png_well_formed($0.baseAddress, $0.count) != 0 }
+    }
+
     /// Width and height from a PNG's header, nil when `bytes` do not start like a PNG (each side
     /// below 2^32, as IHDR holds them).
     package static func dimensions(_ bytes: [UInt8]) -> (width: Int, height: Int)? {

@@ -3,10 +3,7 @@ import Support
 
 /// The JSON of `hlrender compare --json` (and the service's `POST /v1/compare`).
 package enum CompareReport {
-    package enum Verdict: String, Sendable {
-        case match, differ
-        case sizeMismatch = "size-mismatch"
-    }
+    package typealias Verdict = Comparison.Verdict
 
     package static func json(_ result: DiffResult, expected: (width: Int, height: Int), actual: (width: Int, height: Int),
                             verdict: Verdict, threshold: Double, total: Int? = nil) -> JSONValue {
@@ -25,16 +22,9 @@ package enum CompareReport {
         ])
     }
 
-    /// Compares two decoded images as `compare` does by default (sizes must match, so the
-    /// canvas is no larger than either image, already within the decoder's pixel limit).
-    package static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions, limits: DiffLimits) -> JSONValue {
-        let e = (expected.width, expected.height), a = (actual.width, actual.height)
-        guard e == a else {
-            let result = DiffResult.sizesDiffer(expected: e, actual: a)
-            return json(result, expected: e, actual: a, verdict: .sizeMismatch, threshold: options.threshold, total: result.differentPixels)
-        }
-        // Equal sizes: the canvas is one of the images, so no budget can be exceeded.
-        let result = try! ImageDiff.compare(expected, actual, options: options, maxPixels: .max)
-        return json(result, expected: e, actual: a, verdict: limits.passes(result) ? .match : .differ, threshold: options.threshold)
+    /// The JSON of an outcome of the one comparison.
+    package static func json(_ outcome: Comparison.Outcome, threshold: Double) -> JSONValue {
+        json(outcome.result, expected: outcome.expectedSize, actual: outcome.actualSize, verdict: outcome.verdict,
+             threshold: threshold, total: outcome.countedTotal)
     }
 }

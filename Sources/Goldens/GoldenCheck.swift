@@ -72,77 +72,49 @@ package struct GoldenResult: Sendable {
 }
 
 package enum GoldenCheck {
-    /// Compares a rendered PNG with its golden's bytes (nil: there is none). Images of
-    /// different sizes fail as `compare` says by default: read from their headers, every pixel
-    /// of the larger counted, nothing decoded or padded (an 83-byte 32767x1 golden made a 779
-    /// MB padded canvas). `budget` bounds what parallel checks decode together.
+    /// Compares a rendered PNG with its golden's bytes (nil: there is none) through the one
+    /// `Comparison`: sizes that differ fail from the headers alone (an 83-byte 32767x1 golden
+    /// once made a 779 MB padded canvas). `budget` bounds what parallel checks decode together.
     package static func check(_ actual: [UInt8], golden: [UInt8]?, tolerance: GoldenTolerance, maxPixels: Int,
-                             budget: WaitingBudget? = nil, into result: inout GoldenResult) throws {
+                              budget: WaitingBudget? = nil, into result: inout GoldenResult) throws {
         guard let golden else {
             result.status = .missing
             result.message = "no golden recorded"
             result.actual = actual
             return
         }
-        if golden == actual {
-            result.status = .passed
-            result.message = "identical"
-            return
-        }
-        if let e = PNGCodec.dimensions(golden), let a = PNGCodec.dimensions(actual), e != a {
-            result.status = .failed
-            result.diff = DiffResult.sizesDiffer(expected: e, actual: a)
-            result.message = "size \(a.width)x\(a.height), golden \(e.width)x\(e.height)"
-            result.expected = golden
-            result.actual = actual
-            return
-        }
-        // Two decoded images and the three-panel difference.
+        // Two decoded images and the difference panel.
         let bytes = (PNGCodec.pixelCount(actual) ?? 0) * 4 * 5
-        if let budget {
-            try budget.with(bytes) { try compare(actual, golden: golden, tolerance: tolerance, maxPixels: maxPixels, into: &result) }
-        } else {
-            try compare(actual, golden: golden, tolerance: tolerance, maxPixels: maxPixels, into: &result)
-        }
-    }
-
-    /// Same-size images (by their headers) decoded and compared.
-    private static func compare(_ actual: [UInt8], golden: [UInt8], tolerance: GoldenTolerance, maxPixels: Int,
-                                into result: inout GoldenResult) throws {
-        let expectedImage: RGBAImage
+        let outcome: Comparison.Outcome
         do {
-            expectedImage = try PNGCodec.decode(golden, maxPixels: maxPixels)
-        } catch {
+            let compare = { () throws(ComparisonError) -> Comparison.Outcome in
+                try Comparison.compare(expected: golden, actual: actual, tolerance: tolerance, maxPixels: maxPixels, panel: .whenCompared)
+            }
+            outcome = try budget.map { budget in try budget.with(bytes) { try compare() } } ?? compare()
+        } catch let error as ComparisonError {
+            guard error.image == .expected else { throw error }
             result.status = .error
             result.message = "golden: \(error)"
             return
         }
-        let actualImage = try PNGCodec.decode(actual, maxPixels: maxPixels)
-        var panel = RGBAImage(width: 0, height: 0, pixels: [])
-        let sameSize = expectedImage.width == actualImage.width && expectedImage.height == actualImage.height
-        let sizes = sameSize ? "" : "size \(actualImage.width)x\(actualImage.height), golden \(expectedImage.width)x\(expectedImage.height); "
-        let diff: DiffResult
-        do {
-            diff = try ImageDiff.compare(expectedImage, actualImage, options: tolerance.options, maxPixels: maxPixels, diffPanel: &panel)
-        } catch {
-            // Shapes so different that comparing them would need a canvas past the pixel limit.
+        result.diff = outcome.result
+        switch outcome.verdict {
+        case .match:
+            result.status = .passed
+            result.message = golden == actual ? "identical"
+                : outcome.result.differentPixels == 0 ? "same pixels" : "\(outcome.result.differentPixels) pixels differ, within the limit"
+        case .sizeMismatch:
             result.status = .failed
-            result.message = sizes + "\(error)"
+            result.message = "size \(outcome.actualSize.width)x\(outcome.actualSize.height), golden \(outcome.expectedSize.width)x\(outcome.expectedSize.height)"
             result.expected = golden
             result.actual = actual
-            return
+        case .differ:
+            result.status = .failed
+            let percent = (outcome.result.ratio * 10_000).rounded() / 100
+            result.message = "\(outcome.result.differentPixels) pixels differ (\(percent)%)"
+            result.expected = golden
+            result.actual = actual
+            if let panel = outcome.panel { result.difference = try PNGCodec.encode(panel) }
         }
-        result.diff = diff
-        if sameSize && tolerance.limits.passes(diff) {
-            result.status = .passed
-            result.message = diff.differentPixels == 0 ? "same pixels" : "\(diff.differentPixels) pixels differ, within the limit"
-            return
-        }
-        result.status = .failed
-        let percent = (diff.ratio * 10_000).rounded() / 100
-        result.message = sizes + "\(diff.differentPixels) pixels differ (\(percent)%)"
-        result.expected = golden
-        result.actual = actual
-        result.difference = try PNGCodec.encode(panel)
     }
 }

@@ -53,22 +53,35 @@ public struct ImageComparison: Sendable {
 }
 
 extension HLRenderer {
-    /// Compares PNG `actual` with PNG `expected` (a golden): the one comparison of golden
-    /// suites. Bytes that are equal pass at once.
+    /// Compares PNG `actual` with PNG `expected` (a golden) through the one comparison of
+    /// `hlrender compare`, golden suites and the service: equal bytes pass at once, different
+    /// sizes fail from the headers, otherwise the pixels decide.
     public func compare(expected: [UInt8], actual: [UInt8], options: ComparisonOptions = ComparisonOptions()) async throws(HLRenderError) -> ImageComparison {
         let maxPixels = environment.maxPixels
         let tolerance = try options.tolerance()
-        let sizes = (PNGCodec.dimensions(expected), PNGCodec.dimensions(actual))
-        let sizesDiffer = sizes.0.map { e in sizes.1.map { $0 != e } ?? false } ?? false
         return try await run { _ in
-            var result = GoldenResult(name: "", row: 0, status: .error, message: "", spec: "", milliseconds: 0)
-            try GoldenCheck.check(actual, golden: expected, tolerance: tolerance, maxPixels: maxPixels, into: &result)
-            if result.status == .error { throw HLRenderError(.input, result.message) }
-            let diff = result.diff
-            return ImageComparison(passed: result.status == .passed, differentPixels: diff?.differentPixels ?? 0,
-                                   antialiasedPixels: diff?.antialiasedPixels ?? 0,
-                                   sizesDiffer: sizesDiffer,
-                                   summary: result.message, differencePNG: result.status == .failed ? result.difference : nil)
+            let outcome: Comparison.Outcome
+            do {
+                outcome = try Comparison.compare(expected: expected, actual: actual, tolerance: tolerance, maxPixels: maxPixels,
+                                                 panel: .whenCompared)
+            } catch let error as ComparisonError {
+                throw HLRenderError(.input, path: error.image?.rawValue ?? "", error.reason)
+            }
+            let result = outcome.result
+            let summary: String
+            switch outcome.verdict {
+            case .sizeMismatch:
+                summary = "size \(outcome.actualSize.width)x\(outcome.actualSize.height), expected \(outcome.expectedSize.width)x\(outcome.expectedSize.height)"
+            case .match where expected == actual: summary = "identical"
+            case .match, .differ: summary = "\(result.differentPixels) pixels differ"
+            }
+            var difference: [UInt8]?
+            if outcome.verdict == .differ, let panel = outcome.panel, let a = outcome.expected, let b = outcome.actual {
+                difference = try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: panel, actual: b))
+            }
+            return ImageComparison(passed: outcome.verdict == .match, differentPixels: result.differentPixels,
+                                   antialiasedPixels: result.antialiasedPixels, sizesDiffer: outcome.verdict == .sizeMismatch,
+                                   summary: summary, differencePNG: difference)
         }
     }
 }

@@ -164,9 +164,14 @@ struct Routes: Sendable {
         // Both pictures decoded, their difference and a padded canvas: reserved before decoding.
         let pixels = [expected.bytes, actual.bytes].reduce(0) { $0 + (PNGCodec.pixelCount($1) ?? 0) }
         return await behindGate(context, reserve: body.count + pixels * 4 * 3, heavy: body.count >= Self.heavyRequest) { _ throws -> JSONValue in
-            let a = try decode(expected.bytes, name: "expected", maxPixels: maxPixels)
-            let b = try decode(actual.bytes, name: "actual", maxPixels: maxPixels)
-            return CompareReport.compare(a, b, options: chosen.options, limits: chosen.limits)
+            let outcome: Comparison.Outcome
+            do {
+                outcome = try Comparison.compare(expected: expected.bytes, actual: actual.bytes, tolerance: chosen, maxPixels: maxPixels)
+            } catch let error as ComparisonError {
+                let name = error.image?.rawValue ?? "images"
+                throw CardService.RequestError(status: 422, message: "\(name): \(error)", path: name)
+            }
+            return CompareReport.json(outcome, threshold: chosen.options.threshold)
         } respond: { HTTP.json($0) }
     }
 
@@ -356,14 +361,6 @@ struct Routes: Sendable {
             return .failure(ResponseFailure(HTTP.error(.contentTooLarge, "the body is over \(settings.maxBody) bytes")))
         case .timedOut:
             return .failure(ResponseFailure(HTTP.error(.requestTimeout, "the body took longer than \(timeout) ms", headers: [.connection: "close"])))
-        }
-    }
-
-    private func decode(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RGBAImage {
-        do {
-            return try PNGCodec.decode(bytes, maxPixels: maxPixels)
-        } catch {
-            throw CardService.RequestError(status: 422, message: "\(name): \(error)", path: name)
         }
     }
 }

@@ -4,9 +4,7 @@ import Goldens
 import Typeset
 import Support
 
-enum SizeMismatch: String, CaseIterable, FlagValue {
-    case fail, pad
-}
+extension SizeMismatch: FlagValue {}
 
 /// The comparator's options (shared by `compare`, `render --expect` and `batch --expect-dir`).
 struct DiffFlags: FlagGroup {
@@ -47,70 +45,50 @@ struct CompareOptions: FlagGroup {
     func tolerance() throws -> GoldenTolerance { try diffFlags.tolerance() }
 }
 
-/// Compares two encoded PNGs, reports (one line or JSON on stdout), writes the diff image when
-/// asked, and returns the exit status: 0 match, 1 differ, 2 sizes differ. Both files are decoded
-/// (a corrupt golden is bad input even when the other file is a byte-identical copy), each
-/// checked against `maxPixels` before its pixels are allocated.
+/// Compares two encoded PNGs through the one `Comparison`, reports (one line or JSON on
+/// stdout), writes the diff image when asked, and returns the exit status: 0 match, 1 differ,
+/// 2 sizes differ.
 func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), options: CompareOptions,
                    maxPixels: Int) throws -> Int32 {
     let tolerance = try options.tolerance()
-    let diffOptions = tolerance.options
-    if let diff = options.diff { try OutputFile.checkWritable(diff) }
-    let a = try decode(expected, name: names.0, maxPixels: maxPixels)
-    if expected == actual, options.diff == nil {
-        let result = DiffResult(width: a.width, height: a.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: true)
-        report(result, expectedSize: (a.width, a.height), actualSize: (a.width, a.height), options: options, threshold: diffOptions.threshold, status: ExitStatus.success)
-        return ExitStatus.success
-    }
-    let b = try decode(actual, name: names.1, maxPixels: maxPixels)
-    let sameSize = a.width == b.width && a.height == b.height
-    // Every panel of the diff image is as large as the larger of the two in each direction.
-    let canvas = (width: max(a.width, b.width), height: max(a.height, b.height))
-    if options.diff != nil, canvas.width * canvas.height > maxPixels {
-        throw CLIFailure(message: "--diff: the difference image would be 3 x \(canvas.width)x\(canvas.height) pixels, over the limit of \(maxPixels) per panel (--max-pixels)")
-    }
-    if !sameSize && options.sizeMismatch == .fail {
-        if let diff = options.diff {
-            let blank = RGBAImage(width: canvas.width, height: canvas.height, fill: (255, 255, 255, 255))
-            try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: blank, actual: b)), to: diff)
-        }
-        let result = DiffResult.sizesDiffer(expected: (a.width, a.height), actual: (b.width, b.height))
-        report(result, expectedSize: (a.width, a.height), actualSize: (b.width, b.height), options: options, threshold: diffOptions.threshold,
-               status: ExitStatus.sizesDiffer, total: result.differentPixels)
-        return ExitStatus.sizesDiffer
-    }
-    var panel = RGBAImage(width: 0, height: 0, pixels: [])
-    let result: DiffResult
-    do {
-        result = options.diff == nil
-            ? try ImageDiff.compare(a, b, options: diffOptions, maxPixels: maxPixels)
-            : try ImageDiff.compare(a, b, options: diffOptions, maxPixels: maxPixels, diffPanel: &panel)
-    } catch {
-        throw CLIFailure(message: "--size-mismatch pad: \(error) (--max-pixels)")
-    }
     if let diff = options.diff {
-        try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: panel, actual: b)), to: diff)
+        try OutputFile.checkWritable(diff)
+        // Every panel of the diff image is as large as the larger of the two in each direction.
+        if let e = PNGCodec.dimensions(expected), let a = PNGCodec.dimensions(actual),
+           !Checked.pixels(max(e.width, a.width), max(e.height, a.height), within: maxPixels) {
+            throw CLIFailure(message: "--diff: the difference image would be 3 x \(max(e.width, a.width))x\(max(e.height, a.height)) pixels, over the limit of \(maxPixels) per panel (--max-pixels)")
+        }
     }
-    let status = tolerance.limits.passes(result) ? ExitStatus.success : ExitStatus.differ
-    report(result, expectedSize: (a.width, a.height), actualSize: (b.width, b.height), options: options, threshold: diffOptions.threshold, status: status)
+    let outcome: Comparison.Outcome
+    do {
+        outcome = try Comparison.compare(expected: expected, actual: actual, tolerance: tolerance, sizeMismatch: options.sizeMismatch,
+                                         maxPixels: maxPixels, panel: options.diff == nil ? .none : .always)
+    } catch {
+        switch error.image {
+        case .expected?: throw CLIFailure(message: "\(names.0): \(error)")
+        case .actual?: throw CLIFailure(message: "\(names.1): \(error)")
+        case nil: throw CLIFailure(message: "--size-mismatch pad: \(error) (--max-pixels)")
+        }
+    }
+    if let diff = options.diff, let a = outcome.expected, let b = outcome.actual {
+        let blank = RGBAImage(width: max(a.width, b.width), height: max(a.height, b.height), fill: (255, 255, 255, 255))
+        try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: outcome.panel ?? blank, actual: b)), to: diff)
+    }
+    let status: Int32
+    switch outcome.verdict {
+    case .match: status = ExitStatus.success
+    case .differ: status = ExitStatus.differ
+    case .sizeMismatch: status = ExitStatus.sizesDiffer
+    }
+    report(outcome, options: options, threshold: tolerance.options.threshold, status: status)
     return status
 }
 
-private func decode(_ bytes: [UInt8], name: String, maxPixels: Int) throws -> RGBAImage {
-    do {
-        return try PNGCodec.decode(bytes, maxPixels: maxPixels)
-    } catch let error as PNGError {
-        throw CLIFailure(message: "\(name): \(error)")
-    }
-}
-
-private func report(_ result: DiffResult, expectedSize: (Int, Int), actualSize: (Int, Int), options: CompareOptions,
-                    threshold: Double, status: Int32, total: Int? = nil) {
+private func report(_ outcome: Comparison.Outcome, options: CompareOptions, threshold: Double, status: Int32) {
     let percent = { (ratio: Double) in significant(ratio * 100) }
+    let (result, expectedSize, actualSize) = (outcome.result, outcome.expectedSize, outcome.actualSize)
     if options.json {
-        let verdict: CompareReport.Verdict = status == ExitStatus.success ? .match : status == ExitStatus.differ ? .differ : .sizeMismatch
-        print(CompareReport.json(result, expected: expectedSize, actual: actualSize, verdict: verdict, threshold: threshold,
-                                 total: total).serialized())
+        print(CompareReport.json(outcome, threshold: threshold).serialized())
     } else if status == ExitStatus.sizesDiffer {
         print("sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1)")
     } else if result.identical {

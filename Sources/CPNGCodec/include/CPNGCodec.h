@@ -38,6 +38,12 @@ enum { HL_PNG_OK = 0, HL_PNG_CORRUPT = 1, HL_PNG_TOO_LARGE = 2 };
 int hl_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
                   uint32_t *width, uint32_t *height, char *error, size_t error_size);
 
+/// Whether `data` is a whole PNG as far as its framing goes: the signature, IHDR first, every
+/// chunk within the data with a correct CRC, IEND last and nothing after it. Cheap (a CRC
+/// pass, nothing inflated): what lets byte-identical images match without decoding while a
+/// damaged pair is still refused.
+int hl_png_well_formed(const uint8_t *data, size_t length);
+
 /// A zeroed buffer of `size` bytes for a whole image (a canvas, filtered rows); in a one-shot
 /// process, mapped in huge pages where the kernel allows (far fewer page faults), else from
 /// the allocator (reused between images). NULL when memory runs out. Free it with

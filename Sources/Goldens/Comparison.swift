@@ -1,0 +1,112 @@
+import Compare
+import Support
+
+/// What to do with two images of different sizes: `fail` (the rule everywhere unless asked:
+/// the verdict is size-mismatch, every pixel of the larger counts, read from the headers with
+/// nothing decoded) or `pad` (`compare` and `render --expect` may ask: compared on the larger
+/// canvas, the area outside either image counted as different).
+package enum SizeMismatch: String, CaseIterable, Sendable {
+    case fail, pad
+}
+
+/// Which of the two images a problem is about.
+package enum ComparedImage: String, Sendable {
+    case expected, actual
+}
+
+/// An image that cannot be compared: it does not decode, or it is over the pixel limit.
+package struct ComparisonError: Error, CustomStringConvertible, Sendable {
+    /// The image at fault; nil for the pair (a padded canvas over the limit).
+    package var image: ComparedImage?
+    package var reason: String
+    package var description: String { reason }
+}
+
+/// The one comparison behind `compare`, `render --expect`, golden suites, `POST /v1/compare`
+/// and HLRenderKit: encoded PNGs in, a verdict out.
+///
+/// 0. Each image's declared size is checked against `maxPixels` from its header.
+/// 1. Byte-identical PNGs whose framing is whole (signature, every chunk's CRC, IEND) match
+///    without decoding; damaged bytes are refused even against their own copy.
+/// 2. Different sizes (from the headers) follow `SizeMismatch`.
+/// 3. Otherwise both are decoded (each checked against `maxPixels` first) and compared with
+///    the tolerance's options; the limits decide the verdict.
+package enum Comparison {
+    package enum Verdict: String, Sendable {
+        case match, differ
+        case sizeMismatch = "size-mismatch"
+    }
+
+    /// A comparison's outcome.
+    package struct Outcome: Sendable {
+        package var verdict: Verdict
+        package var result: DiffResult
+        package var expectedSize: (width: Int, height: Int)
+        package var actualSize: (width: Int, height: Int)
+        /// Expected faded, counted pixels red, anti-aliasing yellow (when asked for and
+        /// decoded), and the two decoded images for a three-panel picture.
+        package var panel: RGBAImage?
+        package var expected: RGBAImage?
+        package var actual: RGBAImage?
+
+        /// Every pixel of the larger image, when the sizes differ and were not padded.
+        package var countedTotal: Int? { verdict == .sizeMismatch ? result.differentPixels : nil }
+    }
+
+    /// When the difference panel is made: never, whenever the pixels are compared (not for
+    /// identical bytes or a size mismatch), or always (identical or not, decoding both).
+    package enum Panel: Sendable {
+        case none, whenCompared, always
+    }
+
+    package static func compare(expected: [UInt8], actual: [UInt8], tolerance: GoldenTolerance,
+                                sizeMismatch: SizeMismatch = .fail, maxPixels: Int,
+                                panel: Panel = .none) throws(ComparisonError) -> Outcome {
+        guard let e = PNGCodec.dimensions(expected) else { throw unreadable(.expected, expected, maxPixels) }
+        guard let a = PNGCodec.dimensions(actual) else { throw unreadable(.actual, actual, maxPixels) }
+        for (size, image) in [(e, ComparedImage.expected), (a, .actual)] where !Checked.pixels(size.width, size.height, within: maxPixels) {
+            throw ComparisonError(image: image, reason: "\(PNGError.tooLarge(width: size.width, height: size.height, limit: maxPixels))")
+        }
+        if expected == actual, panel != .always, PNGCodec.isWellFormed(expected) {
+            let result = DiffResult(width: e.width, height: e.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: true)
+            return Outcome(verdict: .match, result: result, expectedSize: e, actualSize: a)
+        }
+        if e != a && sizeMismatch == .fail {
+            var outcome = Outcome(verdict: .sizeMismatch, result: DiffResult.sizesDiffer(expected: e, actual: a), expectedSize: e, actualSize: a)
+            if panel == .always { (outcome.expected, outcome.actual) = (try decode(expected, .expected, maxPixels), try decode(actual, .actual, maxPixels)) }
+            return outcome
+        }
+        let expectedImage = try decode(expected, .expected, maxPixels)
+        let actualImage = try decode(actual, .actual, maxPixels)
+        var picture = RGBAImage(width: 0, height: 0, pixels: [])
+        let result: DiffResult
+        do {
+            result = panel != .none
+                ? try ImageDiff.compare(expectedImage, actualImage, options: tolerance.options, maxPixels: maxPixels, diffPanel: &picture)
+                : try ImageDiff.compare(expectedImage, actualImage, options: tolerance.options, maxPixels: maxPixels)
+        } catch {
+            throw ComparisonError(image: nil, reason: "\(error)")
+        }
+        let verdict: Verdict = tolerance.limits.passes(result) ? .match : .differ
+        return Outcome(verdict: verdict, result: result, expectedSize: e, actualSize: a, panel: panel != .none ? picture : nil,
+                       expected: expectedImage, actual: actualImage)
+    }
+
+    private static func decode(_ bytes: [UInt8], _ image: ComparedImage, _ maxPixels: Int) throws(ComparisonError) -> RGBAImage {
+        do {
+            return try PNGCodec.decode(bytes, maxPixels: maxPixels)
+        } catch {
+            throw ComparisonError(image: image, reason: "\(error)")
+        }
+    }
+
+    /// The decoder's own words for bytes without a PNG header.
+    private static func unreadable(_ image: ComparedImage, _ bytes: [UInt8], _ maxPixels: Int) -> ComparisonError {
+        do {
+            _ = try PNGCodec.decode(bytes, maxPixels: maxPixels)
+            return ComparisonError(image: image, reason: "not a valid PNG file")
+        } catch {
+            return ComparisonError(image: image, reason: "\(error)")
+        }
+    }
+}
