@@ -144,6 +144,15 @@ package struct BlockSettings: Sendable {
         return background.alpha > 0 ? contrasting(background, over: .white) : .black
     }
 
+    /// How the block's text is painted over `background`: its colour (`textColor`), highlight,
+    /// shadow and stroke, and the spans' own paints. Cards, steps and pages all paint this way.
+    package func textPaint(highlight: HighlightPaint?, background: Color, spans: [SpanPaint] = []) -> TextPaint {
+        var paint = TextPaint(color: textColor(highlight: highlight, background: background), highlight: highlight,
+                              shadow: shadow, stroke: stroke)
+        paint.spans = spans
+        return paint
+    }
+
     package func restriction() throws -> Restriction? {
         try visibleLines.map { try Restriction(visibleLines: $0, sigma: blurRadius ?? 11, feather: feather ?? 4) }
     }

@@ -125,9 +125,7 @@ extension CardBuilder {
             }
         }
         let highlight = settings.highlightPaint(fontSize: size)
-        var paint = TextPaint(color: settings.textColor(highlight: highlight, background: groundColor), highlight: highlight,
-                              shadow: settings.shadow, stroke: settings.stroke)
-        paint.spans = layers.paints
+        let paint = settings.textPaint(highlight: highlight, background: groundColor, spans: layers.paints)
         // A span's highlight may reach further than the block's.
         let spanReach = layers.paints.compactMap(\.highlight?.reach)
         let padX = max(highlight?.reach.x ?? 0, spanReach.map(\.x).max() ?? 0)
@@ -211,8 +209,7 @@ extension CardBuilder {
             steps = try stepsAt(size)
         }
         let highlight = settings.highlightPaint(fontSize: size)
-        let paint = TextPaint(color: settings.textColor(highlight: highlight, background: groundColor), highlight: highlight,
-                              shadow: settings.shadow, stroke: settings.stroke)
+        let paint = settings.textPaint(highlight: highlight, background: groundColor)
         let dotColor = settings.dotColor ?? settings.color ?? contrasting(groundColor, over: .white)
         return MeasuredBlock(width: availableWidth, height: steps.height, droppedMarks: steps.layouts.reduce(0) { $0 + $1.droppedMarks }) { x, y in
             let placed = try steps.items(x: x, y: y, paint: paint, dotColor: dotColor)

@@ -27,9 +27,7 @@ extension PagedPDF {
             ? PageDecorations(typesetter: typesetter, bodyStyle: style) : nil
         let paged = try PagedText(text, typesetter: typesetter, style: style, setup: setup, highlight: highlight,
                                   restriction: restriction, decorationHeight: try decorations?.lineHeight() ?? 0)
-        var paint = TextPaint(color: settings.textColor(highlight: highlight, background: background), highlight: highlight,
-                              shadow: settings.shadow, stroke: settings.stroke)
-        paint.spans = styled.paints
+        let paint = settings.textPaint(highlight: highlight, background: background, spans: styled.paints)
         self.init(text: paged, paint: paint, background: background, decorations: decorations, fonts: fonts)
     }
 }

@@ -3,16 +3,25 @@ import Render
 import Support
 import Typeset
 
-/// `render` and `steps` draw a card of one block: built by the card library like any card,
-/// its errors worded with this command's flags.
-func build(_ spec: CardSpec, fonts: FontContext, limits: InputLimits, maxPixels: Int) throws -> BuiltCard {
-    let resources = CardResources(fonts: fonts, maxPixels: maxPixels) { [limit = limits.image] path in
+/// `render` and `steps` draw a card of one block through `CardRender`, the path of `card`,
+/// batch rows, the service and the library (one renderer, budget and cancellation rule); only
+/// the errors are worded with this command's flags. `draw`: false lays out only (a dump).
+func renderOneBlock(_ spec: CardSpec, fonts: FontContext, limits: InputLimits, output: OutputOptions,
+                    format: OutputFormat, draw: Bool) throws -> CardRender.Output {
+    guard output.maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(output.maxPixels)") }
+    let resources = CardResources(fonts: fonts, maxPixels: output.maxPixels) { [limit = limits.image] path in
         try Posix.readFile(path, as: "file", limit: limit)
     }
     do {
-        return try CardBuilder.build(spec, resources: resources)
+        return try CardRender.render(spec, resources: resources, format: format, encoding: try output.encoding.options(),
+                                     pdf: try output.pdf.metadata(), render: draw)
     } catch let error as CardError {
         throw CLIFailure(message: flagWording(error))
+    } catch let error as RenderError {
+        // A side too long for the format is blamed on --canvas when that set the size (the
+        // generic advice names the text's size flags).
+        guard output.canvas != nil, case let .sideTooLong(_, _, _, format) = error, format != .pdf else { throw error }
+        throw CLIFailure(message: error.description + "; lower --canvas or --scale")
     }
 }
 

@@ -88,16 +88,3 @@ struct OutputOptions: FlagGroup {
         return spec
     }
 }
-
-extension OutputOptions {
-    /// The scene's bytes; a side too long for the format is blamed on --canvas when that set
-    /// the size (the generic advice names the text's size flags).
-    func render(_ scene: Scene, fonts: FontContext, options: RenderOptions) throws -> [UInt8] {
-        do {
-            return try Renderer(fonts: fonts).render(scene, options: options)
-        } catch let error as RenderError {
-            guard canvas != nil, case let .sideTooLong(_, _, _, format) = error, format != .pdf else { throw error }
-            throw CLIFailure(message: error.description + "; lower --canvas or --scale")
-        }
-    }
-}

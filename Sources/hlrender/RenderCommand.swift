@@ -51,18 +51,19 @@ struct Render: Command {
         let fonts = try text.font.fonts()
         if let pageSetup { return try runPaged(settings: settings, setup: pageSetup, fonts: fonts) }
         let spec = try output.card(.text(settings, fit: nil), highlighted: settings.fillsHighlight)
-        let card = try build(spec, fonts: fonts, limits: limits, maxPixels: output.maxPixels)
-        warnAboutDroppedMarks(count: card.droppedMarks)
-        if output.output != nil { warnIfFlattened(format: format, opaque: card.scene.background.isOpaque) }
         let golden = try expect.map { try Posix.readFile($0, as: "golden", limit: limits.image) }
-        let options = try output.renderOptions(format: format, scale: card.scale)
-        let bytes = output.output != nil || golden != nil ? try output.render(card.scene, fonts: fonts, options: options) : nil
+        let draw = output.output != nil || golden != nil
+        let rendered = try renderOneBlock(spec, fonts: fonts, limits: limits, output: output, format: format, draw: draw)
+        let card = rendered.card
+        warnAboutDroppedMarks(count: card.droppedMarks)
+        if output.output != nil { warnIfFlattened(format: format, opaque: rendered.opaque) }
+        let bytes = draw ? rendered.bytes : nil
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
         if let path = output.dumpLayout { try OutputFile.write(card.canvasDump(), to: path) }
         if let golden, let bytes {
             let status = try runComparison(expected: golden, actual: bytes, names: (expect!, "render"), options: comparison,
-                                           maxPixels: options.maxPixels)
+                                           maxPixels: output.maxPixels)
             if status != ExitStatus.success { throw ExitCode(status) }
         }
     }

@@ -51,10 +51,11 @@ struct StepsCommand: Command {
             do { try spec.placeStepsColumn(canvasX: column) } catch { throw CLIFailure(message: flagWording(error)) }
         }
         let fonts = try font.fonts()
-        let card = try build(spec, fonts: fonts, limits: limits, maxPixels: output.maxPixels)
+        let rendered = try renderOneBlock(spec, fonts: fonts, limits: limits, output: output, format: format, draw: output.output != nil)
+        let card = rendered.card
         warnAboutDroppedMarks(count: card.droppedMarks)
-        if output.output != nil { warnIfFlattened(format: format, opaque: card.scene.background.isOpaque) }
-        let bytes = try output.output.map { _ in try output.render(card.scene, fonts: fonts, options: try output.renderOptions(format: format, scale: card.scale)) }
+        if output.output != nil { warnIfFlattened(format: format, opaque: rendered.opaque) }
+        let bytes = output.output.map { _ in rendered.bytes }
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
         if let path = output.dumpLayout { try OutputFile.write(card.canvasDump(), to: path) }
