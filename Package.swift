@@ -71,8 +71,8 @@ let package = Package(
         .target(name: "Highlight", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The step indicator's packing: pure geometry.
         .target(name: "Steps"),
-        // Golden-image comparison over RGBA buffers, PNG in and out through libpng.
-        .target(name: "Compare", dependencies: ["Support", "CPNGCodec"]),
+        // Golden-image comparison over RGBA buffers (pixelmatch's metric): pure, no C library.
+        .target(name: "Compare", dependencies: ["Support"]),
         // Static Cairo, pixman, TurboJPEG and libwebp (their -dev packages ship the archives), then
         // the shared libraries Cairo itself calls. The shared libcairo brings 11 X11/xcb libraries a
         // renderer never calls; with the other static archives (ICU, libdeflate, libjpeg,
@@ -123,7 +123,7 @@ let package = Package(
         ]),
 
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
-        .target(name: "TestSupport", dependencies: ["Typeset", "Compare", "Highlight"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Typeset", "Compare", "Highlight", "Render"], path: "Tests/TestSupport"),
 
         // The Swift fuzz harnesses (scripts/fuzz.sh builds them with libFuzzer); the ordinary
         // build replays the seed corpora and regression inputs through them.
@@ -143,12 +143,13 @@ let package = Package(
         .testTarget(name: "StepsTests", dependencies: [
             "Steps", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CompareTests", dependencies: ["Compare"], exclude: ["Fixtures"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare", "Render"], exclude: ["Fixtures"]),
         .testTarget(name: "CardTests", dependencies: ["Support", "Card", "Pages", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Render", "Typeset", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "FlagsTests", dependencies: ["Flags", "Support"]),
-        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare", "Support"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch", "Card", "Goldens", "Render", "Support", "Typeset", "TestSupport"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare", "Render", "Support"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.
             "Serve", "ServeConfig", "hlrender-serve", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Service"])),

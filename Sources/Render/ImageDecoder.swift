@@ -1,3 +1,4 @@
+import Render
 import CPNGCodec
 import CTurboJPEG
 import CWebP
@@ -22,20 +23,16 @@ package enum ImageDecoder {
         }
     }
 
+    /// Through `PNGCodec`, the one PNG decoder (pictures and goldens alike).
     private static func png(_ bytes: [UInt8], maxPixels: Int) throws -> RasterImage {
-        var out: UnsafeMutablePointer<UInt8>?
-        var width: UInt32 = 0, height: UInt32 = 0
-        var error = [CChar](repeating: 0, count: 256)
-        let status = bytes.withUnsafeBufferPointer {
-            hl_png_decode($0.baseAddress, $0.count, UInt64(maxPixels), &out, &width, &height, &error, error.count)
+        let image: RGBAImage
+        do {
+            image = try PNGCodec.decode(bytes, maxPixels: maxPixels)
+        } catch let error as PNGError {
+            if case let .tooLarge(width, height, _) = error { try checkSize(width, height, maxPixels) }
+            throw RenderError.image("\(error)")
         }
-        if Int(status) == Int(HL_PNG_TOO_LARGE) { try checkSize(Int(width), Int(height), maxPixels) }
-        guard Int(status) == Int(HL_PNG_OK), let out else {
-            throw RenderError.image("not a valid PNG (\(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))")
-        }
-        defer { hl_png_free(out) }
-        return try RasterImage(width: Int(width), height: Int(height),
-                           pixels: Array(UnsafeBufferPointer(start: out, count: Int(width) * Int(height) * 4)))
+        return try RasterImage(image)
     }
 
     private static func jpeg(_ bytes: [UInt8], maxPixels: Int) throws -> RasterImage {

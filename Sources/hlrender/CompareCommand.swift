@@ -1,3 +1,4 @@
+import Render
 import Flags
 import Compare
 import Support

@@ -1,3 +1,4 @@
+import Render
 import Compare
 import Foundation
 import Glibc

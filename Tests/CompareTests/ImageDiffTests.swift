@@ -1,3 +1,4 @@
+import Render
 import Foundation
 import Testing
 @testable import Compare

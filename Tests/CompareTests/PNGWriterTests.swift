@@ -1,3 +1,4 @@
+import Render
 import CPNGCodec
 import Testing
 @testable import Compare

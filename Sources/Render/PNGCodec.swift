@@ -1,5 +1,7 @@
+import Render
 import CPNG
 import CPNGCodec
+import Support
 
 package enum PNGError: Error, Equatable, CustomStringConvertible {
     case notPNG(String)
