@@ -30,7 +30,7 @@ package struct CardResources: Sendable {
     /// decodes its template's photo once).
     let images = ImageCache()
 
-    package init(fonts: FontContext, maxPixels: Int = 100_000_000, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
+    package init(fonts: FontContext, maxPixels: Int = PixelLimit.defaultPixels, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
         renderer = Renderer(fonts: fonts)
         self.readFile = readFile
         self.maxPixels = maxPixels

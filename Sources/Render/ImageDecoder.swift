@@ -7,7 +7,7 @@ import Support
 /// PNG, JPEG and WebP files to RGBA, told apart by their first bytes; the declared size is
 /// checked against `maxPixels` before the pixels are allocated.
 package enum ImageDecoder {
-    package static func decode(_ bytes: [UInt8], maxPixels: Int = 100_000_000) throws -> RasterImage {
+    package static func decode(_ bytes: [UInt8], maxPixels: Int = PixelLimit.defaultPixels) throws -> RasterImage {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try png(bytes, maxPixels: maxPixels) }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try jpeg(bytes, maxPixels: maxPixels) }
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {

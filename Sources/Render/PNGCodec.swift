@@ -22,7 +22,7 @@ package enum PNGError: Error, Equatable, CustomStringConvertible {
 /// values: no gamma or colour-profile conversion) and encoding through hlrender's one PNG writer.
 package enum PNGCodec {
     /// The default pixel limit, the same as the renderer's.
-    package static let defaultMaxPixels = 100_000_000
+    package static let defaultMaxPixels = PixelLimit.defaultPixels
 
     /// Decodes `bytes`; the declared size is checked against `maxPixels` before any allocation.
     package static func decode(_ bytes: [UInt8], maxPixels: Int = defaultMaxPixels) throws -> RGBAImage {

@@ -35,7 +35,7 @@ package struct RenderOptions: Sendable {
     package var format: OutputFormat = .png
     /// Output pixels per layout pixel (@2x, @3x): the layout does not change.
     package var scale: Double = 1
-    package var maxPixels: Int = 100_000_000
+    package var maxPixels: Int = PixelLimit.defaultPixels
     /// PNG compression, JPEG/WebP quality.
     package var encoding = EncodeOptions()
     /// PDF document information.

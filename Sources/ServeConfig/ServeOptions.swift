@@ -28,7 +28,7 @@ extension ServeSettings {
             $0.maxBody = try $1.integer(in: 1...(1 << 30))
         },
         OptionDefinition("max-pixels", "n", schema: "integer", "Largest canvas in output pixels (default 40,000,000).") {
-            $0.maxPixels = try $1.integer(in: 1...1_000_000_000)
+            $0.maxPixels = try $1.integer(in: PixelLimit.range)
         },
         OptionDefinition("concurrency", "n", schema: "integer", "Renders at once (default: the number of cores).") {
             $0.concurrency = try $1.integer(in: 1...1024)

@@ -96,8 +96,11 @@ package enum OptionInput: Sendable {
 
     /// A whole number in `range`.
     package func integer(in range: ClosedRange<Int>) throws -> Int {
+        let refuse = { (got: String) in OptionError("must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(got)") }
+        // A whole number past what an Int holds exactly is out of range, not "not whole".
+        if let value = try? number(), value.isFinite, value == value.rounded(), abs(value) >= 1e15 { throw refuse(Checked.describe(value)) }
         let value = try integer()
-        guard range.contains(value) else { throw OptionError("must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(value)") }
+        guard range.contains(value) else { throw refuse("\(value)") }
         return value
     }
 

@@ -54,7 +54,7 @@ struct BatchCommand: Command {
         }
         let goldens = try goldenFlags.expectDir.map {
             GoldenSuite(settings: goldenFlags.settings, folder: $0, tolerance: try goldenFlags.diff.tolerance(),
-                        maxPixels: runOptions.maxPixels, inputLimit: runOptions.limits.image, describe: describe) { line in
+                        maxPixels: try runOptions.pixelLimit.pixels(), inputLimit: runOptions.limits.image, describe: describe) { line in
                 Posix.writeAll(STDERR_FILENO, Array("hlrender: \(line)\n".utf8))
             }
         }

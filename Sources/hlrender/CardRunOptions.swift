@@ -7,7 +7,7 @@ import Support
 /// What `card` and `batch` share: the fonts, the limits and the encoders, and the card
 /// resources built from them once per run.
 struct CardRunOptions: FlagGroup {
-    @Option("max-pixels", help: "Refuse canvases and images with more pixels than this.") var maxPixels: Int = 100_000_000
+    @Group var pixelLimit: PixelLimitFlags
     @Option("font-dir", help: Help("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
     var fontDir: [String] = []
     @Flag("no-system-fonts", help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
@@ -26,13 +26,13 @@ struct CardRunOptions: FlagGroup {
         try OutputFile.checkWritable(proofs)
         var options = RenderOptions()
         options.pdf = try pdf.metadata()
-        options.maxPixels = maxPixels
+        options.maxPixels = try pixelLimit.pixels()
         return try ProofSheet(path: proofs, options: options, fonts: fonts, describe: describe)
     }
 
     /// Fonts loaded once; files read with the input bound and named in errors.
     func resources(systemFonts: Bool = true) throws -> CardResources {
-        guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
+        let maxPixels = try pixelLimit.pixels()
         let fonts = try FontSetup.fonts(extraDirectories: fontDir, systemFonts: systemFonts && !noSystemFonts)
         let limit = limits.image
         return CardResources(fonts: fonts, maxPixels: maxPixels) { path in

@@ -19,12 +19,12 @@ struct CompareCommand: Command {
     @Argument(help: Help("The expected (golden) PNG.", valueName: "expected.png")) var expected: String
     @Argument(help: Help("The PNG to check.", valueName: "actual.png")) var actual: String
     @Group var options: CompareOptions
-    @Option("max-pixels", help: "Refuse images with more pixels than this (checked before decoding).") var maxPixels: Int = PNGCodec.defaultMaxPixels
+    @Group var pixelLimit: PixelLimitFlags
     @Group var limits: InputLimits
 
     func run() throws {
         _ = try options.tolerance()  // bad options before any file work
-        guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
+        let maxPixels = try pixelLimit.pixels()
         let status = try runComparison(expected: try Posix.readFile(expected, as: "image", limit: limits.image),
                                        actual: try Posix.readFile(actual, as: "image", limit: limits.image),
                                        names: (expected, actual), options: options, maxPixels: maxPixels)

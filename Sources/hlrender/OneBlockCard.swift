@@ -8,8 +8,7 @@ import Typeset
 /// the errors are worded with this command's flags. `draw`: false lays out only (a dump).
 func renderOneBlock(_ spec: CardSpec, fonts: FontContext, limits: InputLimits, output: OutputOptions,
                     format: OutputFormat, draw: Bool) throws -> CardRender.Output {
-    guard output.maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(output.maxPixels)") }
-    let resources = CardResources(fonts: fonts, maxPixels: output.maxPixels) { [limit = limits.image] path in
+    let resources = CardResources(fonts: fonts, maxPixels: try output.pixelLimit.pixels()) { [limit = limits.image] path in
         try Posix.readFile(path, as: "file", limit: limit)
     }
     do {

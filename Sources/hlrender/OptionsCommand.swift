@@ -74,6 +74,10 @@ enum OptionReference {
             Flags of `compare` and of `batch --expect-dir`, keys of a manifest row's `"compare"` \
             object, form fields of the service's `POST /v1/compare`.
             """, rows: GoldenTolerance.definitions.map { row($0) })
+        out += section("Limits", """
+            The pixel limit of `render`, `steps`, `card`, `batch` and `compare` (the service's own \
+            `--max-pixels` has the same range and a default of 40,000,000).
+            """, rows: PixelLimit.options.map { row($0) })
         out += section("Service options", """
             Flags of `hlrender serve`.
             """, rows: ServeSettings.options.map { row($0) })

@@ -17,7 +17,7 @@ struct OutputOptions: FlagGroup {
     var margin: String?
     @Option("canvas", help: Help("A fixed canvas in px (a side may be auto), the block centred.", valueName: "WxH")) var canvas: String?
     @Option("scale", help: modelHelp("scale", in: CardSpec.options)) var scale: String?
-    @Option("max-pixels", help: "Refuse canvases with more output pixels than this.") var maxPixels: Int = 100_000_000
+    @Group var pixelLimit: PixelLimitFlags
     @Option("dump-layout", help: Help("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
     var dumpLayout: String?
 
@@ -55,8 +55,7 @@ struct OutputOptions: FlagGroup {
         options.encoding = try encoding.options()
         options.pdf = try pdf.metadata()
         options.scale = scale
-        guard maxPixels > 0 else { throw CLIFailure(message: "--max-pixels must be positive, got \(maxPixels)") }
-        options.maxPixels = maxPixels
+        options.maxPixels = try pixelLimit.pixels()
         return options
     }
 

@@ -63,7 +63,7 @@ struct Render: Command {
         if let path = output.dumpLayout { try OutputFile.write(card.canvasDump(), to: path) }
         if let golden, let bytes {
             let status = try runComparison(expected: golden, actual: bytes, names: (expect!, "render"), options: comparison,
-                                           maxPixels: output.maxPixels)
+                                           maxPixels: try output.pixelLimit.pixels())
             if status != ExitStatus.success { throw ExitCode(status) }
         }
     }

@@ -85,6 +85,7 @@ import TestSupport
         if let r = check(EncodeOptions.options, EncodeOptions()) { return r }
         if let r = check(PageSetup.options, PageSetup(size: .a4)) { return r }
         if let r = check(GoldenTolerance.definitions, GoldenTolerance()) { return r }
+        if let r = check(PixelLimit.options, PixelLimit()) { return r }
         return nil
     }
 

@@ -75,8 +75,11 @@ import Testing
         (["--text", "x", "--canvas", "40000x100", "-o", "OUT/out.png"],
          "output 40000x100 px is too large: PNG images are at most 32767 px a side; lower --canvas or --scale"),
         (["--text", "x", "--canvas", "15000x100", "-o", "OUT/out.pdf"], "output 15000x100 pt is too large: PDF pages are at most 14400 pt a side"),
-        // A huge pixel limit does not turn into a self-contradictory message.
+        // A huge pixel limit does not turn into a self-contradictory message: the limit has a
+        // range of its own, and the largest it takes still refuses a canvas past PNG's sides.
         (["--text", "x", "--canvas", "40000x40000", "--max-pixels", "9000000000000000000", "-o", "OUT/out.png"],
+         "--max-pixels: must be a whole number from 1 to 1000000000000, got 9e+18"),
+        (["--text", "x", "--canvas", "40000x40000", "--max-pixels", "1000000000000", "-o", "OUT/out.png"],
          "output 40000x40000 px is too large"),
         // A failure after layout leaves neither the dump nor the image behind.
         (["--text", "x", "--expect", "/nonexistent.png", "--dump-layout", "OUT/d.json", "-o", "OUT/out.png"],
