@@ -3,8 +3,9 @@
 build): bench/one_render.py's short render (the corpus's ja, en and ru paragraphs, 64 px, width
 940, PNG), `steps` and `card` of examples/, and bench/highlight_cards.sh's batch of 500
 highlight cards (PNG and JPEG, --jobs 2). The binaries alternate run by run; medians and the
-new/old ratio are printed. usage: versus.py OLD NEW [PAIRS]"""
+new/old ratio are printed. usage: versus.py OLD NEW [PAIRS] [BATCH_ROUNDS]"""
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import time
 repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 old, new = sys.argv[1], sys.argv[2]
 pairs = int(sys.argv[3]) if len(sys.argv) > 3 else 40
+rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 6
 work = tempfile.mkdtemp()
 text = os.path.join(work, "three.txt")
 with open(text, "w", encoding="utf-8") as out:
@@ -29,6 +31,15 @@ def clock(command):
     start = time.perf_counter()
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=repo)
     return time.perf_counter() - start
+
+
+def cpu(command):
+    """User + system seconds of the command and its threads: steadier than the wall clock on a
+    shared 2-core VM, where another tenant's load moves a batch's wall time by 10-20%."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = clock(command)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 jobs = {
@@ -47,12 +58,17 @@ for label, make in jobs.items():
     print(f"{label}: old {o * 1000:.1f} ms, new {n * 1000:.1f} ms, new/old {n / o:.3f} (median of {pairs})")
 
 for fmt in ["png", "jpg"]:
-    times = {"old": [], "new": []}
-    for i in range(3):
+    walls = {"old": [], "new": []}
+    cpus = {"old": [], "new": []}
+    for i in range(rounds):
         for tag, binary in (("old", old), ("new", new)) if i % 2 == 0 else (("new", new), ("old", old)):
             folder = os.path.join(work, f"{tag}-{fmt}-{i}")
-            times[tag].append(clock([binary, "batch", "--template", "bench/highlight-card.json", "--data", rows,
-                                     "--output", "{{id}}." + fmt, "--out-dir", folder, "--jobs", "2", "--quiet",
-                                     "--no-system-fonts", "--quality", "90"]))
-    o, n = min(times["old"]), min(times["new"])
-    print(f"highlight cards batch x500 {fmt}: old {500 / o:.0f} cards/s, new {500 / n:.0f} cards/s, new/old time {n / o:.3f} (best of 3)")
+            wall, used = cpu([binary, "batch", "--template", "bench/highlight-card.json", "--data", rows,
+                              "--output", "{{id}}." + fmt, "--out-dir", folder, "--jobs", "2", "--quiet",
+                              "--no-system-fonts", "--quality", "90"])
+            walls[tag].append(wall)
+            cpus[tag].append(used)
+    o, n = min(walls["old"]), min(walls["new"])
+    co, cn = statistics.mean(cpus["old"]), statistics.mean(cpus["new"])
+    print(f"highlight cards batch x500 {fmt}: old {500 / o:.0f} cards/s, new {500 / n:.0f} cards/s (best of {rounds}); "
+          f"CPU old {co:.2f} s, new {cn:.2f} s, new/old {cn / co:.3f} (mean of {rounds})")
