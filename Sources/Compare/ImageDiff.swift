@@ -13,6 +13,16 @@ package struct PixelRect: Equatable, Sendable {
         self.height = height
     }
 
+    /// `x,y,w,h`: whole numbers from 0 (to 10^9), the size positive.
+    package init(parsing text: String) throws(OptionError) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmed) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+              [x, y, w, h].allSatisfy({ (0...1_000_000_000).contains($0) }), w > 0, h > 0 else {
+            throw OptionError("'\(text)' is not x,y,w,h with whole numbers from 0 and a positive size")
+        }
+        self.init(x: x, y: y, width: w, height: h)
+    }
+
     func contains(_ px: Int, _ py: Int) -> Bool {
         px >= x && px < x + width && py >= y && py < y + height
     }

@@ -5,9 +5,10 @@ import Support
 /// use, so a flag cannot say or accept anything its key does not.
 
 extension OptionDefinition {
-    /// This option as a flag: a boolean is a switch, any other takes a value.
+    /// This option as a flag: a boolean is a switch, a repeatable option collects its values,
+    /// any other takes one value (the last wins).
     package var flagSpec: FlagSpec {
-        FlagSpec(name: name, kind: schemaType == "boolean" ? .flag : .option, valueName: valueName, help: help)
+        FlagSpec(name: name, kind: schemaType == "boolean" ? .flag : repeatable ? .repeated : .option, valueName: valueName, help: help)
     }
 }
 

@@ -27,6 +27,17 @@ package struct GoldenTolerance: Sendable {
         OptionDefinition("max-diff-ratio", "0-1", schema: "number", "Pass with up to this fraction of counted pixels, 0 to 1 (default 0).") {
             $0.limits.maxRatio = try $1.number(in: 0...1)
         },
+        OptionDefinition("ignore", "x,y,w,h", schema: "string|array",
+                         "Skip a region, in pixels (repeatable; in JSON a string or a list of them): a clock in a screenshot.",
+                         repeatable: true) {
+            let texts: [String]
+            if case let .json(.array(items)) = $1 {
+                texts = try items.map { try OptionInput.json($0).string() }
+            } else {
+                texts = [try $1.string()]
+            }
+            for text in texts { $0.options.ignore.append(try PixelRect(parsing: text)) }
+        },
     ]
 
     package static var optionNames: [String] { definitions.map(\.name) }

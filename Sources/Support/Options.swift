@@ -30,11 +30,14 @@ package struct OptionDefinition<Target>: Sendable {
     package let help: String
     /// The JSON Schema type of the value ("number", "string", ...; several with "|").
     package let schemaType: String
+    /// Given several times, every value counts (a flag may repeat; in JSON, a list).
+    package let repeatable: Bool
     private let parse: @Sendable (inout Target, OptionInput) throws -> Void
 
     package init(_ name: String, _ valueName: String, schema: String, _ help: String,
-                _ parse: @escaping @Sendable (inout Target, OptionInput) throws -> Void) {
+                repeatable: Bool = false, _ parse: @escaping @Sendable (inout Target, OptionInput) throws -> Void) {
         (self.name, self.valueName, self.schemaType, self.help, self.parse) = (name, valueName, schema, help, parse)
+        self.repeatable = repeatable
     }
 
     /// Parses `input` into `target`; a refusal is an `OptionError` (the caller adds the flag,

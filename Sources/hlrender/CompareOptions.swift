@@ -9,25 +9,14 @@ extension SizeMismatch: FlagValue {}
 
 /// The comparator's options (shared by `compare`, `render --expect` and `batch --expect-dir`).
 struct DiffFlags: FlagGroup {
-    @FlagList(GoldenTolerance.definitions.flagSpecs(["threshold", "count-aa", "max-diff-pixels", "max-diff-ratio"]))
+    @FlagList(GoldenTolerance.definitions.flagSpecs(["threshold", "count-aa", "max-diff-pixels", "max-diff-ratio", "ignore"]))
     var given: GivenFlags
-    @Option("ignore", help: Help("Skip a region (repeatable).", valueName: "x,y,w,h")) var ignore: [String] = []
 
     /// The options and limits, checked by the one definition every front end shares.
     func tolerance() throws -> GoldenTolerance {
         var tolerance = GoldenTolerance()
         try GoldenTolerance.definitions.apply(given, to: &tolerance)
-        tolerance.options.ignore = try ignore.map(parseRegion)
         return tolerance
-    }
-
-    private func parseRegion(_ text: String) throws -> PixelRect {
-        let parts = text.split(separator: ",").map { Int($0.trimmed) }
-        guard parts.count == 4, parts.allSatisfy({ $0 != nil && (0...1_000_000_000).contains($0!) }),
-              parts[2]! > 0, parts[3]! > 0 else {
-            throw CLIFailure(message: "--ignore: '\(text)' is not x,y,w,h with whole numbers from 0 and a positive size")
-        }
-        return PixelRect(x: parts[0]!, y: parts[1]!, width: parts[2]!, height: parts[3]!)
     }
 
 }

@@ -53,4 +53,19 @@ import Testing
         try tolerance.set("max-diff-pixels", .text("1"))
         #expect(try Comparison.compare(expected: c, actual: b, tolerance: tolerance, maxPixels: 1000).verdict == .match)
     }
+
+    @Test func ignoreIsOneRowForFlagsManifestsAndFields() throws {
+        var tolerance = GoldenTolerance()
+        try tolerance.set("ignore", .text("0,0,2,2"))
+        try tolerance.set("ignore", .json(.array([.string("5,5,1,1"), .string("7,0,3,3")])))
+        #expect(tolerance.options.ignore == [PixelRect(x: 0, y: 0, width: 2, height: 2), PixelRect(x: 5, y: 5, width: 1, height: 1),
+                                             PixelRect(x: 7, y: 0, width: 3, height: 3)])
+        #expect(throws: OptionError.self) { try tolerance.set("ignore", .text("1,2,0,4")) }
+        #expect(GoldenTolerance.definitions.named("ignore")?.repeatable == true)
+        // A pixel inside an ignored region no longer counts.
+        var changed = RGBAImage(width: 10, height: 10, fill: (0, 0, 0, 255))
+        changed.pixels[0] = 255
+        let a = try Self.png(10, 10, (0, 0, 0, 255)), b = try PNGCodec.encode(changed)
+        #expect(try Comparison.compare(expected: a, actual: b, tolerance: tolerance, maxPixels: 1000).verdict == .match)
+    }
 }
