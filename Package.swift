@@ -155,7 +155,7 @@ let package = Package(
             "Serve", "ServeConfig", "hlrender-serve", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Service"])),
             .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
         ]),
-        .testTarget(name: "CLITests", dependencies: ["hlrender", "Card", "Compare", "Goldens", "Pages", "Render", "ServeConfig", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["hlrender", "Batch", "Card", "Compare", "Goldens", "Pages", "Render", "ServeConfig", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),
     ]
 )
 

@@ -18,6 +18,8 @@ package struct BatchRun: Sendable {
         /// Each row's scramble seed is this plus its number, so outputs repeat.
         package var scrambleSeed: UInt64?
         package var jobs = 1
+        /// Only this shard's rows (`run` selects them).
+        package var shard: Shard?
         package var failFast = false
         package var encoding = EncodeOptions()
         package var pdf = PDFMetadata()
@@ -51,6 +53,7 @@ package struct BatchRun: Sendable {
     /// Renders `rows`; `finished` sees each outcome (and its scene when proofs are wanted), in
     /// the order they finish, from the worker threads.
     package func run(_ rows: [BatchRow], finished: @escaping @Sendable (Int, Outcome, Scene?) -> Void) {
+        let rows = settings.shard?.select(rows) ?? rows
         let next = Atomic<Int>(0)
         let stop = Atomic<Bool>(false)
         DispatchQueue.concurrentPerform(iterations: min(max(1, settings.jobs), max(1, rows.count))) { _ in

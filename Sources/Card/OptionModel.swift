@@ -284,9 +284,7 @@ package enum OptionModel {
             $0.feather = try nonNegative(try $1.number())
         },
         define("scramble-seed", "n", .text, schema: "integer", "Seed for the substitute glyphs (default: random per render).") {
-            let n = try $1.integer()
-            guard n >= 0 else { throw OptionError("must be 0 or more, got \(n)") }
-            $0.scrambleSeed = UInt64(n)
+            $0.scrambleSeed = try $1.seed()
         },
         define("steps", "texts", .steps, schema: "array", "The steps' texts, one per step.") {
             guard case let .json(.array(items)) = $1 else {

@@ -1,4 +1,3 @@
-import Render
 import CPNGCodec
 import CTurboJPEG
 import CWebP

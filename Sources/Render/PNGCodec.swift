@@ -1,4 +1,3 @@
-import Render
 import CPNG
 import CPNGCodec
 import Support

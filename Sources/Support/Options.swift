@@ -97,6 +97,9 @@ package enum OptionInput: Sendable {
         return value
     }
 
+    /// A random seed: a whole number from 0 below 10^15 (what a JSON number holds exactly).
+    package func seed() throws -> UInt64 { UInt64(try integer(in: 0...999_999_999_999_999)) }
+
     /// A whole number in `range`.
     package func integer(in range: ClosedRange<Int>) throws -> Int {
         let refuse = { (got: String) in OptionError("must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(got)") }

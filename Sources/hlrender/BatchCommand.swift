@@ -29,22 +29,21 @@ struct BatchCommand: Command {
     @Option("output", help: Help("Output file name pattern for --template, e.g. '{{id}}.png' (its extension picks the format).", valueName: "pattern"))
     var output: String?
     @Option("out-dir", help: Help("Folder the outputs go to (made if missing); optional with --pdf.", valueName: "dir")) var outDir: String?
-    @Option("jobs", help: "Cards rendered at once (default: the number of cores).") var jobs: Int?
     @Option("report", help: Help("Write one JSON line per card: row, output, status, error, ms, bytes.", valueName: "file.jsonl"))
     var report: String?
-    @Flag("skip-existing", help: "Skip cards whose output file exists (finish a run that was stopped).") var skipExisting = false
-    @Option("shard", help: Help("Render only rows whose index (from 0) modulo N is K.", valueName: "K/N")) var shard: String?
-    @Flag("fail-fast", help: "Stop at the first card that fails.") var failFast = false
+    @FlagList(BatchRun.Settings.options.flagSpecs(["jobs", "skip-existing", "shard", "fail-fast", "scramble-seed"])) var given: GivenFlags
     @Flag("quiet", help: "No progress on stderr.") var quiet = false
-    @Option("scramble-seed", help: Help("Seed for scrambled restricted blocks, so outputs repeat exactly (mixed with each row's number).", valueName: "n"))
-    var scrambleSeed: UInt64?
     @Group var runOptions: CardRunOptions
     @Group("Golden tests") var goldenFlags: GoldenFlags
 
     func run() throws {
         ReuseMemory.forManyImages()
+        var settings = BatchRun.Settings()
+        settings.jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        try BatchRun.Settings.options.apply(given, to: &settings)
         let (rows, folder) = try loadRows()
-        let selected = try select(rows)
+        let selected = settings.shard?.select(rows) ?? rows
+        settings.shard = nil  // selected here: the progress line counts this shard's rows
         try goldenFlags.validate()
         // Goldens must not depend on a machine's fonts: only the pinned ones unless asked.
         let resources = try runOptions.resources(systemFonts: goldenFlags.expectDir == nil || goldenFlags.systemFonts)
@@ -60,15 +59,7 @@ struct BatchCommand: Command {
         }
         let started = Clock.now()
         if let outDir { try Posix.makeFolders(outDir) }
-        var settings = BatchRun.Settings()
         settings.outDir = outDir
-        settings.skipExisting = skipExisting
-        settings.scrambleSeed = scrambleSeed
-        settings.jobs = try self.jobs.map { n -> Int in
-            guard (1...256).contains(n) else { throw CLIFailure(message: "--jobs must be between 1 and 256, got \(n)") }
-            return n
-        } ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        settings.failFast = failFast
         settings.encoding = try runOptions.encoding.options()
         settings.pdf = try runOptions.pdf.metadata()
         settings.proofs = proofs != nil
@@ -82,7 +73,7 @@ struct BatchCommand: Command {
             }
         reportFile?.close()
         let summary = progress.finish()
-        if let proofs, summary.failed == 0 || !failFast {
+        if let proofs, summary.failed == 0 || !settings.failFast {
             let pages = try proofs.finish()
             if !quiet { Posix.writeAll(STDERR_FILENO, Array("hlrender: proof sheet: \(pages) pages in \(proofs.path)\n".utf8)) }
         }
@@ -117,14 +108,5 @@ struct BatchCommand: Command {
         case (nil, nil): throw CLIFailure(message: "give a manifest (CARDS.jsonl) or --template CARD.json --data ROWS")
         case (_?, _?): throw CLIFailure(message: "give either a manifest or --template, not both")
         }
-    }
-
-    private func select(_ rows: [BatchRow]) throws -> [BatchRow] {
-        guard let shard else { return rows }
-        let parts = shard.split(separator: "/").map { Int($0) }
-        guard parts.count == 2, let k = parts[0], let n = parts[1], n > 0, (0..<n).contains(k) else {
-            throw CLIFailure(message: "--shard: '\(shard)' is not K/N with 0 <= K < N")
-        }
-        return rows.enumerated().filter { $0.offset % n == k }.map(\.element)
     }
 }

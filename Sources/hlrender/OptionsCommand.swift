@@ -1,6 +1,7 @@
 import Flags
 import Card
 import Goldens
+import Batch
 import Pages
 import Render
 import ServeConfig
@@ -74,6 +75,9 @@ enum OptionReference {
             Flags of `compare` and of `batch --expect-dir`, keys of a manifest row's `"compare"` \
             object, form fields of the service's `POST /v1/compare`.
             """, rows: GoldenTolerance.definitions.map { row($0) })
+        out += section("Batch options", """
+            Flags of `hlrender batch`: how a run goes, not what a card looks like.
+            """, rows: BatchRun.Settings.options.map { row($0) })
         out += section("Limits", """
             The pixel limit of `render`, `steps`, `card`, `batch` and `compare` (the service's own \
             `--max-pixels` has the same range and a default of 40,000,000).

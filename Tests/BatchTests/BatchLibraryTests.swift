@@ -32,8 +32,9 @@ import Typeset
     }
 
     /// Runs the rows with a golden suite over `goldens/`; the outcomes by output name.
-    func run(_ rows: [BatchRow], update: Bool) throws -> (GoldenSuite.Verdict, [String: BatchRun.Outcome], [String]) {
+    func run(_ rows: [BatchRow], update: Bool, shard: String? = nil) throws -> (GoldenSuite.Verdict, [String: BatchRun.Outcome], [String]) {
         var settings = BatchRun.Settings()
+        if let shard { try BatchRun.Settings.options.named("shard")!.apply(.text(shard), to: &settings) }
         settings.outDir = folder.appendingPathComponent("out").path
         settings.jobs = 2
         var suiteSettings = GoldenSuite.Settings()
@@ -81,5 +82,16 @@ import Typeset
         guard case .rendered = outcomes["a.png"]?.status else { Issue.record("row a did not render"); return }
         guard case let .failed(message)? = outcomes["b.png"]?.status else { Issue.record("row b rendered"); return }
         #expect(message.contains("background"), "\(message)")
+    }
+
+    @Test func aShardRendersItsRowsOnly() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = "id,title,bg\na,A,#000000\nb,B,#000000\nc,C,#000000\nd,D,#000000\ne,E,#000000\n"
+        let (_, outcomes, _) = try run(try rows(csv), update: true, shard: "1/2")
+        #expect(Set(outcomes.keys) == ["b.png", "d.png"])
+        var settings = BatchRun.Settings()
+        for bad in ["2/2", "1/0", "x", "1/2/3", "-1/2"] {
+            #expect(throws: OptionError.self) { try BatchRun.Settings.options.named("shard")!.apply(.text(bad), to: &settings) }
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Batch
 import Card
 import Foundation
 import Goldens
@@ -64,6 +65,8 @@ import TestSupport
         #expect(Self.walk(PageSetup.options, fresh: PageSetup(size: .a4)) == [])
         #expect(Self.walk(GoldenTolerance.definitions, fresh: GoldenTolerance()) == [])
         #expect(Self.walk(ServeSettings.options, fresh: ServeSettings()) == [])
+        #expect(Self.walk(PixelLimit.options, fresh: PixelLimit()) == [])
+        #expect(Self.walk(BatchRun.Settings.options, fresh: BatchRun.Settings()) == [])
     }
 
     /// The table's refusal of `value` for the flag `flag` of `command`, or nil when the table
@@ -86,6 +89,7 @@ import TestSupport
         if let r = check(PageSetup.options, PageSetup(size: .a4)) { return r }
         if let r = check(GoldenTolerance.definitions, GoldenTolerance()) { return r }
         if let r = check(PixelLimit.options, PixelLimit()) { return r }
+        if command == "batch", let r = check(BatchRun.Settings.options, BatchRun.Settings()) { return r }
         return nil
     }
 
