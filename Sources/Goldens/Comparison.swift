@@ -49,6 +49,8 @@ package enum Comparison {
         package var panel: RGBAImage?
         package var expected: RGBAImage?
         package var actual: RGBAImage?
+        /// The two PNGs were byte-identical (rule 1: nothing was decoded).
+        package var sameBytes = false
 
         /// Every pixel of the larger image, when the sizes differ and were not padded.
         package var countedTotal: Int? { verdict == .sizeMismatch ? result.differentPixels : nil }
@@ -70,7 +72,7 @@ package enum Comparison {
         }
         if expected == actual, panel != .always, PNGCodec.isWellFormed(expected) {
             let result = DiffResult(width: e.width, height: e.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: true)
-            return Outcome(verdict: .match, result: result, expectedSize: e, actualSize: a)
+            return Outcome(verdict: .match, result: result, expectedSize: e, actualSize: a, sameBytes: true)
         }
         if e != a && sizeMismatch == .fail {
             var outcome = Outcome(verdict: .sizeMismatch, result: DiffResult.sizesDiffer(expected: e, actual: a), expectedSize: e, actualSize: a)

@@ -36,11 +36,19 @@ package struct GoldenTolerance: Sendable {
             } else {
                 texts = [try $1.string()]
             }
+            // Every compared pixel is tested against every region: a manifest row or a service
+            // form may not make that loop as long as it likes.
+            guard $0.options.ignore.count + texts.count <= GoldenTolerance.maxIgnoreRegions else {
+                throw OptionError("at most \(GoldenTolerance.maxIgnoreRegions) regions")
+            }
             for text in texts { $0.options.ignore.append(try PixelRect(parsing: text)) }
         },
     ]
 
     package static var optionNames: [String] { definitions.map(\.name) }
+
+    /// The most `ignore` regions a comparison takes (each pixel is tested against each).
+    package static let maxIgnoreRegions = 64
 
     /// Sets the option `name` from `value`; an unknown name or a bad value is an `OptionError`.
     package mutating func set(_ name: String, _ value: OptionInput) throws {
@@ -113,7 +121,7 @@ package enum GoldenCheck {
         switch outcome.verdict {
         case .match:
             result.status = .passed
-            result.message = golden == actual ? "identical"
+            result.message = outcome.sameBytes ? "identical"
                 : outcome.result.differentPixels == 0 ? "same pixels" : "\(outcome.result.differentPixels) pixels differ, within the limit"
         case .sizeMismatch:
             result.status = .failed

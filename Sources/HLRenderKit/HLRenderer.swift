@@ -69,6 +69,7 @@ public final class HLRenderer: Sendable {
             var resources = CardResources(fonts: try FontContext(library: library), maxPixels: environment.maxPixels,
                                           readFile: environment.readFile)
             resources.randomSeed = environment.random
+            resources.checkFontFile = environment.checkFontFile
             self.resources = resources
         } catch {
             throw HLRenderError(.system, "fonts: \(error)")
@@ -95,7 +96,7 @@ public final class HLRenderer: Sendable {
         let output = try await run { resources in
             try CardRender.render(spec, variables: options.variables, folder: options.folder, resources: resources,
                                   format: options.format.output, encoding: try self.encoding(options),
-                                  pdf: self.metadata(options))
+                                  pdf: self.metadata(title: options.title))
         }
         return RenderedCard(bytes: output.bytes, layoutJSON: output.card.dump.serialized())
     }
@@ -139,22 +140,19 @@ public final class HLRenderer: Sendable {
         return try result.get()
     }
 
+    /// Through the encoder's option rows, as the CLI's flags and the service's fields are.
     func encoding(_ options: RenderSettings) throws -> EncodeOptions {
         var encoding = EncodeOptions()
-        if let quality = options.quality {
-            do {
-                encoding.quality = try Quality(quality)
-            } catch {
-                throw HLRenderError(.input, path: "quality", error.requirement)
-            }
-        }
-        encoding.lossless = options.lossless
+        let given: [(String, JSONValue)] = (options.quality.map { [("quality", .number(Double($0)))] } ?? [])
+            + [("lossless", .bool(options.lossless))]
+        for (name, value) in given { try EncodeOptions.options.named(name)!.applyChecked(.json(value), to: &encoding) }
         return encoding
     }
 
-    func metadata(_ options: RenderSettings) -> PDFMetadata {
+    /// The PDF's information: `title`, and the environment's clock for its dates.
+    func metadata(title: String?) -> PDFMetadata {
         var metadata = PDFMetadata()
-        metadata.title = options.title
+        metadata.title = title
         metadata.created = environment.clock()
         return metadata
     }

@@ -73,7 +73,7 @@ extension HLRenderer {
             switch outcome.verdict {
             case .sizeMismatch:
                 summary = "size \(outcome.actualSize.width)x\(outcome.actualSize.height), expected \(outcome.expectedSize.width)x\(outcome.expectedSize.height)"
-            case .match where expected == actual: summary = "identical"
+            case .match where outcome.sameBytes: summary = "identical"
             case .match, .differ: summary = "\(result.differentPixels) pixels differ"
             }
             var difference: [UInt8]?

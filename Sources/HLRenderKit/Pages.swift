@@ -42,12 +42,11 @@ extension HLRenderer {
         var encode = Render.RenderOptions()
         encode.format = .pdf
         encode.maxPixels = environment.maxPixels
-        encode.pdf = metadata(RenderSettings(format: .pdf))
-        encode.pdf.title = title
+        encode.pdf = metadata(title: title)
         let prepared = (setup, settings, background, encode)
         return try await run { resources in
             let document = try PagedPDF(settings: prepared.1, setup: prepared.0, fonts: resources.fonts, background: prepared.2,
-                                        randomSeed: resources.randomSeed)
+                                        randomSeed: resources.randomSeed, checkFontFile: resources.checkFontFile)
             var options = prepared.3
             options.cancellation = resources.cancellation
             return try document.render(options: options)
@@ -56,12 +55,12 @@ extension HLRenderer {
 }
 
 extension OptionDefinition {
-    /// Applies a value the library itself built (it cannot be refused but by a bug).
+    /// Applies a value, a refusal as an input error at the option's name.
     func applyChecked(_ input: OptionInput, to target: inout Target) throws(HLRenderError) {
         do {
             try apply(input, to: &target)
         } catch {
-            throw HLRenderError(.input, path: name, "\(error)")
+            throw HLRenderError(.input, path: name, (error as? OptionError)?.reason ?? "\(error)")
         }
     }
 }

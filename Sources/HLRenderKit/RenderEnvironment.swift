@@ -25,6 +25,11 @@ public struct RenderEnvironment: Sendable {
     /// against the spec's folder. The default reads regular files only, up to 64 MiB; a service
     /// confines it to an assets folder.
     public var readFile: @Sendable (String) throws -> [UInt8]
+    /// Checks a font file a spec or a page option names (`"font": "fonts/x.ttf"`) before it is
+    /// opened; throw to refuse it. Font files are opened by FreeType, not through `readFile`,
+    /// so a caller that confines `readFile` to a folder confines this too. The default takes
+    /// any path (FreeType opens regular files only).
+    public var checkFontFile: @Sendable (String) throws -> Void
     /// The largest canvas or picture taken, in pixels.
     public var maxPixels: Int
     /// Seconds since 1970 for PDF creation dates (a fixed value makes PDFs byte-reproducible).
@@ -45,6 +50,7 @@ public struct RenderEnvironment: Sendable {
         self.temporaryDirectory = temporaryDirectory
         self.maxPixels = maxPixels
         readFile = { path in try Posix.readFile(path, as: "file", limit: 64 << 20) }
+        checkFontFile = { _ in }
         clock = { Int64(time(nil)) }
         random = { UInt64.random(in: 0...UInt64.max) }
     }

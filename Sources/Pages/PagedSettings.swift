@@ -7,8 +7,9 @@ extension PagedPDF {
     /// highlight, effects, restriction, colour by contrast with `background`), wrapped at the
     /// block's width or the page's room, whichever is narrower.
     package init(settings: BlockSettings, setup: PageSetup, fonts: FontContext, background: Color,
-                randomSeed: @Sendable () -> UInt64 = { ScrambleSeed.random() }) throws {
-        let (typesetter, font) = try settings.typesetter(library: fonts.library)
+                randomSeed: @Sendable () -> UInt64 = { ScrambleSeed.random() },
+                checkFontFile: (String) throws -> Void = { _ in }) throws {
+        let (typesetter, font) = try settings.typesetter(library: fonts.library, check: checkFontFile)
         let size = try settings.fontSize(spec: font, fallback: PageSetup.defaultFontSize)
         // Plain text, markup or spans: spans flow across pages with the text.
         let styled = try settings.styledText(font: font, size: size)

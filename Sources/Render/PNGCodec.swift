@@ -20,11 +20,8 @@ package enum PNGError: Error, Equatable, CustomStringConvertible {
 /// PNG decoding through libpng (any colour type and depth, straight 8-bit RGBA out, stored
 /// values: no gamma or colour-profile conversion) and encoding through hlrender's one PNG writer.
 package enum PNGCodec {
-    /// The default pixel limit, the same as the renderer's.
-    package static let defaultMaxPixels = PixelLimit.defaultPixels
-
     /// Decodes `bytes`; the declared size is checked against `maxPixels` before any allocation.
-    package static func decode(_ bytes: [UInt8], maxPixels: Int = defaultMaxPixels) throws -> RGBAImage {
+    package static func decode(_ bytes: [UInt8], maxPixels: Int = PixelLimit.defaultPixels) throws -> RGBAImage {
         var out: UnsafeMutablePointer<UInt8>?
         var width: UInt32 = 0, height: UInt32 = 0
         var error = [CChar](repeating: 0, count: 256)

@@ -61,6 +61,11 @@ import Testing
         #expect(tolerance.options.ignore == [PixelRect(x: 0, y: 0, width: 2, height: 2), PixelRect(x: 5, y: 5, width: 1, height: 1),
                                              PixelRect(x: 7, y: 0, width: 3, height: 3)])
         #expect(throws: OptionError.self) { try tolerance.set("ignore", .text("1,2,0,4")) }
+        // A row or a form cannot make the per-pixel region test as long as it likes.
+        var many = GoldenTolerance()
+        let regions = JSONValue.array((0..<(GoldenTolerance.maxIgnoreRegions + 1)).map { .string("\($0),0,1,1") })
+        #expect(throws: OptionError.self) { try many.set("ignore", .json(regions)) }
+        #expect(many.options.ignore.isEmpty)
         #expect(GoldenTolerance.definitions.named("ignore")?.repeatable == true)
         // A pixel inside an ignored region no longer counts.
         var changed = RGBAImage(width: 10, height: 10, fill: (0, 0, 0, 255))

@@ -168,4 +168,33 @@ import Testing
         }
         #expect(summary.differentPixels > 0 && !summary.sizesDiffer, "\(summary.text)")
     }
+
+    @Test func fontFilesPassTheEnvironmentsCheckAndQualityItsRow() async throws {
+        var environment = RenderEnvironment(fontDirectories: [Fixtures.fonts])
+        environment.checkFontFile = { path in throw HLRenderError(.input, "font files are not allowed here: \(path)") }
+        let confined = try HLRenderer(environment: environment)
+        let font = Fixtures.fonts + "/NotoSans-Regular.ttf"
+        let card: CardValue = ["size": "200x80", "padding": 0, "blocks": [["type": "text", "text": "A", "font": .string(font)]]]
+        _ = try await Self.renderer.renderCard(card)
+        do {
+            _ = try await confined.renderCard(card)
+            Issue.record("a font file passed a check that refuses every one")
+        } catch {
+            #expect(error.message.contains("not allowed"), "\(error)")
+        }
+        do {
+            _ = try await confined.renderPages(text: "A", options: #"{"font": "\#(font)"}"#)
+            Issue.record("a page font file passed a check that refuses every one")
+        } catch {
+            #expect(error.message.contains("not allowed"), "\(error)")
+        }
+        var settings = RenderSettings(format: .jpeg)
+        settings.quality = 0
+        do {
+            _ = try await Self.renderer.renderCard(card, options: settings)
+            Issue.record("quality 0 was taken")
+        } catch {
+            #expect(error.path == "quality", "\(error)")
+        }
+    }
 }
