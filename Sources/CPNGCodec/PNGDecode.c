@@ -1,4 +1,5 @@
 #include "CPNGCodec.h"
+#include "PNGFastDecode.h"
 
 #include <png.h>
 #include <setjmp.h>
@@ -38,6 +39,25 @@ static void copy_message(char *error, size_t error_size, const char *message) {
 
 int hl_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
                   uint32_t *width, uint32_t *height, char *error, size_t error_size) {
+    *out = NULL;
+    if (length >= 24 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0 && memcmp(data + 12, "IHDR", 4) == 0) {
+        uint32_t w = png_get_uint_32(data + 16), h = png_get_uint_32(data + 20);
+        if ((uint64_t)w * (uint64_t)h <= max_pixels && w > 0 && h > 0) {
+            uint8_t *fast = malloc((size_t)w * (size_t)h * 4);
+            if (fast && hl_png_fast_decode(data, length, fast, w, h)) {
+                *out = fast;
+                *width = w;
+                *height = h;
+                return HL_PNG_OK;
+            }
+            free(fast);
+        }
+    }
+    return hl_png_decode_libpng(data, length, max_pixels, out, width, height, error, error_size);
+}
+
+int hl_png_decode_libpng(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
+                         uint32_t *width, uint32_t *height, char *error, size_t error_size) {
     char message[256] = "libpng failed";
     source_t source = {data, length, 0};
     /* volatile: assigned between setjmp and a possible longjmp, then read after it. */

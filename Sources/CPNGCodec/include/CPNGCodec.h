@@ -34,9 +34,16 @@ enum { HL_PNG_OK = 0, HL_PNG_CORRUPT = 1, HL_PNG_TOO_LARGE = 2 };
 /// Pillow do), 16-bit samples are scaled with rounding (v * 255 / 65535). The declared size is
 /// read first and checked against `max_pixels` before anything is allocated: over it,
 /// HL_PNG_TOO_LARGE with `*width`/`*height` set. Truncated or corrupt data (bad CRC, bad
-/// zlib stream, missing IEND) gives HL_PNG_CORRUPT and a message in `error`.
+/// zlib stream, missing IEND) gives HL_PNG_CORRUPT and a message in `error`. The common kind
+/// (8-bit grey, grey+alpha, RGB, RGBA, not interlaced) is inflated by libdeflate and unfiltered
+/// here; the rest, and anything that path does not finish cleanly, through libpng.
 int hl_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
                   uint32_t *width, uint32_t *height, char *error, size_t error_size);
+
+/// `hl_png_decode` through libpng alone: the reference the fuzzer holds the fast path (8-bit,
+/// not interlaced, decoded with libdeflate) to, byte for byte.
+int hl_png_decode_libpng(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
+                         uint32_t *width, uint32_t *height, char *error, size_t error_size);
 
 /// Whether `data` is a whole PNG as far as its framing goes: the signature, IHDR first, every
 /// chunk within the data with a correct CRC, IEND last and nothing after it. Cheap (a CRC
