@@ -1,4 +1,5 @@
 import Support
+import Glibc
 /// A rectangle in pixels.
 package struct PixelRect: Equatable, Sendable {
     package var x: Int
@@ -28,7 +29,26 @@ package struct PixelRect: Equatable, Sendable {
     }
 }
 
+/// How pixels are judged: pixelmatch's YIQ rule counting pixels (with hlrender's alpha rule),
+/// or one structural-similarity score per image.
+package enum DiffMetric: String, CaseIterable, Sendable {
+    case pixelmatch, ssim
+
+    /// The name and version that reports print, so a verdict can be traced to its rule.
+    package var version: String {
+        switch self {
+        case .pixelmatch: "pixelmatch-7-yiq (YIQ delta, anti-aliasing detection, alpha rule)"
+        case .ssim: SSIM.version
+        }
+    }
+}
+
 package struct DiffOptions: Sendable {
+    /// Which metric decides: pixels over `threshold` counted against the limits, or the SSIM
+    /// score against `minSSIM`.
+    package var metric: DiffMetric = .pixelmatch
+    /// With the SSIM metric, the lowest score that still passes.
+    package var minSSIM: Double = 0.99
     /// 0...1: the largest perceptual (YIQ) delta still taken as equal, as pixelmatch's.
     package var threshold: Double = 0.1
     /// Count pixels that look like anti-aliasing too.
@@ -44,9 +64,14 @@ package struct DiffResult: Equatable, Sendable {
     package var differentPixels: Int
     /// Pixels over the threshold taken as anti-aliasing and not counted.
     package var antialiasedPixels: Int
+    /// Counted pixels that look like anti-aliasing all the same (with `countAntialiasing`):
+    /// what tells an anti-aliasing-only change from a real one.
+    package var antialiasLikePixels = 0
     /// Bounding box of the counted pixels, nil when none.
     package var bounds: PixelRect?
     package var identical: Bool
+    /// The SSIM score, when that metric was asked for.
+    package var ssim: Double?
 
     package var ratio: Double { width * height == 0 ? 0 : Double(differentPixels) / Double(width * height) }
 
@@ -73,7 +98,7 @@ package struct ComparisonTooLarge: Error, Equatable, CustomStringConvertible, Se
 
 /// Per-pixel perceptual comparison in YIQ space with alpha blended over white, and
 /// anti-aliasing detection by each pixel's neighbourhood of brightness: the metric of
-/// pixelmatch v6 (Mapbox), written from its description, with one rule on top: a pixel whose
+/// pixelmatch 7 (Mapbox; its YIQ rule, before the OKLab one on its main branch), written from its description, with one rule on top: a pixel whose
 /// alphas differ by more than the threshold counts as different even when the blended colours
 /// agree (a transparent golden is not an opaque white render).
 package enum ImageDiff {
@@ -102,24 +127,31 @@ package enum ImageDiff {
         let maxAlphaDelta = Int((options.threshold * 255).rounded(.down))
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var panel = diffPanel.map { _ in RGBAImage(width: width, height: height) }
+        let rowBytes = width * 4
         a0.pixels.withUnsafeBufferPointer { a in
             b0.pixels.withUnsafeBufferPointer { b in
                 for y in 0..<height {
+                    // Most rows of a golden run are unchanged: one memcmp passes them (all
+                    // their pixels equal, so nothing in them can count).
+                    if panel == nil && sameSize && memcmp(a.baseAddress! + y * rowBytes, b.baseAddress! + y * rowBytes, rowBytes) == 0 {
+                        continue
+                    }
                     for x in 0..<width {
                         let i = (y * width + x) * 4
                         var mark: (UInt8, UInt8, UInt8)?
-                        let ignored = options.ignore.contains(where: { $0.contains(x, y) })
                         let outside = x >= common.width || y >= common.height
                         let same = a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3]
-                        if !ignored, outside || (!same && (abs(colorDelta(a, i, b, i, yOnly: false)) > maxDelta
-                                                            || abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta)) {
-                            if !outside && !options.countAntialiasing
-                                && (isAntialiased(a, x, y, width, height, other: b)
-                                    || isAntialiased(b, x, y, width, height, other: a)) {
+                        if outside || (!same && (abs(colorDelta(a, i, b, i, yOnly: false)) > maxDelta
+                                                 || abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta)),
+                           !options.ignore.contains(where: { $0.contains(x, y) }) {
+                            let antialiased = !outside && (isAntialiased(a, x, y, width, height, other: b)
+                                                           || isAntialiased(b, x, y, width, height, other: a))
+                            if antialiased && !options.countAntialiasing {
                                 result.antialiasedPixels += 1
                                 mark = (255, 255, 0)
                             } else {
                                 result.differentPixels += 1
+                                if antialiased { result.antialiasLikePixels += 1 }
                                 minX = min(minX, x); maxX = max(maxX, x)
                                 minY = min(minY, y); maxY = max(maxY, y)
                                 mark = (255, 0, 0)

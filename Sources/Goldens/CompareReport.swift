@@ -22,9 +22,28 @@ package enum CompareReport {
         ])
     }
 
-    /// The JSON of an outcome of the one comparison.
-    package static func json(_ outcome: Comparison.Outcome, threshold: Double) -> JSONValue {
-        json(outcome.result, expected: outcome.expectedSize, actual: outcome.actualSize, verdict: outcome.verdict,
-             threshold: threshold, total: outcome.countedTotal)
+    /// The JSON of an outcome of the one comparison: the numbers above, the metric that
+    /// decided (name and version), the SSIM score with that metric, and why the images differ.
+    package static func json(_ outcome: Comparison.Outcome, tolerance: GoldenTolerance) -> JSONValue {
+        var members = json(outcome.result, expected: outcome.expectedSize, actual: outcome.actualSize, verdict: outcome.verdict,
+                           threshold: tolerance.options.threshold, total: outcome.countedTotal).objectMembers
+        members += metricMembers(tolerance)
+        if let ssim = outcome.result.ssim { members.append(("ssim", .number(ssim))) }
+        members += kindMembers(outcome.kind)
+        return .members(members)
+    }
+
+    /// "metric" and "metric_version".
+    package static func metricMembers(_ tolerance: GoldenTolerance) -> [(String, JSONValue)] {
+        [("metric", .string(tolerance.options.metric.rawValue)), ("metric_version", .string(tolerance.options.metric.version))]
+    }
+
+    /// "why" (the kind's name, null when nothing differs) and, for a shift, "shift": {dx, dy}.
+    package static func kindMembers(_ kind: DiffKind?) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("why", kind.map { .string($0.name) } ?? .null)]
+        if case let .shifted(dx, dy)? = kind {
+            members.append(("shift", .members([("dx", .number(Double(dx))), ("dy", .number(Double(dy)))])))
+        }
+        return members
     }
 }

@@ -23,15 +23,17 @@ package struct ComparisonError: Error, CustomStringConvertible, Sendable {
     package var description: String { reason }
 }
 
-/// The one comparison behind `compare`, `render --expect`, golden suites, `POST /v1/compare`
-/// and HLRenderKit: encoded PNGs in, a verdict out.
+/// The one comparison behind `compare` (files and folders), `render --expect`, golden suites,
+/// `POST /v1/compare` and HLRenderKit: encoded PNG, JPEG or WebP images in, a verdict out.
 ///
 /// 0. Each image's declared size is checked against `maxPixels` from its header.
-/// 1. Byte-identical PNGs whose framing is whole (signature, every chunk's CRC, IEND) match
-///    without decoding; damaged bytes are refused even against their own copy.
+/// 1. Byte-identical files match without comparing pixels: a PNG when its framing is whole
+///    (signature, every chunk's CRC, IEND; nothing inflated), a JPEG or WebP when one copy
+///    decodes. Damaged bytes are refused even against their own copy.
 /// 2. Different sizes (from the headers) follow `SizeMismatch`.
 /// 3. Otherwise both are decoded (each checked against `maxPixels` first) and compared with
-///    the tolerance's options; the limits decide the verdict.
+///    the tolerance's options; the metric and the limits decide the verdict, and a failure
+///    (or a pass with pixels over the threshold) gets its `DiffKind`.
 package enum Comparison {
     package enum Verdict: String, Sendable {
         case match, differ
@@ -49,8 +51,10 @@ package enum Comparison {
         package var panel: RGBAImage?
         package var expected: RGBAImage?
         package var actual: RGBAImage?
-        /// The two PNGs were byte-identical (rule 1: nothing was decoded).
+        /// The two files were byte-identical (rule 1: no pixels compared).
         package var sameBytes = false
+        /// Why the images differ: set for a size mismatch and for pixels over the threshold.
+        package var kind: DiffKind?
 
         /// Every pixel of the larger image, when the sizes differ and were not padded.
         package var countedTotal: Int? { verdict == .sizeMismatch ? result.differentPixels : nil }
@@ -65,51 +69,65 @@ package enum Comparison {
     package static func compare(expected: [UInt8], actual: [UInt8], tolerance: GoldenTolerance,
                                 sizeMismatch: SizeMismatch = .fail, maxPixels: Int,
                                 panel: Panel = .none) throws(ComparisonError) -> Outcome {
-        guard let e = PNGCodec.dimensions(expected) else { throw unreadable(.expected, expected, maxPixels) }
-        guard let a = PNGCodec.dimensions(actual) else { throw unreadable(.actual, actual, maxPixels) }
+        guard let e = ImageDecoder.dimensions(expected) else { throw unreadable(.expected, expected, maxPixels) }
+        guard let a = ImageDecoder.dimensions(actual) else { throw unreadable(.actual, actual, maxPixels) }
         for (size, image) in [(e, ComparedImage.expected), (a, .actual)] where !Checked.pixels(size.width, size.height, within: maxPixels) {
             throw ComparisonError(image: image, reason: "\(PNGError.tooLarge(width: size.width, height: size.height, limit: maxPixels))")
         }
-        if expected == actual, panel != .always, PNGCodec.isWellFormed(expected) {
+        if expected == actual, panel != .always, PNGCodec.dimensions(expected) == nil ? (try? decode(expected, .expected, maxPixels)) != nil
+                                                                               : PNGCodec.isWellFormed(expected) {
             let result = DiffResult(width: e.width, height: e.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: true)
             return Outcome(verdict: .match, result: result, expectedSize: e, actualSize: a, sameBytes: true)
         }
         if e != a && sizeMismatch == .fail {
-            var outcome = Outcome(verdict: .sizeMismatch, result: DiffResult.sizesDiffer(expected: e, actual: a), expectedSize: e, actualSize: a)
+            var outcome = Outcome(verdict: .sizeMismatch, result: DiffResult.sizesDiffer(expected: e, actual: a), expectedSize: e, actualSize: a,
+                                  kind: .size)
             if panel == .always { (outcome.expected, outcome.actual) = (try decode(expected, .expected, maxPixels), try decode(actual, .actual, maxPixels)) }
             return outcome
         }
         let expectedImage = try decode(expected, .expected, maxPixels)
         let actualImage = try decode(actual, .actual, maxPixels)
         var picture = RGBAImage(width: 0, height: 0, pixels: [])
-        let result: DiffResult
+        var result: DiffResult
         do {
-            result = panel != .none
+            // A panel of two equal images shows nothing: made only when asked for always.
+            let drawPanel = panel == .always || (panel == .whenCompared && (e != a || expectedImage.pixels != actualImage.pixels))
+            result = drawPanel
                 ? try ImageDiff.compare(expectedImage, actualImage, options: tolerance.options, maxPixels: maxPixels, diffPanel: &picture)
                 : try ImageDiff.compare(expectedImage, actualImage, options: tolerance.options, maxPixels: maxPixels)
         } catch {
             throw ComparisonError(image: nil, reason: "\(error)")
         }
-        let verdict: Verdict = tolerance.limits.passes(result) ? .match : .differ
-        return Outcome(verdict: verdict, result: result, expectedSize: e, actualSize: a, panel: panel != .none ? picture : nil,
-                       expected: expectedImage, actual: actualImage)
+        if tolerance.options.metric == .ssim {
+            result.ssim = e == a ? (result.identical ? 1 : SSIM.score(expectedImage, actualImage)) : 0
+        }
+        let verdict: Verdict = tolerance.passes(result) ? .match : .differ
+        var kind: DiffKind?
+        if e != a {
+            kind = .size
+        } else if result.differentPixels > 0 || result.antialiasedPixels > 0 {
+            kind = DiffClassifier.classify(expectedImage, actualImage, result: result, options: tolerance.options)
+        }
+        return Outcome(verdict: verdict, result: result, expectedSize: e, actualSize: a, panel: panel != .none && !picture.pixels.isEmpty ? picture : nil,
+                       expected: expectedImage, actual: actualImage, kind: kind)
     }
 
     private static func decode(_ bytes: [UInt8], _ image: ComparedImage, _ maxPixels: Int) throws(ComparisonError) -> RGBAImage {
         do {
-            return try PNGCodec.decode(bytes, maxPixels: maxPixels)
+            if PNGCodec.dimensions(bytes) != nil { return try PNGCodec.decode(bytes, maxPixels: maxPixels) }
+            return try ImageDecoder.decode(bytes, maxPixels: maxPixels).image
         } catch {
             throw ComparisonError(image: image, reason: "\(error)")
         }
     }
 
-    /// The decoder's own words for bytes without a PNG header.
+    /// The decoder's own words for bytes without a readable header.
     private static func unreadable(_ image: ComparedImage, _ bytes: [UInt8], _ maxPixels: Int) -> ComparisonError {
         do {
-            _ = try PNGCodec.decode(bytes, maxPixels: maxPixels)
-            return ComparisonError(image: image, reason: "not a valid PNG file")
+            _ = try decode(bytes, image, maxPixels)
+            return ComparisonError(image: image, reason: "not a valid PNG, JPEG or WebP file")
         } catch {
-            return ComparisonError(image: image, reason: "\(error)")
+            return error
         }
     }
 }

@@ -18,6 +18,15 @@ package struct GoldenTolerance: Sendable {
         OptionDefinition("threshold", "0-1", schema: "number", "Largest perceptual colour delta (YIQ) still taken as equal, 0 to 1 (default 0.1).") {
             $0.options.threshold = try $1.number(in: 0...1)
         },
+        OptionDefinition("metric", "pixelmatch|ssim", schema: "string",
+                         "pixelmatch: pixels over the threshold counted against the limits (pixelmatch 7's YIQ rule, the default); ssim: one structural-similarity score per image, against min-ssim.") {
+            let name = try $1.string()
+            guard let metric = DiffMetric(rawValue: name) else { throw OptionError("'\(name)' is not pixelmatch or ssim") }
+            $0.options.metric = metric
+        },
+        OptionDefinition("min-ssim", "0-1", schema: "number", "With --metric ssim, the lowest score that passes, 0 to 1 (default 0.99).") {
+            $0.options.minSSIM = try $1.number(in: 0...1)
+        },
         OptionDefinition("count-aa", "bool", schema: "boolean", "Also count pixels that look like anti-aliasing.") {
             $0.options.countAntialiasing = try $1.bool()
         },
@@ -44,6 +53,12 @@ package struct GoldenTolerance: Sendable {
             for text in texts { $0.options.ignore.append(try PixelRect(parsing: text)) }
         },
     ]
+
+    /// The verdict's rule: the SSIM score against `minSSIM` with that metric, else the counted
+    /// pixels against the limits.
+    package func passes(_ result: DiffResult) -> Bool {
+        options.metric == .ssim ? (result.ssim ?? (result.identical ? 1 : 0)) >= options.minSSIM : limits.passes(result)
+    }
 
     package static var optionNames: [String] { definitions.map(\.name) }
 

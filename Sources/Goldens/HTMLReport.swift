@@ -11,7 +11,8 @@ package enum HTMLReport {
         package var bytes: [UInt8]
     }
 
-    package static func files(_ results: [GoldenResult], environment: [String], title: String = "hlrender golden report") -> [File] {
+    package static func files(_ results: [GoldenResult], environment: [String], title: String = "hlrender golden report",
+                              noun: String = "cards") -> [File] {
         var files: [File] = []
         var sections = ""
         let failing = results.filter { $0.status != .passed }.sorted { order($0) < order($1) || (order($0) == order($1) && $0.row < $1.row) }
@@ -36,7 +37,7 @@ package enum HTMLReport {
             <header><h1>\(escape(title))</h1><p class="summary">
             """
         html += counts.map { "<span class=\"count \($0.0)\">\($0.1) \($0.0)</span>" }.joined(separator: " ")
-        html += " <span class=\"total\">of \(results.count) cards</span></p>\n"
+        html += " <span class=\"total\">of \(results.count) \(escape(noun))</span></p>\n"
         if !environment.isEmpty {
             html += "<div class=\"env\"><strong>Changed since the goldens were recorded:</strong><ul>"
                 + environment.map { "<li>\(escape($0))</li>" }.joined() + "</ul></div>\n"

@@ -15,6 +15,23 @@ package enum ImageDecoder {
         throw RenderError.image("not a PNG, JPEG or WebP file")
     }
 
+    /// Width and height from a PNG, JPEG or WebP header, nothing decoded; nil when the bytes
+    /// are none of these or their header cannot be read.
+    package static func dimensions(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        if let size = PNGCodec.dimensions(bytes) { return size }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            guard let handle = tjInitDecompress() else { return nil }
+            defer { tjDestroy(handle) }
+            var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+            var input = bytes
+            guard tjDecompressHeader3(handle, &input, UInt(input.count), &width, &height, &subsampling, &colorspace) == 0 else { return nil }
+            return (Int(width), Int(height))
+        }
+        var width: Int32 = 0, height: Int32 = 0
+        guard bytes.count >= 12, WebPGetInfo(bytes, bytes.count, &width, &height) != 0 else { return nil }
+        return (Int(width), Int(height))
+    }
+
     private static func checkSize(_ width: Int, _ height: Int, _ maxPixels: Int) throws {
         guard width > 0, height > 0 else { throw RenderError.image("empty image") }
         guard Checked.pixels(width, height, within: maxPixels) else {

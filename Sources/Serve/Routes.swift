@@ -171,7 +171,7 @@ struct Routes: Sendable {
                 let name = error.image?.rawValue ?? "images"
                 throw CardService.RequestError(status: 422, message: "\(name): \(error)", path: name)
             }
-            return CompareReport.json(outcome, threshold: chosen.options.threshold)
+            return CompareReport.json(outcome, tolerance: chosen)
         } respond: { HTTP.json($0) }
     }
 

@@ -4,6 +4,12 @@ extension JSONValue {
         .object(pairs.map { (key: $0.0, value: $0.1) })
     }
 
+    /// An object's (key, value) pairs; empty for any other value.
+    package var objectMembers: [(String, JSONValue)] {
+        if case let .object(members) = self { return members.map { ($0.key, $0.value) } }
+        return []
+    }
+
     /// Indented JSON, members in their order.
     package func serialized(indent: String = "") -> String {
         let inner = indent + "  "

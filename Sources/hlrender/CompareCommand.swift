@@ -1,33 +1,71 @@
+import Glibc
 import Render
 import Flags
 import Compare
+import Goldens
 import Support
 
 struct CompareCommand: Command {
     static let info = CommandInfo(
         name: "compare",
-        abstract: "Compare two PNG images for golden-image tests.",
+        abstract: "Compare two images, or two folders of them, for golden-image tests.",
         discussion: """
+            Two files: PNG, JPEG or WebP. Two folders: every PNG, JPEG and WebP file under them, \
+            matched by relative path, each reported as same, within (differs within the limits), \
+            changed, new (no baseline) or missing (no actual file), with why it differs: size \
+            changed, content shifted by (dx, dy), anti-aliasing only, colour only, or changed.
             Pixels are compared by perceptual colour difference in YIQ space (alpha blended over \
-            white); pixels that look like anti-aliasing in either image are not counted unless \
-            --count-aa. Any PNG works: grey, palette, RGB, RGBA, 1 to 16 bits, interlaced (16-bit \
-            samples are scaled to 8 bits). A pixel whose alphas differ by more than threshold x 255 \
-            counts as different even when the colours over white agree.
-            Exit status: 0 match, 1 images differ, 2 sizes differ, 3 bad input (unreadable, not a PNG, bad option).
+            white; pixelmatch 7's rule); pixels that look like anti-aliasing in either image are not \
+            counted unless --count-aa. A pixel whose alphas differ by more than threshold x 255 \
+            counts as different even when the colours over white agree. --metric ssim scores each \
+            image by structural similarity instead (as scikit-image computes it) against --min-ssim.
+            Options per glob of paths come from a config file (--config, or goldens.json in the \
+            expected folder): the file's options, then the flags, then each matching rule.
+            Exit status: 0 match, 1 images differ (folders: any file not same or within), 2 sizes \
+            differ (two files), 3 bad input (unreadable, not an image, bad option).
             """)
 
-    @Argument(help: Help("The expected (golden) PNG.", valueName: "expected.png")) var expected: String
-    @Argument(help: Help("The PNG to check.", valueName: "actual.png")) var actual: String
+    @Argument(help: Help("The expected (golden) image, or a folder of them.", valueName: "expected")) var expected: String
+    @Argument(help: Help("The image to check, or a folder of them.", valueName: "actual")) var actual: String
     @Group var options: CompareOptions
+    @Group("Folders, configs and baselines") var folders: FolderFlags
     @Group var pixelLimit: PixelLimitFlags
     @Group var limits: InputLimits
 
     func run() throws {
         _ = try options.tolerance()  // bad options before any file work
         let maxPixels = try pixelLimit.pixels()
-        let status = try runComparison(expected: try Posix.readFile(expected, as: "image", limit: limits.image),
-                                       actual: try Posix.readFile(actual, as: "image", limit: limits.image),
-                                       names: (expected, actual), options: options, maxPixels: maxPixels)
+        let kinds = (Posix.kind(expected), Posix.kind(actual))
+        if kinds.0 == .folder || kinds.1 == .folder {
+            guard kinds.0 == kinds.1 else {
+                throw CLIFailure(message: "\(kinds.0 == .folder ? actual : expected): compare takes two files or two folders")
+            }
+            let status = try runFolderComparison(expected: expected, actual: actual, options: options, flags: folders,
+                                                 maxPixels: maxPixels, maxFileBytes: limits.image)
+            if status != ExitStatus.success { throw ExitCode(status) }
+            return
+        }
+        if !folders.folderOnly.isEmpty { throw CLIFailure(message: "\(folders.folderOnly.joined(separator: ", ")): for two folders") }
+        let config = try folders.loadConfig(expectedFolder: nil)
+        var tolerance = config.applyingOwnOptions(to: GoldenTolerance())
+        try GoldenTolerance.definitions.apply(options.diffFlags.given, to: &tolerance)
+        tolerance = config.tolerance(for: expected.hasPrefix("./") ? String(expected.dropFirst(2)) : expected, base: tolerance)
+        let expectedBytes = try Posix.readFile(expected, as: "image", limit: limits.image)
+        let actualBytes = try Posix.readFile(actual, as: "image", limit: limits.image)
+        let status = try runComparison(expected: expectedBytes, actual: actualBytes, names: (expected, actual), options: options,
+                                       tolerance: tolerance, maxPixels: maxPixels)
+        if status != ExitStatus.success {
+            if folders.update == .changed {
+                try OutputFile.write(actualBytes, to: expected)
+                Posix.writeAll(STDERR_FILENO, Array("hlrender: updated \(expected)\n".utf8))
+                return
+            }
+            if let candidates = folders.candidates {
+                try Posix.makeFolders(candidates)
+                let name = actual.split(separator: "/").last.map(String.init) ?? actual
+                try OutputFile.write(actualBytes, to: candidates + "/" + name, confinedTo: candidates)
+            }
+        }
         if status != ExitStatus.success { throw ExitCode(status) }
     }
 }

@@ -9,7 +9,7 @@ extension SizeMismatch: FlagValue {}
 
 /// The comparator's options (shared by `compare`, `render --expect` and `batch --expect-dir`).
 struct DiffFlags: FlagGroup {
-    @FlagList(GoldenTolerance.definitions.flagSpecs(["threshold", "count-aa", "max-diff-pixels", "max-diff-ratio", "ignore"]))
+    @FlagList(GoldenTolerance.definitions.flagSpecs(["threshold", "metric", "min-ssim", "count-aa", "max-diff-pixels", "max-diff-ratio", "ignore"]))
     var given: GivenFlags
 
     /// The options and limits, checked by the one definition every front end shares.
@@ -39,8 +39,8 @@ struct CompareOptions: FlagGroup {
 /// stdout), writes the diff image when asked, and returns the exit status: 0 match, 1 differ,
 /// 2 sizes differ.
 func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), options: CompareOptions,
-                   maxPixels: Int) throws -> Int32 {
-    let tolerance = try options.tolerance()
+                   tolerance given: GoldenTolerance? = nil, maxPixels: Int) throws -> Int32 {
+    let tolerance = try given ?? options.tolerance()
     if let diff = options.diff {
         try OutputFile.checkWritable(diff)
         // Every panel of the diff image is as large as the larger of the two in each direction.
@@ -70,25 +70,30 @@ func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), 
     case .differ: status = ExitStatus.differ
     case .sizeMismatch: status = ExitStatus.sizesDiffer
     }
-    report(outcome, options: options, threshold: tolerance.options.threshold, status: status)
+    report(outcome, options: options, tolerance: tolerance, status: status)
     return status
 }
 
-private func report(_ outcome: Comparison.Outcome, options: CompareOptions, threshold: Double, status: Int32) {
+private func report(_ outcome: Comparison.Outcome, options: CompareOptions, tolerance: GoldenTolerance, status: Int32) {
     let percent = { (ratio: Double) in significant(ratio * 100) }
     let (result, expectedSize, actualSize) = (outcome.result, outcome.expectedSize, outcome.actualSize)
     if options.json {
-        print(CompareReport.json(outcome, threshold: threshold).serialized())
-    } else if status == ExitStatus.sizesDiffer {
-        print("sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1)")
-    } else if result.identical {
-        print("identical")
-    } else if expectedSize != actualSize {
-        print("sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1); "
-              + "\(result.differentPixels) pixels differ (\(percent(result.ratio))%) on the padded canvas")
-    } else {
-        var line = "\(result.differentPixels) pixels differ (\(percent(result.ratio))%)"
-        if result.antialiasedPixels > 0 { line += ", \(result.antialiasedPixels) anti-aliased pixels not counted" }
-        print(line)
+        print(CompareReport.json(outcome, tolerance: tolerance).serialized())
+        return
     }
+    var line: String
+    if status == ExitStatus.sizesDiffer {
+        line = "sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1)"
+    } else if result.identical {
+        line = "identical"
+    } else if expectedSize != actualSize {
+        line = "sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1); "
+            + "\(result.differentPixels) pixels differ (\(percent(result.ratio))%) on the padded canvas"
+    } else {
+        line = "\(result.differentPixels) pixels differ (\(percent(result.ratio))%)"
+        if result.antialiasedPixels > 0 { line += ", \(result.antialiasedPixels) anti-aliased pixels not counted" }
+        if let kind = outcome.kind, kind != .size { line += "; \(kind)" }
+    }
+    if let ssim = result.ssim { line += "; SSIM \(significant(ssim, digits: 6))" }
+    print(line)
 }

@@ -32,7 +32,7 @@ import Testing
         #expect(same.status == 0 && String(decoding: same.stdout, as: UTF8.self) == "identical\n")
         let differ = try CLI.run(["compare", p["a"]!, p["b"]!])
         #expect(differ.status == 1)
-        #expect(String(decoding: differ.stdout, as: UTF8.self) == "1 pixels differ (0.08333%)\n")
+        #expect(String(decoding: differ.stdout, as: UTF8.self) == "1 pixels differ (0.08333%); changed\n")
         #expect(try CLI.run(["compare", p["a"]!, p["b"]!, "--max-diff-pixels", "1"]).status == 0)
         #expect(try CLI.run(["compare", p["a"]!, p["b"]!, "--max-diff-ratio", "0.001"]).status == 0)
         #expect(try CLI.run(["compare", p["a"]!, p["b"]!, "--max-diff-ratio", "0.0001"]).status == 1)
@@ -77,7 +77,7 @@ import Testing
 
     @Test(arguments: [
         (["MISSING", "A"], "cannot read"),
-        (["A", "TEXT"], "not a valid PNG file"),
+        (["A", "TEXT"], "not a PNG, JPEG or WebP file"),
         (["A", "TRUNCATED"], "not a valid PNG file"),
         (["A", "A", "--threshold", "1.5"], "--threshold: must be a number from 0 to 1"),
         (["A", "A", "--ignore", "1,2,3"], "--ignore: '1,2,3'"),

@@ -57,7 +57,7 @@ private func json(_ result: CLIResult) throws -> [String: Any] {
         try write(RGBAImage(width: 10, height: 10, fill: (255, 255, 255, 255)), b)
         let result = try CLI.run(["compare", a.path, b.path])
         #expect(result.status == 1)
-        #expect(String(decoding: result.stdout, as: UTF8.self) == "100 pixels differ (100%)\n")
+        #expect(String(decoding: result.stdout, as: UTF8.self) == "100 pixels differ (100%); colour only\n")
     }
 
     @Test func sixteenBitAndGammaEncodingsAreTheSameImage() throws {
