@@ -9,8 +9,13 @@ import Support
 /// JUnit). The front end words its own errors (`describe`) and prints the lines (`say`).
 package final class GoldenSuite: Sendable {
     package struct Settings: Sendable {
-        /// Write the cards that differ or have no golden as the new goldens.
-        package var update = false
+        /// Rewrite goldens: the failing cards and the new ones (`changed`), or only the new ones.
+        /// A card that matches its golden is never written.
+        package var update: BaselineUpdate?
+        /// Write the would-be goldens of failing and new cards here; the suite still fails.
+        package var candidates: String?
+        /// Options per glob of golden names (goldens.json), between the run's flags and a card's "compare".
+        package var config = GoldenConfig()
         package var htmlReport: String?
         package var junit: String?
         package init() {}
@@ -45,7 +50,8 @@ package final class GoldenSuite: Sendable {
         do {
             let path = try BatchManifest.outputPath(name, in: folder)
             let golden = Posix.kind(path) == .regular ? try Posix.readFile(path, as: "golden", limit: inputLimit) : nil
-            try GoldenCheck.check(png, golden: golden, tolerance: try GoldenSuite.tolerance(tolerance, card: row.compare), maxPixels: maxPixels,
+            let base = settings.config.tolerance(for: name, base: tolerance)
+            try GoldenCheck.check(png, golden: golden, tolerance: try GoldenSuite.tolerance(base, card: row.compare), maxPixels: maxPixels,
                                   budget: comparisons, into: &result)
         } catch {
             result.status = .error
@@ -79,8 +85,18 @@ package final class GoldenSuite: Sendable {
             try GoldenEnvironment.current(version: version, fontFiles: Array(fonts)) { try Posix.readFile($0, as: "font", limit: Int.max) }
         }
         let errors = results.filter { $0.status == .error }.count
-        if settings.update { return try record(results, environment: try current(), errors: errors) }
-        let failing = results.filter { $0.status == .failed || $0.status == .missing }
+        if let update = settings.update, update == .changed || results.allSatisfy({ $0.status != .failed }) {
+            return try record(results, update: update, environment: try current(), errors: errors)
+        }
+        if let update = settings.update { _ = try record(results, update: update, environment: nil, errors: errors) }
+        let failing = results.filter { $0.status == .failed || ($0.status == .missing && settings.update == nil) }
+        if let candidates = settings.candidates {
+            for result in failing {
+                guard let bytes = result.actual else { continue }
+                try OutputFile.write(bytes, to: try BatchManifest.outputPath(result.name, in: candidates), confinedTo: candidates)
+            }
+            if !failing.isEmpty { say("goldens: \(failing.count) candidate goldens in \(candidates)") }
+        }
         let changes = failing.isEmpty ? [] : environmentChanges(try current())
         if let dir = settings.htmlReport {
             try Posix.makeFolders(dir + "/images")
@@ -101,19 +117,22 @@ package final class GoldenSuite: Sendable {
         return errors > 0 ? .notRendered : failing.isEmpty ? .passed : .failed
     }
 
-    /// --update: writes the cards whose golden differs or is missing, and the environment.
-    private func record(_ results: [GoldenResult], environment: GoldenEnvironment, errors: Int) throws -> Verdict {
+    /// --update: writes the cards whose golden is missing (and with `changed`, those that
+    /// differ), and the environment when every card now has its golden.
+    private func record(_ results: [GoldenResult], update: BaselineUpdate, environment: GoldenEnvironment?, errors: Int) throws -> Verdict {
         var added = 0, changed = 0
-        for result in results where result.status == .failed || result.status == .missing {
+        for result in results where result.status == .missing || (result.status == .failed && update == .changed) {
             guard let bytes = result.actual else { continue }
             let path = try BatchManifest.outputPath(result.name, in: folder)
             try OutputFile.write(bytes, to: path, confinedTo: folder)
             if result.status == .missing { added += 1 } else { changed += 1 }
         }
         try Posix.makeFolders(folder)
-        try OutputFile.write(Array((environment.json.serialized() + "\n").utf8), to: folder + "/" + GoldenEnvironment.fileName)
+        if let environment {
+            try OutputFile.write(Array((environment.json.serialized() + "\n").utf8), to: folder + "/" + GoldenEnvironment.fileName)
+        }
         say("goldens: recorded \(added + changed) (\(added) new, \(changed) changed), \(results.count - added - changed - errors) unchanged"
-            + (errors > 0 ? ", \(errors) not rendered" : "") + "; \(GoldenEnvironment.fileName) written")
+            + (errors > 0 ? ", \(errors) not rendered" : "") + (environment != nil ? "; \(GoldenEnvironment.fileName) written" : ""))
         return errors > 0 ? .notRendered : .passed
     }
 

@@ -120,7 +120,7 @@ package enum FolderReport {
     private static func markdownEscaped(_ text: String) -> String {
         var out = ""
         for c in text {
-            if "\\`*_{}[]()<>#|!".contains(c) { out.append("\\") }
+            if "\\`*_[]<>#|!".contains(c) { out.append("\\") }
             out.append(c == "\n" ? " " : c)
         }
         return out

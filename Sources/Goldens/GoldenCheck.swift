@@ -146,7 +146,7 @@ package enum GoldenCheck {
         case .differ:
             result.status = .failed
             let percent = (outcome.result.ratio * 10_000).rounded() / 100
-            result.message = "\(outcome.result.differentPixels) pixels differ (\(percent)%)"
+            result.message = "\(outcome.result.differentPixels) pixels differ (\(percent)%)" + (outcome.kind.map { "; \($0)" } ?? "")
             result.expected = golden
             result.actual = actual
             if let panel = outcome.panel { result.difference = try PNGCodec.encode(panel) }

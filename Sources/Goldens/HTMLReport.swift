@@ -79,7 +79,8 @@ package enum HTMLReport {
 
                 """
         }
-        html += "<details><summary>spec</summary><pre>\(escape(result.spec))</pre></details></section>\n"
+        if !result.spec.isEmpty { html += "<details><summary>spec</summary><pre>\(escape(result.spec))</pre></details>" }
+        html += "</section>\n"
         return html
     }
 

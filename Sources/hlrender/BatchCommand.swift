@@ -52,7 +52,8 @@ struct BatchCommand: Command {
             throw CLIFailure(message: "give --out-dir DIR for the cards (or --pdf FILE for a proof sheet, --expect-dir DIR for golden tests)")
         }
         let goldens = try goldenFlags.expectDir.map {
-            GoldenSuite(settings: goldenFlags.settings, folder: $0, tolerance: try goldenFlags.diff.tolerance(),
+            let suite = try goldenFlags.settings(folder: $0)
+            return GoldenSuite(settings: suite, folder: $0, tolerance: try goldenFlags.base(suite),
                         maxPixels: try runOptions.pixelLimit.pixels(), inputLimit: runOptions.limits.image, describe: describe) { line in
                 Posix.writeAll(STDERR_FILENO, Array("hlrender: \(line)\n".utf8))
             }

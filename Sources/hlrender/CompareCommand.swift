@@ -28,7 +28,8 @@ struct CompareCommand: Command {
     @Argument(help: Help("The expected (golden) image, or a folder of them.", valueName: "expected")) var expected: String
     @Argument(help: Help("The image to check, or a folder of them.", valueName: "actual")) var actual: String
     @Group var options: CompareOptions
-    @Group("Folders, configs and baselines") var folders: FolderFlags
+    @Group("Configs and baselines") var golden: GoldenRunFlags
+    @Group("Folders") var folders: FolderFlags
     @Group var pixelLimit: PixelLimitFlags
     @Group var limits: InputLimits
 
@@ -40,27 +41,26 @@ struct CompareCommand: Command {
             guard kinds.0 == kinds.1 else {
                 throw CLIFailure(message: "\(kinds.0 == .folder ? actual : expected): compare takes two files or two folders")
             }
-            let status = try runFolderComparison(expected: expected, actual: actual, options: options, flags: folders,
+            let status = try runFolderComparison(expected: expected, actual: actual, options: options, flags: folders, run: golden,
                                                  maxPixels: maxPixels, maxFileBytes: limits.image)
             if status != ExitStatus.success { throw ExitCode(status) }
             return
         }
         if !folders.folderOnly.isEmpty { throw CLIFailure(message: "\(folders.folderOnly.joined(separator: ", ")): for two folders") }
-        let config = try folders.loadConfig(expectedFolder: nil)
-        var tolerance = config.applyingOwnOptions(to: GoldenTolerance())
-        try GoldenTolerance.definitions.apply(options.diffFlags.given, to: &tolerance)
-        tolerance = config.tolerance(for: expected.hasPrefix("./") ? String(expected.dropFirst(2)) : expected, base: tolerance)
+        let config = try golden.loadConfig(folder: nil)
+        let tolerance = config.tolerance(for: expected.hasPrefix("./") ? String(expected.dropFirst(2)) : expected,
+                                         base: try golden.base(config, flags: options.diffFlags))
         let expectedBytes = try Posix.readFile(expected, as: "image", limit: limits.image)
         let actualBytes = try Posix.readFile(actual, as: "image", limit: limits.image)
         let status = try runComparison(expected: expectedBytes, actual: actualBytes, names: (expected, actual), options: options,
                                        tolerance: tolerance, maxPixels: maxPixels)
         if status != ExitStatus.success {
-            if folders.update == .changed {
+            if golden.update == .changed {
                 try OutputFile.write(actualBytes, to: expected)
                 Posix.writeAll(STDERR_FILENO, Array("hlrender: updated \(expected)\n".utf8))
                 return
             }
-            if let candidates = folders.candidates {
+            if let candidates = golden.candidates {
                 try Posix.makeFolders(candidates)
                 let name = actual.split(separator: "/").last.map(String.init) ?? actual
                 try OutputFile.write(actualBytes, to: candidates + "/" + name, confinedTo: candidates)

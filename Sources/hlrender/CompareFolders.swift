@@ -7,13 +7,43 @@ import Support
 
 extension BaselineUpdate: FlagValue {}
 
-/// What `compare` does with two folders (and, for `--config`, `--update` and `--candidates`,
-/// with two files): reports, baselines, the config file.
-struct FolderFlags: FlagGroup {
+/// What golden runs share, `compare` (files and folders) and `batch --expect-dir` alike: the
+/// config file and what may happen to baselines.
+struct GoldenRunFlags: FlagGroup {
     @Option("config", help: Help("""
-        Comparison options per glob of relative paths (goldens.json; default: EXPECTED_DIR/goldens.json when there is one).
+        Comparison options per glob of relative paths (goldens.json; default: goldens.json in the expected or golden folder when there is one).
         """, valueName: "file.json"))
     var config: String?
+    @Option("update", help: Help("""
+        Rewrite baselines from the actual images: changed (the failing ones, and new ones) or missing (new ones only). \
+        A file that matches is never touched; a baseline with no actual image is never deleted.
+        """, valueName: "changed|missing"))
+    var update: BaselineUpdate?
+    @Option("candidates", help: Help("Write the would-be baselines (failing and new images) here; the run still fails.", valueName: "dir"))
+    var candidates: String?
+
+    /// The config file: the one named, else FOLDER/goldens.json when there is one.
+    func loadConfig(folder: String?) throws -> GoldenConfig {
+        let path = config ?? folder.map { $0 + "/" + GoldenConfig.fileName }.flatMap { Posix.kind($0) == .regular ? $0 : nil }
+        guard let path else { return GoldenConfig() }
+        let bytes = try Posix.readFile(path, as: "config", limit: 16 << 20)
+        do {
+            return try GoldenConfig(parsing: bytes)
+        } catch {
+            throw CLIFailure(message: "\(path): \(error.message)")
+        }
+    }
+
+    /// The run's tolerance before any rule: the defaults, the config file's own options, the flags.
+    func base(_ config: GoldenConfig, flags: DiffFlags) throws -> GoldenTolerance {
+        var tolerance = config.applyingOwnOptions(to: GoldenTolerance())
+        try GoldenTolerance.definitions.apply(flags.given, to: &tolerance)
+        return tolerance
+    }
+}
+
+/// What `compare` does with two folders only: reports, jobs, progress.
+struct FolderFlags: FlagGroup {
     @Option("report", help: Help("Folders: write an HTML report (index.html and its images) to this folder.", valueName: "dir"))
     var report: String?
     @Option("junit", help: Help("Folders: write a JUnit XML report, one testcase per file.", valueName: "file.xml"))
@@ -23,13 +53,6 @@ struct FolderFlags: FlagGroup {
         comment or $GITHUB_STEP_SUMMARY.
         """, valueName: "file.md"))
     var summary: String?
-    @Option("update", help: Help("""
-        Rewrite baselines from the actual files: changed (the failing ones, and new ones) or missing (new ones only). \
-        A file that matches is never touched.
-        """, valueName: "changed|missing"))
-    var update: BaselineUpdate?
-    @Option("candidates", help: Help("Write the would-be baselines (failing and new files) here; the run still fails.", valueName: "dir"))
-    var candidates: String?
     /// `--jobs`, as batch defines it.
     @FlagList(BatchRun.Settings.options.flagSpecs(["jobs"])) var given: GivenFlags
     @Flag("quiet", help: "Folders: no progress line on a terminal.") var quiet = false
@@ -39,32 +62,19 @@ struct FolderFlags: FlagGroup {
         [("--report", report != nil), ("--junit", junit != nil), ("--summary-md", summary != nil), ("--jobs", !given.isEmpty)]
             .filter(\.1).map(\.0)
     }
-
-    /// The config file: the one named, else EXPECTED_DIR/goldens.json when a folder has one.
-    func loadConfig(expectedFolder: String?) throws -> GoldenConfig {
-        let path = config ?? expectedFolder.map { $0 + "/" + GoldenConfig.fileName }.flatMap { Posix.kind($0) == .regular ? $0 : nil }
-        guard let path else { return GoldenConfig() }
-        let bytes = try Posix.readFile(path, as: "config", limit: 16 << 20)
-        do {
-            return try GoldenConfig(parsing: bytes)
-        } catch {
-            throw CLIFailure(message: "\(path): \(error.message)")
-        }
-    }
 }
 
 /// `compare EXPECTED_DIR ACTUAL_DIR`: exit 0 when every file matches, 1 when any is changed,
 /// new, missing or unreadable (after `--update`, the files it wrote no longer count).
-func runFolderComparison(expected: String, actual: String, options: CompareOptions, flags: FolderFlags, maxPixels: Int,
-                         maxFileBytes: Int) throws -> Int32 {
+func runFolderComparison(expected: String, actual: String, options: CompareOptions, flags: FolderFlags, run runFlags: GoldenRunFlags,
+                         maxPixels: Int, maxFileBytes: Int) throws -> Int32 {
     if options.diff != nil { throw CLIFailure(message: "--diff compares two files; for folders give --report DIR") }
     if options.sizeMismatch != .fail { throw CLIFailure(message: "--size-mismatch pad compares two files; folders report a size change") }
     ReuseMemory.forManyImages()
-    let config = try flags.loadConfig(expectedFolder: expected)
+    let config = try runFlags.loadConfig(folder: expected)
     var settings = FolderComparison.Settings()
     settings.config = config
-    settings.base = config.applyingOwnOptions(to: GoldenTolerance())
-    try GoldenTolerance.definitions.apply(options.diffFlags.given, to: &settings.base)
+    settings.base = try runFlags.base(config, flags: options.diffFlags)
     settings.maxPixels = maxPixels
     settings.maxFileBytes = maxFileBytes
     var run = BatchRun.Settings()
@@ -72,7 +82,11 @@ func runFolderComparison(expected: String, actual: String, options: CompareOptio
     try BatchRun.Settings.options.apply(flags.given, to: &run)
     settings.jobs = run.jobs
     settings.panels = flags.report != nil
-    for file in [flags.junit, flags.summary].compactMap({ $0 }) { try OutputFile.checkWritable(file) }
+    for file in [flags.junit, flags.summary].compactMap({ $0 }) {
+        let folder = OutputFile.split(file).0
+        if Posix.kind(folder) == .missing { try Posix.makeFolders(folder) }
+        try OutputFile.checkWritable(file)
+    }
     let terminal = isatty(STDERR_FILENO) != 0 && !flags.quiet
     let entries = try FolderComparison.run(expected: expected, actual: actual, settings: settings) { done, total in
         guard terminal, done == total || done % 8 == 0 else { return }
@@ -81,11 +95,11 @@ func runFolderComparison(expected: String, actual: String, options: CompareOptio
     if terminal { Posix.writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8)) }
     try writeReports(entries, expected: expected, actual: actual, options: options, flags: flags, settings: settings)
     var resolved = Set<String>()
-    if let update = flags.update {
+    if let update = runFlags.update {
         resolved = Set(try Baselines.write(entries, from: actual, to: expected, maxFileBytes: maxFileBytes, select: update.writes))
         for path in resolved.sorted() { say("updated \(expected)/\(path)") }
     }
-    if let candidates = flags.candidates {
+    if let candidates = runFlags.candidates {
         try Posix.makeFolders(candidates)
         let written = try Baselines.write(entries, from: actual, to: candidates, maxFileBytes: maxFileBytes) { $0 == .changed || $0 == .new }
         if !written.isEmpty { say("\(written.count) candidate baselines in \(candidates)") }

@@ -9,8 +9,8 @@ import Support
 struct GoldenFlags: FlagGroup {
     @Option("expect-dir", help: Help("Compare each card (PNG) with the file of the same name here; a missing one fails.", valueName: "dir"))
     var expectDir: String?
-    @Flag("update", help: "Write the cards that differ from their goldens, or have none, as the new goldens (and hlrender-env.json).")
-    var update = false
+    /// --config, --update changed|missing, --candidates: as compare has them.
+    @Group var run: GoldenRunFlags
     @Option("html-report", help: Help("Write an HTML report (index.html and its images) to this folder.", valueName: "dir"))
     var htmlReport: String?
     @Option("junit", help: Help("Write a JUnit XML report: one testcase per card.", valueName: "file.xml"))
@@ -24,20 +24,25 @@ struct GoldenFlags: FlagGroup {
         // Checked even when unused: a bad value given is a mistake either way.
         _ = try diff.tolerance()
         guard expectDir != nil else {
-            let stray = [("--update", update), ("--html-report", htmlReport != nil), ("--junit", junit != nil),
-                         ("--system-fonts", systemFonts)].filter(\.1).map(\.0)
+            let stray = [("--update", run.update != nil), ("--candidates", run.candidates != nil), ("--config", run.config != nil),
+                         ("--html-report", htmlReport != nil), ("--junit", junit != nil), ("--system-fonts", systemFonts)].filter(\.1).map(\.0)
             if !stray.isEmpty { throw CLIFailure(message: "\(stray.joined(separator: ", ")) need --expect-dir GOLDEN_DIR") }
             return
         }
         if let junit { try OutputFile.checkWritable(junit) }
     }
 
-    /// The suite's settings from these flags.
-    var settings: GoldenSuite.Settings {
+    /// The suite's settings from these flags (goldens.json from the golden folder unless --config).
+    func settings(folder: String) throws -> GoldenSuite.Settings {
         var settings = GoldenSuite.Settings()
-        settings.update = update
+        settings.update = run.update
+        settings.candidates = run.candidates
+        settings.config = try run.loadConfig(folder: folder)
         settings.htmlReport = htmlReport
         settings.junit = junit
         return settings
     }
+
+    /// The run's tolerance before a config rule or a card's "compare" object.
+    func base(_ settings: GoldenSuite.Settings) throws -> GoldenTolerance { try run.base(settings.config, flags: diff) }
 }

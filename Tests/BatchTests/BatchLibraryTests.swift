@@ -38,7 +38,7 @@ import Typeset
         settings.outDir = folder.appendingPathComponent("out").path
         settings.jobs = 2
         var suiteSettings = GoldenSuite.Settings()
-        suiteSettings.update = update
+        suiteSettings.update = update ? .changed : nil
         let said = Mutex<[String]>([])
         let suite = GoldenSuite(settings: suiteSettings, folder: folder.appendingPathComponent("goldens").path,
                                 tolerance: GoldenTolerance(), maxPixels: 1_000_000, inputLimit: 1 << 20,

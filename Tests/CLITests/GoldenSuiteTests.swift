@@ -37,7 +37,7 @@ private let card = #"""
         try writeRows(Self.rows)
         let first = try suite([])
         #expect(first.status == 1 && first.stderr.contains("0 passed, 0 differ, 4 missing"), "\(first.stderr)")
-        let recorded = try suite(["--update"])
+        let recorded = try suite(["--update", "changed"])
         #expect(recorded.status == 0 && recorded.stderr.contains("recorded 4 (4 new, 0 changed), 0 unchanged"), "\(recorded.stderr)")
     }
 
@@ -81,7 +81,7 @@ private let card = #"""
             #expect(FileManager.default.fileExists(atPath: path("report/images/3-\(kind).png")))
         }
         // --update writes that file only.
-        let update = try suite(["--update"])
+        let update = try suite(["--update", "changed"])
         #expect(update.status == 0 && update.stderr.contains("recorded 1 (0 new, 1 changed), 3 unchanged"), "\(update.stderr)")
         let after = try FileManager.default.attributesOfItem(atPath: path("goldens/a.png"))[.modificationDate] as! Date
         #expect(before == after)
@@ -112,7 +112,7 @@ private let card = #"""
             try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
             return try CLI.run(["batch", manifest, "--expect-dir", self.path("goldens"), "--quiet"] + extra, pinnedFonts: false)
         }
-        #expect(try run([line("p", "one", ""), line("q", "two", "")], ["--update"]).status == 0)
+        #expect(try run([line("p", "one", ""), line("q", "two", "")], ["--update", "changed"]).status == 0)
         let loose = try run([line("p", "one!", #", "compare": {"max-diff-pixels": 100000}"#), line("q", "two", "")], [])
         #expect(loose.status == 0 && loose.stderr.contains("2 passed"), "\(loose.stderr)")
         let strict = try run([line("p", "one!", ""), line("q", "two", "")], [])
@@ -188,7 +188,7 @@ private let card = #"""
     /// and difference panels are drawn side by side at the top.
     @Test func reportRendersInABrowser() throws {
         try writeRows([("x", "", "", "#00C000")])
-        #expect(try suite(["--update"]).status == 0)
+        #expect(try suite(["--update", "changed"]).status == 0)
         try writeRows([("x", "", "", "#0000FF")])
         #expect(try suite(["--html-report", path("report")]).status == 1)
         let shot = path("shot.png")
@@ -215,5 +215,22 @@ private let card = #"""
             #expect(green < blue && blue < red, "green \(green), blue \(blue), red \(red)")
             #expect(blue - green >= 150 && red - blue >= 150, "the panels must sit side by side")
         }
+    }
+
+    /// --update missing adds new goldens and leaves a differing one; --candidates writes it for
+    /// review; a goldens.json rule in the golden folder decides per card.
+    @Test func updateMissingCandidatesAndConfig() throws {
+        try record()
+        try writeRows(Self.rows.map { $0.0 == "b" ? ("b", "Beta!", $0.2, $0.3) : $0 } + [("e", "Epsilon", "fifth note", "#263238")])
+        let before = try Data(contentsOf: URL(fileURLWithPath: path("goldens/b.png")))
+        let result = try suite(["--update", "missing", "--candidates", path("candidates")])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: path("goldens/e.png")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("goldens/b.png"))) == before)
+        #expect(FileManager.default.fileExists(atPath: path("candidates/b.png")) && !FileManager.default.fileExists(atPath: path("candidates/a.png")))
+        #expect(result.stderr.contains("FAIL b.png"), "\(result.stderr)")
+        try Data(#"{"rules": [{"files": "b.png", "max-diff-ratio": 1}]}"#.utf8).write(to: URL(fileURLWithPath: path("goldens/goldens.json")))
+        let passing = try suite([])
+        #expect(passing.status == 0, "\(passing.stderr)")
     }
 }

@@ -52,7 +52,7 @@ import Testing
                      "--data", samples.appendingPathComponent("rows.csv").path, "--output", "{{id}}.png",
                      "--out-dir", work.appendingPathComponent("out").path,
                      "--expect-dir", work.appendingPathComponent("goldens").path, "--quiet"]
-        let recorded = try CLI.run(suite + ["--update"], pinnedFonts: false)
+        let recorded = try CLI.run(suite + ["--update", "changed"], pinnedFonts: false)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let checked = try installed(suite)
         #expect(checked.status == 0 && checked.stderr.contains(" passed, 0 differ, 0 missing"), "\(checked.stderr)")
