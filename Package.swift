@@ -92,6 +92,11 @@ let package = Package(
         .target(name: "HLRenderKit", dependencies: ["Support", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
         .target(name: "Goldens", dependencies: ["Support", "Compare", "Render"]),
+        // PDF goldens: pages rasterised by poppler-glib onto its Cairo, words, links, outline.
+        // poppler-glib is opened with dlopen on first use (CPDFRaster), so it is neither linked
+        // nor loaded by runs that compare no PDF, and HLRenderKit does not depend on it.
+        .target(name: "CPDFRaster"),
+        .target(name: "PDFGoldens", dependencies: ["Support", "Compare", "Goldens", "Render", "CPDFRaster"]),
         // A batch of cards: rows from a manifest or a template and data, rendered on several
         // threads, written atomically, checked against a folder of goldens.
         .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "Render"]),
@@ -99,7 +104,7 @@ let package = Package(
         // folders, test hooks) and hand to the library as values.
         .target(name: "Host", dependencies: ["Support"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "Pages", "Render", "ServeConfig", "Typeset", "Compare", "Steps",
+            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "PDFGoldens", "Pages", "Render", "ServeConfig", "Typeset", "Compare", "Steps",
         ]),
 
         // The render service: routes, cache, limits and metrics over the card library.
@@ -109,7 +114,7 @@ let package = Package(
         // Multipart bodies and query strings: plain bytes in, fields out (fuzzed without NIO).
         .target(name: "HTTPForms"),
         .target(name: "Serve", dependencies: [
-            "ServeConfig", "HTTPForms", "Support", "Card", "Compare", "Goldens", "Render", "Typeset",
+            "ServeConfig", "HTTPForms", "Support", "Card", "Compare", "Goldens", "PDFGoldens", "Render", "Typeset",
             .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
             // Already built under Hummingbird; named for the HTTP/1 read timeout's configuration.
             .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Service"])),
@@ -149,7 +154,7 @@ let package = Package(
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "FlagsTests", dependencies: ["Flags", "Support"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Card", "Goldens", "Render", "Support", "Typeset", "TestSupport"]),
-        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Compare", "Render", "Support"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "PDFGoldens", "Compare", "Render", "Support"], exclude: ["Fixtures"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.
             "Serve", "ServeConfig", "hlrender-serve", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Service"])),

@@ -85,8 +85,19 @@ package enum Comparison {
             if panel == .always { (outcome.expected, outcome.actual) = (try decode(expected, .expected, maxPixels), try decode(actual, .actual, maxPixels)) }
             return outcome
         }
-        let expectedImage = try decode(expected, .expected, maxPixels)
-        let actualImage = try decode(actual, .actual, maxPixels)
+        return try compare(expected: try decode(expected, .expected, maxPixels), actual: try decode(actual, .actual, maxPixels),
+                           tolerance: tolerance, sizeMismatch: sizeMismatch, maxPixels: maxPixels, panel: panel)
+    }
+
+    /// Rules 2 and 3 on images already decoded (PDF pages rasterised by poppler): sizes,
+    /// then the pixels, the metric and the kind.
+    package static func compare(expected expectedImage: RGBAImage, actual actualImage: RGBAImage, tolerance: GoldenTolerance,
+                                sizeMismatch: SizeMismatch = .fail, maxPixels: Int, panel: Panel = .none) throws(ComparisonError) -> Outcome {
+        let e = (width: expectedImage.width, height: expectedImage.height), a = (width: actualImage.width, height: actualImage.height)
+        if e != a && sizeMismatch == .fail {
+            return Outcome(verdict: .sizeMismatch, result: DiffResult.sizesDiffer(expected: e, actual: a), expectedSize: e, actualSize: a,
+                           expected: expectedImage, actual: actualImage, kind: .size)
+        }
         var picture = RGBAImage(width: 0, height: 0, pixels: [])
         var result: DiffResult
         do {

@@ -147,7 +147,7 @@ package enum FolderComparison {
             entry.message = "\(error)"
             return entry
         }
-        let size = ImageDecoder.dimensions(actual).map { $0.width * $0.height } ?? 0
+        let size = ImageDecoder.pixelCount(actual) ?? 0
         let outcome: Comparison.Outcome
         do {
             outcome = try budget.with(min(size, settings.maxPixels) * 4 * 3) { () throws(ComparisonError) -> Comparison.Outcome in

@@ -7,6 +7,8 @@ import Support
 package struct GoldenTolerance: Sendable {
     package var options: DiffOptions
     package var limits: DiffLimits
+    /// PDFs: the resolution their pages are rasterised at, in pixels per inch.
+    package var dpi: Double = 72
     package init(options: DiffOptions = DiffOptions(), limits: DiffLimits = DiffLimits()) {
         self.options = options
         self.limits = limits
@@ -26,6 +28,9 @@ package struct GoldenTolerance: Sendable {
         },
         OptionDefinition("min-ssim", "0-1", schema: "number", "With --metric ssim, the lowest score that passes, 0 to 1 (default 0.99).") {
             $0.options.minSSIM = try $1.number(in: 0...1)
+        },
+        OptionDefinition("dpi", "n", schema: "number", "PDFs: pages are rasterised at this many pixels per inch, 18 to 600 (default 72).") {
+            $0.dpi = try $1.number(in: 18...600)
         },
         OptionDefinition("count-aa", "bool", schema: "boolean", "Also count pixels that look like anti-aliasing.") {
             $0.options.countAntialiasing = try $1.bool()

@@ -12,7 +12,7 @@ package enum HTMLReport {
     }
 
     package static func files(_ results: [GoldenResult], environment: [String], title: String = "hlrender golden report",
-                              noun: String = "cards") -> [File] {
+                              noun: String = "cards", detail: String = "spec") -> [File] {
         var files: [File] = []
         var sections = ""
         let failing = results.filter { $0.status != .passed }.sorted { order($0) < order($1) || (order($0) == order($1) && $0.row < $1.row) }
@@ -24,7 +24,7 @@ package enum HTMLReport {
                 files.append(File(path: path, bytes: bytes))
                 images.append((kind, path))
             }
-            sections += section(result, images: images)
+            sections += section(result, images: images, detail: detail, rows: noun == "cards")
         }
         let passed = results.filter { $0.status == .passed }.sorted { $0.row < $1.row }
         let counts = [("failed", results.filter { $0.status == .failed }.count), ("missing", results.filter { $0.status == .missing }.count),
@@ -59,8 +59,9 @@ package enum HTMLReport {
         }
     }
 
-    private static func section(_ result: GoldenResult, images: [(String, String)]) -> String {
-        var html = "<section class=\"card \(result.status.rawValue)\"><h2>\(escape(result.name)) <small>row \(result.row) · \(result.status.rawValue)</small></h2>\n"
+    private static func section(_ result: GoldenResult, images: [(String, String)], detail: String, rows: Bool) -> String {
+        let place = rows ? "row \(result.row) · " : ""
+        var html = "<section class=\"card \(result.status.rawValue)\"><h2>\(escape(result.name)) <small>\(place)\(result.status.rawValue)</small></h2>\n"
         var numbers = escape(result.message)
         if let diff = result.diff {
             numbers += " · \(diff.differentPixels) of \(diff.width * diff.height) pixels, ratio \((diff.ratio * 1_000_000).rounded() / 1_000_000)"
@@ -79,7 +80,8 @@ package enum HTMLReport {
 
                 """
         }
-        if !result.spec.isEmpty { html += "<details><summary>spec</summary><pre>\(escape(result.spec))</pre></details>" }
+        // A card's spec starts folded; a page's text changes are the point, shown open.
+        if !result.spec.isEmpty { html += "<details\(detail == "spec" ? "" : " open")><summary>\(escape(detail))</summary><pre>\(escape(result.spec))</pre></details>" }
         html += "</section>\n"
         return html
     }

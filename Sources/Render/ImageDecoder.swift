@@ -32,6 +32,14 @@ package enum ImageDecoder {
         return (Int(width), Int(height))
     }
 
+    /// The pixel count a PNG, JPEG or WebP header declares, capped at 2^40 (what decoding would
+    /// allocate, known before decoding); nil when the header cannot be read.
+    package static func pixelCount(_ bytes: [UInt8]) -> Int? {
+        guard let (width, height) = dimensions(bytes) else { return nil }
+        let (product, overflow) = UInt64(width).multipliedReportingOverflow(by: UInt64(height))
+        return overflow ? 1 << 40 : Int(min(product, 1 << 40))
+    }
+
     private static func checkSize(_ width: Int, _ height: Int, _ maxPixels: Int) throws {
         guard width > 0, height > 0 else { throw RenderError.image("empty image") }
         guard Checked.pixels(width, height, within: maxPixels) else {

@@ -3,6 +3,7 @@
 import Card
 import Compare
 import Goldens
+import PDFGoldens
 import HTTPForms
 import Hummingbird
 import Render
@@ -134,7 +135,7 @@ struct Routes: Sendable {
     private func compare(_ request: Request, _ context: ServeContext) async throws -> Response {
         if let refused = authorize(request) { return refused }
         guard let boundary = Multipart.boundary(contentType: request.headers[.contentType] ?? "") else {
-            return HTTP.error(.unsupportedMediaType, "send two PNGs as multipart/form-data (fields 'expected' and 'actual')")
+            return HTTP.error(.unsupportedMediaType, "send two images (PNG, JPEG, WebP) or two PDFs as multipart/form-data (fields 'expected' and 'actual')")
         }
         let body: [UInt8]
         switch await readBody(request) {
@@ -161,8 +162,23 @@ struct Routes: Sendable {
         }
         let maxPixels = settings.maxPixels
         let chosen = tolerance
+        if PDFComparison.isPDF(expected.bytes) || PDFComparison.isPDF(actual.bytes) {
+            // One page at a time: its two rasters and the difference, within the pixel limit.
+            return await behindGate(context, reserve: body.count * 2 + maxPixels * 4 * 3, heavy: true) { job throws -> JSONValue in
+                var pdf = PDFComparison.Settings()
+                (pdf.tolerance, pdf.dpi, pdf.maxPixels, pdf.maxPages, pdf.cancellation) = (chosen, chosen.dpi, maxPixels, 2_000, job.cancellation)
+                do {
+                    return PDFReport.json(try PDFComparison.compare(expected: expected.bytes, actual: actual.bytes, settings: pdf), tolerance: chosen)
+                } catch {
+                    try job.cancellation.check()
+                    let text = "\(error)"
+                    let name = text.hasPrefix("actual: ") ? "actual" : text.hasPrefix("expected: ") ? "expected" : "documents"
+                    throw CardService.RequestError(status: 422, message: text, path: name)
+                }
+            } respond: { HTTP.json($0) }
+        }
         // Both pictures decoded, their difference and a padded canvas: reserved before decoding.
-        let pixels = [expected.bytes, actual.bytes].reduce(0) { $0 + (PNGCodec.pixelCount($1) ?? 0) }
+        let pixels = [expected.bytes, actual.bytes].reduce(0) { $0 + (ImageDecoder.pixelCount($1) ?? 0) }
         return await behindGate(context, reserve: body.count + pixels * 4 * 3, heavy: body.count >= Self.heavyRequest) { _ throws -> JSONValue in
             let outcome: Comparison.Outcome
             do {

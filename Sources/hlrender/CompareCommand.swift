@@ -3,6 +3,7 @@ import Render
 import Flags
 import Compare
 import Goldens
+import PDFGoldens
 import Support
 
 struct CompareCommand: Command {
@@ -46,12 +47,18 @@ struct CompareCommand: Command {
             if status != ExitStatus.success { throw ExitCode(status) }
             return
         }
-        if !folders.folderOnly.isEmpty { throw CLIFailure(message: "\(folders.folderOnly.joined(separator: ", ")): for two folders") }
         let config = try golden.loadConfig(folder: nil)
         let tolerance = config.tolerance(for: expected.hasPrefix("./") ? String(expected.dropFirst(2)) : expected,
                                          base: try golden.base(config, flags: options.diffFlags))
         let expectedBytes = try Posix.readFile(expected, as: "image", limit: limits.image)
         let actualBytes = try Posix.readFile(actual, as: "image", limit: limits.image)
+        if PDFComparison.isPDF(expectedBytes) || PDFComparison.isPDF(actualBytes) {
+            let status = try runPDFComparison(expected: expectedBytes, actual: actualBytes, names: (expected, actual), options: options,
+                                              folders: folders, tolerance: tolerance, maxPixels: maxPixels)
+            if status != ExitStatus.success { throw ExitCode(status) }
+            return
+        }
+        if !folders.folderOnly.isEmpty { throw CLIFailure(message: "\(folders.folderOnly.joined(separator: ", ")): for two folders (or two PDFs)") }
         let status = try runComparison(expected: expectedBytes, actual: actualBytes, names: (expected, actual), options: options,
                                        tolerance: tolerance, maxPixels: maxPixels)
         if status != ExitStatus.success {

@@ -57,6 +57,14 @@ struct FolderFlags: FlagGroup {
     @FlagList(BatchRun.Settings.options.flagSpecs(["jobs"])) var given: GivenFlags
     @Flag("quiet", help: "Folders: no progress line on a terminal.") var quiet = false
 
+    /// --jobs as batch reads it; by default the machine's cores.
+    func jobs() throws -> Int {
+        var run = BatchRun.Settings()
+        run.jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        try BatchRun.Settings.options.apply(given, to: &run)
+        return run.jobs
+    }
+
     /// Flags that only make sense for folders, named when given for two files.
     var folderOnly: [String] {
         [("--report", report != nil), ("--junit", junit != nil), ("--summary-md", summary != nil), ("--jobs", !given.isEmpty)]
@@ -77,10 +85,7 @@ func runFolderComparison(expected: String, actual: String, options: CompareOptio
     settings.base = try runFlags.base(config, flags: options.diffFlags)
     settings.maxPixels = maxPixels
     settings.maxFileBytes = maxFileBytes
-    var run = BatchRun.Settings()
-    run.jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    try BatchRun.Settings.options.apply(flags.given, to: &run)
-    settings.jobs = run.jobs
+    settings.jobs = try flags.jobs()
     settings.panels = flags.report != nil
     for file in [flags.junit, flags.summary].compactMap({ $0 }) {
         let folder = OutputFile.split(file).0

@@ -9,7 +9,7 @@ extension SizeMismatch: FlagValue {}
 
 /// The comparator's options (shared by `compare`, `render --expect` and `batch --expect-dir`).
 struct DiffFlags: FlagGroup {
-    @FlagList(GoldenTolerance.definitions.flagSpecs(["threshold", "metric", "min-ssim", "count-aa", "max-diff-pixels", "max-diff-ratio", "ignore"]))
+    @FlagList(GoldenTolerance.definitions.flagSpecs(["threshold", "metric", "min-ssim", "count-aa", "max-diff-pixels", "max-diff-ratio", "ignore", "dpi"]))
     var given: GivenFlags
 
     /// The options and limits, checked by the one definition every front end shares.

@@ -154,3 +154,35 @@ import Testing
         #expect(green != nil && blue != nil && green! < blue!, "green \(String(describing: green)), blue \(String(describing: blue))")
     }
 }
+
+/// `compare a.pdf b.pdf`: the fixtures of GoldensTests (typst, 100 pages).
+@Suite struct ComparePDFTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("GoldensTests/Fixtures/pdf")
+
+    @Test func changedPagesAreReportedWithTheirText() throws {
+        let dir = try CLI.scratchFolder()
+        let e = Self.fixtures.appendingPathComponent("expected.pdf").path, a = Self.fixtures.appendingPathComponent("actual.pdf").path
+        let report = dir.appendingPathComponent("report").path
+        let result = try CLI.run(["compare", e, a, "--report", report, "--dpi", "50"])
+        let out = String(decoding: result.stdout, as: UTF8.self)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(out.contains("page 37:") && out.contains("[-dog-] {+cat+}") && out.contains("page 12:") && out.contains("moved https://example.com/page/12")
+                && out.contains("page 101: added") && out.contains("pages: 100 expected, 101 actual; 3 differ"), "\(out)")
+        let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+        #expect(html.contains("page 37") && html.contains("[-dog-] {+cat+}") && html.contains("images/37-difference.png"))
+        #expect(FileManager.default.fileExists(atPath: report + "/images/37-expected.png"))
+        #expect(try CLI.run(["compare", e, e]).status == 0)
+        let json = try CLI.run(["compare", e, a, "--json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout)) as! [String: Any]
+        #expect(object["actual_pages"] as? Int == 101 && (object["pages"] as? [Any])?.count == 3)
+    }
+
+    @Test func aBrokenPDFIsOneLine() throws {
+        let dir = try CLI.scratchFolder()
+        let broken = dir.appendingPathComponent("broken.pdf")
+        try Data("%PDF-1.7\nnot really".utf8).write(to: broken)
+        let result = try CLI.run(["compare", Self.fixtures.appendingPathComponent("expected.pdf").path, broken.path])
+        #expect(result.status == 3 && result.stderr.contains("broken.pdf") && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
+}

@@ -302,6 +302,23 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
                 #expect(error["path"] == "actual")
             }
             try await client.execute(uri: "/v1/compare", method: .post, headers: json, body: card()) { #expect($0.status == .unsupportedMediaType) }
+            // Two PDFs: pages, words and links (GoldensTests' fixtures), or a 422 naming the side.
+            let pdfs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("GoldensTests/Fixtures/pdf")
+            let e = [UInt8](try Data(contentsOf: pdfs.appendingPathComponent("expected.pdf")))
+            let ac = [UInt8](try Data(contentsOf: pdfs.appendingPathComponent("actual.pdf")))
+            let (h7, b7) = form([("expected", e), ("actual", ac), ("dpi", Array("36".utf8))])
+            try await client.execute(uri: "/v1/compare", method: .post, headers: h7, body: b7) { response in
+                #expect(response.status == .ok)
+                let report = try JSONSerialization.jsonObject(with: Data(body(response))) as! [String: Any]
+                let pages = (report["pages"] as? [[String: Any]])?.compactMap { $0["page"] as? Int }
+                #expect(report["result"] as? String == "differ" && pages == [12, 37, 101] && report["dpi"] as? Int == 36)
+            }
+            let (h8, b8) = form([("expected", e), ("actual", Array("%PDF-1.4 broken".utf8))])
+            try await client.execute(uri: "/v1/compare", method: .post, headers: h8, body: b8) { response in
+                #expect(response.status == .unprocessableContent)
+                let error = try errorJSON(response)
+                #expect(error["path"] == "actual")
+            }
         }
     }
 
