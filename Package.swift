@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "PDFGoldens", dependencies: ["Support", "Compare", "Goldens", "Render", "CPDFRaster"]),
         // A batch of cards: rows from a manifest or a template and data, rendered on several
         // threads, written atomically, checked against a folder of goldens.
-        .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "Render"]),
+        .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "PDFGoldens", "Render"]),
         // What the two front ends read from the process (font places, cache and temporary
         // folders, test hooks) and hand to the library as values.
         .target(name: "Host", dependencies: ["Support"]),
@@ -132,7 +132,7 @@ let package = Package(
 
         // The Swift fuzz harnesses (scripts/fuzz.sh builds them with libFuzzer); the ordinary
         // build replays the seed corpora and regression inputs through them.
-        .executableTarget(name: "hlfuzz", dependencies: ["Batch", "Card", "HTTPForms", "Markup", "Render", "Support", "Typeset"],
+        .executableTarget(name: "hlfuzz", dependencies: ["Batch", "Card", "Goldens", "HTTPForms", "Markup", "Render", "Support", "Typeset"],
                           path: "Fuzz/Harnesses"),
 
         // Release-built benchmarks that print figures.

@@ -1,5 +1,6 @@
 import Batch
 import Card
+import Goldens
 import FoundationEssentials
 import HTTPForms
 import Markup
@@ -10,7 +11,7 @@ import Typeset
 /// The Swift harnesses: each takes any bytes and may only return (an error is a fine answer;
 /// a crash, a hang or a sanitizer report is a finding).
 enum Harness: String, CaseIterable {
-    case card, manifest, typeset, forms, markup, pdflinks, cardmemory
+    case card, manifest, typeset, forms, markup, pdflinks, cardmemory, goldenconfig
 
     /// The repository's pinned fonts (the harness is built from the repository).
     static let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -42,6 +43,7 @@ enum Harness: String, CaseIterable {
         case .markup: Harness.markup(data)
         case .pdflinks: Harness.pdfLinks(data)
         case .cardmemory: Harness.cardMemory(data)
+        case .goldenconfig: Harness.goldenConfig(data)
         }
     }
 

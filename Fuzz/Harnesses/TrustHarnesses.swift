@@ -1,4 +1,5 @@
 import Card
+import Goldens
 import FoundationEssentials
 import Glibc
 import Render
@@ -86,5 +87,20 @@ extension Harness {
         guard let bytes = try? Posix.readFile("/proc/self/status", as: "status", limit: 1 << 16) else { return 0 }
         let line = String(decoding: bytes, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+}
+
+extension Harness {
+    /// goldens.json and globs: any bytes as a config file (its rules matched against a few
+    /// paths) and as one glob matched against itself, must answer quickly without a crash.
+    static func goldenConfig(_ data: [UInt8]) {
+        if let config = try? GoldenConfig(parsing: data) {
+            let base = config.applyingOwnOptions(to: GoldenTolerance())
+            for path in ["a.png", "screens/x/y.png", String(decoding: data.prefix(200), as: UTF8.self)] {
+                _ = config.tolerance(for: path, base: base)
+            }
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        if let glob = try? Glob(text) { _ = glob.matches(text) }
     }
 }

@@ -87,11 +87,11 @@ package struct BatchRun: Sendable {
                 spec = .object(members + [(key: "scramble-seed", value: .number(Double((seed &+ UInt64(row.number)) % (1 << 52))))])
             }
             let write = path != nil && !skip
-            if goldens != nil, format != .png { throw CardError("output", "'\(name)': golden tests compare PNG cards") }
+            if goldens != nil, format != .png, format != .pdf { throw CardError("output", "'\(name)': golden tests compare PNG and PDF cards") }
             let rendered = try CardRender.render(spec, variables: row.variables, folder: folder, resources: resources,
                                                  format: format, encoding: settings.encoding, pdf: settings.pdf,
                                                  render: write || goldens != nil)
-            goldens?.check(row, name: name, png: rendered.bytes, fonts: rendered.card.scene.fontFiles,
+            goldens?.check(row, name: name, output: rendered.bytes, fonts: rendered.card.scene.fontFiles,
                            milliseconds: Clock.since(start))
             let scene = settings.proofs ? rendered.card.scene : nil
             guard write, let path else {

@@ -1,6 +1,7 @@
 import Card
 import Glibc
 import Goldens
+import PDFGoldens
 import Synchronization
 import Support
 
@@ -44,23 +45,48 @@ package final class GoldenSuite: Sendable {
         comparisons = WaitingBudget(bytes: maxPixels.multipliedReportingOverflow(by: 20).overflow ? Int.max : maxPixels * 20)
     }
 
-    /// Compares a rendered card with its golden and keeps the verdict.
-    package func check(_ row: BatchRow, name: String, png: [UInt8], fonts: Set<String>, milliseconds: Double) {
+    /// Compares a rendered card (PNG, or PDF: pages, words, links) with its golden and keeps the verdict.
+    package func check(_ row: BatchRow, name: String, output: [UInt8], fonts: Set<String>, milliseconds: Double) {
         var result = GoldenResult(name: name, row: row.number, status: .error, message: "", spec: "", milliseconds: milliseconds)
         do {
             let path = try BatchManifest.outputPath(name, in: folder)
             let golden = Posix.kind(path) == .regular ? try Posix.readFile(path, as: "golden", limit: inputLimit) : nil
             let base = settings.config.tolerance(for: name, base: tolerance)
-            try GoldenCheck.check(png, golden: golden, tolerance: try GoldenSuite.tolerance(base, card: row.compare), maxPixels: maxPixels,
-                                  budget: comparisons, into: &result)
+            let chosen = try GoldenSuite.tolerance(base, card: row.compare)
+            if PDFComparison.isPDF(output) {
+                try checkPDF(output, golden: golden, tolerance: chosen, into: &result)
+            } else {
+                try GoldenCheck.check(output, golden: golden, tolerance: chosen, maxPixels: maxPixels, budget: comparisons, into: &result)
+            }
         } catch {
             result.status = .error
             result.message = describe(error)
         }
-        if result.status != .passed { result.spec = Self.spec(row) }
+        if result.status != .passed { result.spec = [result.spec, Self.spec(row)].filter { !$0.isEmpty }.joined(separator: "\n\n") }
         state.withLock {
             $0.results.append(result)
             $0.fonts.formUnion(fonts)
+        }
+    }
+
+    /// A PDF card against its golden through `PDFComparison`: the differing pages and their
+    /// text and link changes are the message and the report's detail.
+    private func checkPDF(_ output: [UInt8], golden: [UInt8]?, tolerance: GoldenTolerance, into result: inout GoldenResult) throws {
+        guard let golden else {
+            (result.status, result.message, result.actual) = (.missing, "no golden recorded", output)
+            return
+        }
+        var settings = PDFComparison.Settings()
+        (settings.tolerance, settings.dpi, settings.maxPixels) = (tolerance, tolerance.dpi, maxPixels)
+        let report = try comparisons.with(maxPixels.multipliedReportingOverflow(by: 12).overflow ? Int.max : maxPixels * 12) {
+            try PDFComparison.compare(expected: golden, actual: output, settings: settings)
+        }
+        if report.differs {
+            let lines = PDFReport.lines(report)
+            (result.status, result.message, result.actual) = (.failed, lines.last ?? "the PDF differs", output)
+            result.spec = lines.dropLast().joined(separator: "\n")
+        } else {
+            (result.status, result.message) = (.passed, "same pages, text and links")
         }
     }
 

@@ -97,6 +97,13 @@ static void load(void) {
     FIND(set_source_rgb, "cairo_set_source_rgb")
     FIND(paint, "cairo_paint")
     FIND(destroy, "cairo_destroy")
+    /* poppler sets up its process-wide parameters on the first document it opens, without a
+       lock: done here, once, before any two threads can open documents at the same time. */
+    static char warm[] = "%PDF-1.4\n%%EOF\n";
+    GError *problem = NULL;
+    void *document = P.document_new_from_data(warm, (int)sizeof warm - 1, NULL, &problem);
+    if (document) P.object_unref(document);
+    if (problem) P.error_free(problem);
     loaded = 1;
 }
 

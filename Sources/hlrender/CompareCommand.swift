@@ -9,7 +9,7 @@ import Support
 struct CompareCommand: Command {
     static let info = CommandInfo(
         name: "compare",
-        abstract: "Compare two images, or two folders of them, for golden-image tests.",
+        abstract: "Compare two images, two folders of them, or two PDFs, for golden-image tests.",
         discussion: """
             Two files: PNG, JPEG or WebP. Two folders: every PNG, JPEG and WebP file under them, \
             matched by relative path, each reported as same, within (differs within the limits), \
@@ -20,9 +20,12 @@ struct CompareCommand: Command {
             counted unless --count-aa. A pixel whose alphas differ by more than threshold x 255 \
             counts as different even when the colours over white agree. --metric ssim scores each \
             image by structural similarity instead (as scikit-image computes it) against --min-ssim.
+            Two PDFs: the page count, each page rasterised by poppler at --dpi and compared as an \
+            image, each page's words, its links (moved, added, removed) and the outline.
             Options per glob of paths come from a config file (--config, or goldens.json in the \
             expected folder): the file's options, then the flags, then each matching rule.
-            Exit status: 0 match, 1 images differ (folders: any file not same or within), 2 sizes \
+            Exit status: 0 match, 1 images differ (folders: any file not same or within; PDFs: any \
+            page, word, link or bookmark), 2 sizes \
             differ (two files), 3 bad input (unreadable, not an image, bad option).
             """)
 

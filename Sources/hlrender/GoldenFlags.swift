@@ -7,7 +7,7 @@ import Support
 
 /// `batch --expect-dir`: golden tests for a suite of cards.
 struct GoldenFlags: FlagGroup {
-    @Option("expect-dir", help: Help("Compare each card (PNG) with the file of the same name here; a missing one fails.", valueName: "dir"))
+    @Option("expect-dir", help: Help("Compare each card (PNG, or PDF: pages, words, links) with the file of the same name here; a missing one fails.", valueName: "dir"))
     var expectDir: String?
     /// --config, --update changed|missing, --candidates: as compare has them.
     @Group var run: GoldenRunFlags

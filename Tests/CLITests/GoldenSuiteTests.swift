@@ -192,11 +192,7 @@ private let card = #"""
         try writeRows([("x", "", "", "#0000FF")])
         #expect(try suite(["--html-report", path("report")]).status == 1)
         let shot = path("shot.png")
-        let (status, _) = try runTool("/usr/bin/chromium", [
-            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1200,800",
-            "--screenshot=\(shot)", "file://" + path("report/index.html"),
-        ], environment: ["HOME": dir.path, "PATH": "/usr/bin:/bin"])
-        #expect(status == 0)
+        #expect(try chromiumScreenshot(of: path("report/index.html"), to: shot, home: dir.path) == 0)
         let image = try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: shot))))
         // Along a row through the panels: the expected (green), then the actual (blue), then
         // the difference panel (pure red), side by side, in the upper half of the page.
@@ -232,5 +228,21 @@ private let card = #"""
         try Data(#"{"rules": [{"files": "b.png", "max-diff-ratio": 1}]}"#.utf8).write(to: URL(fileURLWithPath: path("goldens/goldens.json")))
         let passing = try suite([])
         #expect(passing.status == 0, "\(passing.stderr)")
+    }
+
+    /// PDF cards are golden-tested too: pages through poppler, words, links.
+    @Test func pdfCardsAreComparedAsDocuments() throws {
+        try writeRows(Self.rows)
+        let pdf = { (extra: [String]) in
+            try CLI.run(["batch", "--template", self.path("card.json"), "--data", self.path("rows.csv"), "--output", "{{id}}.pdf",
+                         "--expect-dir", self.path("pdf-goldens"), "--quiet"] + extra, pinnedFonts: false)
+        }
+        #expect(try pdf(["--update", "changed"]).status == 0)
+        #expect(try pdf([]).status == 0)
+        var changed = Self.rows
+        changed[1].2 = "second word"
+        try writeRows(changed)
+        let failing = try pdf([])
+        #expect(failing.status == 1 && failing.stderr.contains("FAIL b.pdf") && failing.stderr.contains("1 differ"), "\(failing.stderr)")
     }
 }

@@ -16,7 +16,7 @@ import TestSupport
         "quality", "margin", "canvas", "scale", "max-pixels", "outline-width", "padding", "radius", "shadow", "stroke",
         "visible-lines", "blur-radius", "feather", "scramble-seed", "page", "page-margin", "orphans", "widows",
         "max-pages", "threshold", "max-diff-pixels", "max-diff-ratio", "ignore", "max-input-bytes", "column",
-        "dot-size", "gap", "current", "jobs", "shard", "weight",
+        "dot-size", "gap", "current", "jobs", "shard", "weight", "min-ssim", "dpi",
         // The service's.
         "port", "max-age", "cache-mb", "max-body", "concurrency", "queue", "timeout-ms", "read-timeout-ms", "memory-mb",
     ]
@@ -27,6 +27,7 @@ import TestSupport
         "dump-layout", "highlight", "highlight-style", "outline-color", "join", "restrict-mode", "page-number-format",
         "header", "expect", "diff", "size-mismatch", "steps-file", "step", "dot-color", "first-side", "var", "pdf",
         "template", "data", "output", "out-dir", "report", "expect-dir", "html-report", "junit",
+        "metric", "config", "candidates", "summary-md", "update",
         "host", "templates", "assets", "token-file", "etag-secret-file", "url-signing-key-file",
     ]
 

@@ -92,6 +92,15 @@ package func runTool(_ executable: String, _ arguments: [String], environment: [
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
+/// A page in headless chromium, 1200x800, saved as a PNG screenshot (its HOME in `home`, so no
+/// profile of the machine's is read). The exit status.
+package func chromiumScreenshot(of page: String, to shot: String, home: String) throws -> Int32 {
+    try runTool("/usr/bin/chromium", [
+        "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1200,800",
+        "--screenshot=\(shot)", "file://" + page,
+    ], environment: ["HOME": home, "PATH": "/usr/bin:/bin"]).status
+}
+
 /// `qpdf --check` on a PDF: true when qpdf finds no damage (exit 0; 3 is warnings only).
 package func qpdfCheck(_ path: String) throws -> Bool {
     try runTool("/usr/bin/qpdf", ["--check", path]).status == 0
