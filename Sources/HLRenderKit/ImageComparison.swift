@@ -3,9 +3,22 @@ import Compare
 import Goldens
 import Support
 
-/// How two images are compared: pixelmatch v6's perceptual rule (YIQ delta over `threshold`,
-/// anti-aliased pixels not counted), and how many counted pixels still pass.
+/// How two images are judged.
+public enum ComparisonMetric: String, Sendable, CaseIterable {
+    /// pixelmatch 7's perceptual rule: pixels over the YIQ threshold counted against the limits.
+    case pixelmatch
+    /// One structural-similarity score per image (as scikit-image computes it), against
+    /// `minimumSSIM`.
+    case ssim
+}
+
+/// How two images are compared: pixelmatch 7's perceptual rule (YIQ delta over `threshold`,
+/// anti-aliased pixels not counted) and how many counted pixels still pass, or an SSIM score.
 public struct ComparisonOptions: Sendable {
+    /// Which metric decides (default pixelmatch).
+    public var metric = ComparisonMetric.pixelmatch
+    /// With the SSIM metric, the lowest score that passes, 0 to 1.
+    public var minimumSSIM = 0.99
     /// The largest perceptual colour delta still taken as equal, 0 to 1.
     public var threshold = 0.1
     /// Count pixels that look like anti-aliasing too.
@@ -21,7 +34,8 @@ public struct ComparisonOptions: Sendable {
     /// Checked by the comparison options' table, as the CLI's flags and a manifest's keys are.
     func tolerance() throws(HLRenderError) -> GoldenTolerance {
         var tolerance = GoldenTolerance()
-        let values: [(String, JSONValue)] = [("threshold", .number(threshold)), ("count-aa", .bool(countAntialiasing)),
+        let values: [(String, JSONValue)] = [("metric", .string(metric.rawValue)), ("min-ssim", .number(minimumSSIM)),
+                                             ("threshold", .number(threshold)), ("count-aa", .bool(countAntialiasing)),
                                              ("max-diff-pixels", .number(Double(maxDifferentPixels))),
                                              ("max-diff-ratio", .number(maxDifferentRatio))]
         for (name, value) in values {
@@ -46,15 +60,20 @@ public struct ImageComparison: Sendable {
     /// The two sizes differ: the images fail whatever the options (sizes are read from the
     /// headers, nothing is decoded), as `hlrender compare`, golden suites and the service do.
     public var sizesDiffer: Bool
-    /// One line: "identical", "3 pixels differ", "size 10x10, golden 12x10".
+    /// One line: "identical", "3 pixels differ; colour only", "size 10x10, golden 12x10".
     public var summary: String
+    /// Why the images differ, when pixels are over the threshold or the sizes differ: "size",
+    /// "shifted", "anti-aliasing", "colour" or "changed".
+    public var why: String?
+    /// With the SSIM metric, the score (1: identical).
+    public var ssim: Double?
     /// Expected faded to grey, counted pixels red, anti-aliasing yellow, beside the two images
     /// (PNG); nil when they pass or their sizes differ.
     public var differencePNG: [UInt8]?
 }
 
 extension HLRenderer {
-    /// Compares PNG `actual` with PNG `expected` (a golden) through the one comparison of
+    /// Compares `actual` with `expected` (a golden; PNG, JPEG or WebP) through the one comparison of
     /// `hlrender compare`, golden suites and the service: equal bytes pass at once, different
     /// sizes fail from the headers, otherwise the pixels decide.
     public func compare(expected: [UInt8], actual: [UInt8], options: ComparisonOptions = ComparisonOptions()) async throws(HLRenderError) -> ImageComparison {
@@ -74,7 +93,7 @@ extension HLRenderer {
             case .sizeMismatch:
                 summary = "size \(outcome.actualSize.width)x\(outcome.actualSize.height), expected \(outcome.expectedSize.width)x\(outcome.expectedSize.height)"
             case .match where outcome.sameBytes: summary = "identical"
-            case .match, .differ: summary = "\(result.differentPixels) pixels differ"
+            case .match, .differ: summary = "\(result.differentPixels) pixels differ" + (outcome.kind.map { "; \($0)" } ?? "")
             }
             var difference: [UInt8]?
             if outcome.verdict == .differ, let panel = outcome.panel, let a = outcome.expected, let b = outcome.actual {
@@ -82,7 +101,7 @@ extension HLRenderer {
             }
             return ImageComparison(passed: outcome.verdict == .match, differentPixels: result.differentPixels,
                                    antialiasedPixels: result.antialiasedPixels, sizesDiffer: outcome.verdict == .sizeMismatch,
-                                   summary: summary, differencePNG: difference)
+                                   summary: summary, why: outcome.kind?.name, ssim: result.ssim, differencePNG: difference)
         }
     }
 }

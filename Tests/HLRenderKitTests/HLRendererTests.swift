@@ -130,6 +130,20 @@ import Testing
         }
     }
 
+    @Test func whyAndSSIMComeWithTheVerdict() async throws {
+        let blue = try await Self.renderer.renderCard(json: ##"{"size": "60x40", "background": "#1E3C72", "blocks": []}"##).bytes
+        let red = try await Self.renderer.renderCard(json: ##"{"size": "60x40", "background": "#C62828", "blocks": []}"##).bytes
+        let verdict = try await Self.renderer.compare(expected: blue, actual: red)
+        #expect(!verdict.passed && verdict.why == "colour" && verdict.summary.hasSuffix("colour only"), "\(verdict.summary)")
+        var options = ComparisonOptions()
+        options.metric = .ssim
+        options.minimumSSIM = 0.5
+        let scored = try await Self.renderer.compare(expected: blue, actual: blue, options: options)
+        #expect(scored.passed && (scored.ssim == nil || scored.ssim == 1))
+        let other = try await Self.renderer.compare(expected: blue, actual: red, options: options)
+        #expect(other.ssim != nil && other.ssim! < 1)
+    }
+
     @Test func imagesOfDifferentSizesFail() async throws {
         let small = try await Self.renderer.renderCard(json: #"{"size": "20x20", "blocks": []}"#).bytes
         let large = try await Self.renderer.renderCard(json: #"{"size": "30x20", "blocks": []}"#).bytes
