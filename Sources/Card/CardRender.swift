@@ -36,6 +36,13 @@ package enum CardRender {
         options.maxPixels = resources.maxPixels
         options.encoding = encoding
         options.pdf = pdf
+        // The document's language, unless the caller named one: the first text block's.
+        if options.pdf.language == nil {
+            options.pdf.language = spec.blocks.lazy.compactMap { block -> String? in
+                if case let .text(settings, _) = block.kind, !settings.lang.isEmpty { return settings.lang }
+                return nil
+            }.first
+        }
         options.cancellation = resources.cancellation
         options.memory = resources.memory
         let bytes = render ? try resources.renderer.render(card.scene, options: options) : []

@@ -23,16 +23,38 @@ final class ByteSink {
     /// When set, bytes go here as Cairo writes them (a file being streamed) instead of `bytes`;
     /// false stops the document with a write error.
     var forward: ((UnsafeRawBufferPointer) -> Bool)?
+    /// Bytes written so far, and (when streaming) the last of them: what a PDF's catalog
+    /// update reads (`PDFCatalog`).
+    private(set) var total = 0
+    private(set) var tail: [UInt8] = []
+    static let tailLimit = 4 << 20
+
+    /// The last bytes written and the offset of the first of them.
+    var lastBytes: (bytes: [UInt8], start: Int) {
+        forward == nil ? (bytes, 0) : (tail, total - tail.count)
+    }
+
+    /// Appends bytes of hlrender's own after Cairo's (the same way Cairo's went).
+    func append(_ extra: [UInt8]) -> Bool {
+        extra.withUnsafeBytes { receive($0) }
+    }
+
+    fileprivate func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        total += chunk.count
+        if let forward {
+            tail.append(contentsOf: chunk)
+            if tail.count > 2 * ByteSink.tailLimit { tail.removeFirst(tail.count - ByteSink.tailLimit) }
+            return forward(chunk)
+        }
+        bytes.append(contentsOf: chunk)
+        return true
+    }
 
     /// The C callback; the sink travels as the closure pointer (C callbacks capture nothing).
     static let write: cairo_write_func_t = { closure, data, length in
         guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
         let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
-        if let forward = sink.forward {
-            return forward(UnsafeRawBufferPointer(start: data, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
-        }
-        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
+        return sink.receive(UnsafeRawBufferPointer(start: data, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
     }
 }
 

@@ -19,6 +19,24 @@ final class Canvas {
     /// Whether the surface started as a copy of the background it was given.
     let startsWithBackground: Bool
     let sink = ByteSink()
+    /// A PDF canvas's document information (nil for images).
+    let pdf: PDFMetadata?
+    /// Set on a PDF context while its Document structure element is open: drawing code nests
+    /// in it instead of opening its own.
+    nonisolated(unsafe) static var documentOpen: cairo_user_data_key_t = cairo_user_data_key_t(unused: 0)
+
+    /// Whether `cr` draws inside an open Document structure element.
+    static func isDocumentOpen(_ cr: OpaquePointer) -> Bool { cairo_get_user_data(cr, &documentOpen) != nil }
+
+    /// Opens the structure tree's root before the first text block, and keeps it open for the
+    /// whole document (a structure element may span pages). Not before: Cairo 1.16 refuses a
+    /// file (at finish, "invalid ... nesting") where anything is drawn inside an element before
+    /// its first child, and backgrounds are painted before any text.
+    static func openDocument(_ cr: OpaquePointer) {
+        guard !isDocumentOpen(cr) else { return }
+        cairo_tag_begin(cr, "Document", "")
+        cairo_set_user_data(cr, &documentOpen, UnsafeMutableRawPointer(bitPattern: 1), nil)
+    }
 
     /// `background`, when given, is the raster canvas's first pixels (Cairo's words and stride):
     /// copied into fresh memory rather than zeroed first and copied over.
@@ -46,6 +64,8 @@ final class Canvas {
             startsWithBackground = false
         }
         context = cairo_create(surface)
+        self.pdf = format == .pdf ? pdf : nil
+
         do {
             try Cairo.check(surface: surface, "creating the \(format.rawValue) surface")
         } catch {
@@ -84,8 +104,16 @@ final class Canvas {
     func finish() throws -> [UInt8] {
         try Cairo.check(context: context, "rendering")
         if format == .pdf {
+            if Canvas.isDocumentOpen(context) { cairo_tag_end(context, "Document") }
             cairo_surface_finish(surface)
             try Cairo.check(surface: surface, "writing PDF")
+            if let pdf, pdf.tagged {
+                let (tail, start) = sink.lastBytes
+                guard let update = PDFCatalog.update(tail: tail, tailStart: start, entries: pdf.catalogEntries) else {
+                    throw RenderError.image("writing PDF: Cairo's catalog was not where it is expected (the language could not be added)")
+                }
+                guard sink.append(update) else { throw RenderError.image("writing PDF: the catalog update could not be written") }
+            }
             return sink.bytes
         }
         return try encode(as: format.imageFormat!, options: encoding)

@@ -11,7 +11,25 @@ package struct PDFMetadata: Sendable {
     package var keywords: String?
     /// Seconds since 1970 (UTC) for the creation and modification dates; nil: Cairo's clock.
     package var created: Int64?
+    /// A structure tree (Document, a P per text block, Link) and the catalog's /Lang and
+    /// /ViewerPreferences: on unless turned off (`--no-tags`).
+    package var tagged = true
+    /// The document's language (BCP 47, e.g. "en", "ar", "ja-JP"); nil: "en".
+    package var language: String?
     package init() {}
+
+    /// Letters, digits and hyphens, 1 to 35 characters: a BCP 47 tag's alphabet, nothing that
+    /// could leave a PDF string.
+    package static func isLanguageTag(_ text: String) -> Bool {
+        (1...35).contains(text.utf8.count) && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D }
+    }
+
+    /// The catalog entries Cairo 1.16 cannot write: the language, and (with a title) that a
+    /// viewer should show it rather than the file name.
+    var catalogEntries: String {
+        let language = self.language.flatMap { PDFMetadata.isLanguageTag($0) ? $0 : nil } ?? "en"
+        return "/Lang \(PDFCatalog.literal(language))" + (title == nil ? "" : " /ViewerPreferences << /DisplayDocTitle true >>")
+    }
 
     func apply(to surface: OpaquePointer) {
         let set = { (key: cairo_pdf_metadata_t, value: String?) in

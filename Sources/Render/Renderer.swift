@@ -82,7 +82,7 @@ package final class Renderer: Sendable {
     /// to the text only, never to the highlight.
     static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, outline: Outline?,
                          paint: TextPaint, format: OutputFormat, scale: Double, textLayer: Bool? = nil,
-                         cancellation: Cancellation? = nil) throws {
+                         links: Bool = true, cancellation: Cancellation? = nil) throws {
         if let highlight = paint.highlight, let outline {
             HighlightPainter.draw(cr, outline: outline, paint: highlight)
         }
@@ -94,7 +94,7 @@ package final class Renderer: Sendable {
         try TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (format == .pdf), paints: spans.paints)
             .draw(cr, lines: lines, color: paint.color, stroke: paint.stroke)
         spans.drawLines(cr, lines: lines)
-        if format == .pdf { try spans.drawLinks(cr, lines: lines) }
+        if format == .pdf && links { try spans.drawLinks(cr, lines: lines) }
     }
 
     static func paint(_ cr: OpaquePointer, _ color: Color) {

@@ -135,10 +135,12 @@ struct SpanPainter {
             let escaped = uri.pdfString
             // Cairo 1.16 writes a link's structure element only inside a structure tree: a link
             // outside any tag refers to an object the file never holds (qpdf: damaged).
-            cairo_tag_begin(cr, "Document", "")
+            // A tagged document has its Document open already: the link is the text block's child.
+            let own = !Canvas.isDocumentOpen(cr)
+            if own { cairo_tag_begin(cr, "Document", "") }
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(escaped)' rect=[\(rects.joined(separator: " "))]")
             cairo_tag_end(cr, CAIRO_TAG_LINK)
-            cairo_tag_end(cr, "Document")
+            if own { cairo_tag_end(cr, "Document") }
         }
     }
 

@@ -9,6 +9,11 @@ struct PDFFlags: FlagGroup {
     @Option("author", help: "PDF author.") var author: String?
     @Option("subject", help: "PDF subject.") var subject: String?
     @Option("keywords", help: "PDF keywords.") var keywords: String?
+    @Flag("no-tags", help: """
+        PDF: no structure tree (by default the text blocks are paragraphs in reading order, links follow them, and the \
+        catalog names the language: the first text block's lang, else en).
+        """)
+    var noTags = false
 
     /// The metadata; with SOURCE_DATE_EPOCH set (the reproducible-builds convention) the dates
     /// come from it, so two runs give the same bytes.
@@ -18,6 +23,7 @@ struct PDFFlags: FlagGroup {
         pdf.author = author
         pdf.subject = subject
         pdf.keywords = keywords
+        pdf.tagged = !noTags
         if let raw = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), !raw.isEmpty {
             guard let seconds = Int64(raw.trimmed), (0...253_402_300_799).contains(seconds) else {
                 throw CLIFailure(message: "SOURCE_DATE_EPOCH: '\(raw)' is not a number of seconds since 1970")

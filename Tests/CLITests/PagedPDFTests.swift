@@ -196,6 +196,10 @@ private func words(_ text: String) -> [Substring] {
         }
         let fonts = try runTool("/usr/bin/pdffonts", [pdf]).output
         #expect(fonts.split(separator: "\n").dropFirst(2).allSatisfy { $0.contains(" yes yes yes ") }, "\(fonts)")
+        // Tagged (the default): the structure tree holds the visible words and no hidden one.
+        let structure = try runTool("/usr/bin/pdfinfo", ["-struct-text", pdf]).output
+        #expect(structure.contains("alpha beta gamma"), "\(structure.prefix(300))")
+        for word in hiddenWords { #expect(!structure.contains(word)) }
         // --max-pages: a preview of the start.
         let (short, shortDump, _) = try render(text, ["--page", "500x200", "--visible-lines", "1", "--max-pages", "2"], name: "short")
         #expect(try runTool("/usr/bin/pdfinfo", [short]).output.contains("Pages:           2"))

@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// PDFs are tagged by default: a Document of paragraphs in drawing order, links after their
+/// paragraph, the catalog's /Lang and /DisplayDocTitle (added as an incremental update).
+@Suite struct TaggedPDFTests {
+    let dir: URL
+    init() throws { dir = try CLI.scratchFolder() }
+
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    func raw(_ name: String) throws -> String { String(decoding: try Data(contentsOf: URL(fileURLWithPath: path(name))), as: UTF8.self) }
+
+    @Test func aRenderIsTaggedWithItsLanguageAndTitle() throws {
+        let result = try CLI.run(["render", "--markup", #"Read <a href="https://example.com/a">the guide</a> today."#,
+                                  "--lang", "de", "--title", "Guide", "-o", path("t.pdf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let info = try runTool("/usr/bin/pdfinfo", [path("t.pdf")]).output
+        #expect(info.contains("Tagged:          yes"), "\(info)")
+        let structure = try runTool("/usr/bin/pdfinfo", ["-struct-text", path("t.pdf")]).output
+        let lines = structure.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.first == "Document" && lines.contains("P (block)") && lines.contains("\"Read the guide today.\"")
+                && lines.contains("Link (inline)"), "\(structure)")
+        #expect(lines.firstIndex(of: "P (block)")! < lines.firstIndex(of: "Link (inline)")!)
+        let bytes = try raw("t.pdf")
+        #expect(bytes.contains("/Lang (de)") && bytes.contains("/DisplayDocTitle true") && bytes.contains("/Prev "))
+        #expect(try qpdfCheck(path("t.pdf")))
+    }
+
+    @Test func cardsTakeTheirFirstTextBlocksLanguage() throws {
+        let card = #"{"size": "300x200", "blocks": [{"type": "text", "text": "مرحبا", "lang": "ar"}, {"type": "text", "text": "two", "anchor": "bottom"}]}"#
+        try Data(card.utf8).write(to: dir.appendingPathComponent("card.json"))
+        #expect(try CLI.run(["card", path("card.json"), "-o", path("card.pdf")]).status == 0)
+        let bytes = try raw("card.pdf")
+        #expect(bytes.contains("/Lang (ar)") && !bytes.contains("/DisplayDocTitle"))
+        let structure = try runTool("/usr/bin/pdfinfo", ["-struct-text", path("card.pdf")]).output
+        #expect(structure.components(separatedBy: "P (block)").count == 3, "\(structure)")
+        #expect(try qpdfCheck(path("card.pdf")))
+    }
+
+    @Test func noTagsLeavesTheFileUntagged() throws {
+        #expect(try CLI.run(["render", "--text", "plain", "--no-tags", "-o", path("n.pdf")]).status == 0)
+        let info = try runTool("/usr/bin/pdfinfo", [path("n.pdf")]).output
+        #expect(info.contains("Tagged:          no"), "\(info)")
+        #expect(!(try raw("n.pdf")).contains("/Lang"))
+        // A link still gets the structure Cairo needs for it, and the file stays whole.
+        #expect(try CLI.run(["render", "--markup", #"<a href="https://x.org/">x</a>"#, "--no-tags", "-o", path("l.pdf")]).status == 0)
+        #expect(try qpdfCheck(path("l.pdf")))
+    }
+
+    @Test func longDocumentsAreOneTreeAcrossPages() throws {
+        let text = String(repeating: "Golden pages keep their reading order. ", count: 400)
+        try Data(text.utf8).write(to: dir.appendingPathComponent("long.txt"))
+        let result = try CLI.run(["render", "--text-file", path("long.txt"), "--page", "a5", "-o", path("long.pdf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let structure = try runTool("/usr/bin/pdfinfo", ["-struct-text", path("long.pdf")]).output
+        let pages = try runTool("/usr/bin/pdfinfo", [path("long.pdf")]).output
+        #expect(pages.contains("Pages:") && !pages.contains("Pages:           1\n"))
+        #expect(structure.components(separatedBy: "Document").count == 2, "one Document element")
+        #expect(structure.components(separatedBy: "P (block)").count > 3)
+        #expect(try qpdfCheck(path("long.pdf")))
+    }
+}
