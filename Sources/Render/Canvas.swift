@@ -109,7 +109,7 @@ final class Canvas {
             try Cairo.check(surface: surface, "writing PDF")
             if let pdf, pdf.tagged {
                 let (tail, start) = sink.lastBytes
-                guard let update = PDFCatalog.update(tail: tail, tailStart: start, entries: pdf.catalogEntries) else {
+                guard let update = PDFCatalog.update(tail: tail, tailStart: start, entries: pdf.catalogEntries, metadata: pdf.xmp) else {
                     throw RenderError.image("writing PDF: Cairo's catalog was not where it is expected (the language could not be added)")
                 }
                 guard sink.append(update) else { throw RenderError.image("writing PDF: the catalog update could not be written") }

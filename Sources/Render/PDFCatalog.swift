@@ -9,7 +9,7 @@ enum PDFCatalog {
     /// The bytes to append to a PDF whose last `tail.count` bytes are `tail`, starting at
     /// offset `tailStart`; nil when the tail does not hold the catalog, the table and the
     /// trailer as Cairo writes them. `entries` is PDF dictionary syntax, already escaped.
-    static func update(tail: [UInt8], tailStart: Int, entries: String) -> [UInt8]? {
+    static func update(tail: [UInt8], tailStart: Int, entries: String, metadata: String? = nil) -> [UInt8]? {
         guard let startxref = lastIndex(of: "startxref", in: tail), let trailerAt = lastIndex(of: "trailer", in: tail) else { return nil }
         let after = String(decoding: tail[(startxref + 9)...], as: UTF8.self)
         let trailer = String(decoding: tail[trailerAt..<startxref], as: UTF8.self)[...]
@@ -25,17 +25,32 @@ enum PDFCatalog {
         var dictionary = objectText[open.upperBound..<close.lowerBound].trimmed
         guard dictionary.hasPrefix("<<"), dictionary.hasSuffix(">>") else { return nil }
         dictionary.removeLast(2)
-        let object = "\(root) 0 obj\n\(dictionary) \(entries) >>\nendobj\n"
+        // An XMP packet, when given, is a new object (number `size`) the catalog points at.
+        let metadataEntry = metadata == nil ? "" : " /Metadata \(size) 0 R"
+        let object = "\(root) 0 obj\n\(dictionary) \(entries)\(metadataEntry) >>\nendobj\n"
         let end = tailStart + tail.count
         let separator = tail.last == UInt8(ascii: "\n") ? "" : "\n"
         let objectStart = end + separator.utf8.count
-        let xrefStart = objectStart + object.utf8.count
-        let offsetText = String(objectStart)
         var out = separator + object
-        out += "xref\n\(root) 1\n\(String(repeating: "0", count: max(0, 10 - offsetText.count)) + offsetText) 00000 n \n"
-        out += "trailer\n<< /Size \(size) /Root \(root) 0 R" + (info.map { " /Info \($0) 0 R" } ?? "") + " /Prev \(xrefOffset) >>\n"
+        var xref = "xref\n\(root) 1\n\(entry(objectStart))"
+        if let metadata {
+            let packet = Array(metadata.utf8)
+            let stream = "\(size) 0 obj\n<< /Type /Metadata /Subtype /XML /Length \(packet.count) >>\nstream\n\(metadata)\nendstream\nendobj\n"
+            xref += "\(size) 1\n\(entry(objectStart + object.utf8.count))"
+            out += stream
+        }
+        let xrefStart = objectStart + out.utf8.count - separator.utf8.count
+        out += xref
+        out += "trailer\n<< /Size \(size + (metadata == nil ? 0 : 1)) /Root \(root) 0 R" + (info.map { " /Info \($0) 0 R" } ?? "")
+            + " /Prev \(xrefOffset) >>\n"
         out += "startxref\n\(xrefStart)\n%%EOF\n"
         return Array(out.utf8)
+    }
+
+    /// One cross-reference entry: a 10-digit offset, generation 0, in use.
+    private static func entry(_ offset: Int) -> String {
+        let text = String(offset)
+        return String(repeating: "0", count: max(0, 10 - text.count)) + text + " 00000 n \n"
     }
 
     /// Where `pattern` last starts in `bytes`.

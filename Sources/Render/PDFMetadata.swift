@@ -1,5 +1,12 @@
 import CCairo
 import Glibc
+import Support
+
+/// A standard a PDF can declare conformance to.
+package enum PDFStandard: String, CaseIterable, Sendable {
+    /// PDF/UA-1 (ISO 14289-1): accessible, tagged, titled, with a language.
+    case ua1 = "ua-1"
+}
 
 /// A PDF's document information. With a fixed `created` time (e.g. from SOURCE_DATE_EPOCH,
 /// the reproducible-builds convention) two renders of the same input are the same bytes:
@@ -16,12 +23,36 @@ package struct PDFMetadata: Sendable {
     package var tagged = true
     /// The document's language (BCP 47, e.g. "en", "ar", "ja-JP"); nil: "en".
     package var language: String?
+    /// Standards the file declares conformance to (in its XMP metadata).
+    package var standards: Set<PDFStandard> = []
     package init() {}
 
     /// Letters, digits and hyphens, 1 to 35 characters: a BCP 47 tag's alphabet, nothing that
     /// could leave a PDF string.
     package static func isLanguageTag(_ text: String) -> Bool {
         (1...35).contains(text.utf8.count) && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D }
+    }
+
+    /// The XMP packet declaring the standards (PDF/UA-1: `pdfuaid:part` 1) with the title, as
+    /// PDF/UA asks; nil when no standard is asked for.
+    var xmp: String? {
+        guard standards.contains(.ua1) else { return nil }
+        var description = "<pdfuaid:part>1</pdfuaid:part>"
+        if let title {
+            description += "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(title.xmlEscaped)</rdf:li></rdf:Alt></dc:title>"
+        }
+        return "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
+            + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
+            + "<rdf:Description rdf:about=\"\" xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
+            + description + "</rdf:Description></rdf:RDF></x:xmpmeta>\n<?xpacket end=\"w\"?>"
+    }
+
+    /// What a standard needs that these settings lack, in flag words; nil when nothing.
+    package func unmetRequirement() -> String? {
+        guard standards.contains(.ua1) else { return nil }
+        if !tagged { return "PDF/UA-1 needs the structure tree: drop --no-tags" }
+        if (title ?? "").trimmed.isEmpty { return "PDF/UA-1 needs a document title: give --title" }
+        return nil
     }
 
     /// The catalog entries Cairo 1.16 cannot write: the language, and (with a title) that a

@@ -14,6 +14,10 @@ struct PDFFlags: FlagGroup {
         catalog names the language: the first text block's lang, else en).
         """)
     var noTags = false
+    @Option("pdf-standard", help: Help("""
+        PDF: declare conformance in the file's XMP metadata: ua-1 (PDF/UA-1; needs --title and tags).
+        """, valueName: "ua-1"))
+    var standard: String?
 
     /// The metadata; with SOURCE_DATE_EPOCH set (the reproducible-builds convention) the dates
     /// come from it, so two runs give the same bytes.
@@ -24,6 +28,13 @@ struct PDFFlags: FlagGroup {
         pdf.subject = subject
         pdf.keywords = keywords
         pdf.tagged = !noTags
+        if let standard {
+            guard let chosen = PDFStandard(rawValue: standard) else {
+                throw CLIFailure(message: "--pdf-standard: '\(standard)' is not \(PDFStandard.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            pdf.standards = [chosen]
+            if let unmet = pdf.unmetRequirement() { throw CLIFailure(message: "--pdf-standard \(standard): \(unmet)") }
+        }
         if let raw = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), !raw.isEmpty {
             guard let seconds = Int64(raw.trimmed), (0...253_402_300_799).contains(seconds) else {
                 throw CLIFailure(message: "SOURCE_DATE_EPOCH: '\(raw)' is not a number of seconds since 1970")

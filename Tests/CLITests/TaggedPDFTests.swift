@@ -61,4 +61,20 @@ import Testing
         #expect(structure.components(separatedBy: "P (block)").count > 3)
         #expect(try qpdfCheck(path("long.pdf")))
     }
+
+    /// --pdf-standard ua-1: the XMP packet declares PDF/UA-1 with the (escaped) title; without a
+    /// title the run is a one-line error and writes nothing.
+    @Test func uaOneIsDeclaredAndItsNeedsChecked() throws {
+        let result = try CLI.run(["render", "--text", "Accessible", "--title", "Q&A <1>", "--pdf-standard", "ua-1", "-o", path("ua.pdf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = try raw("ua.pdf")
+        #expect(bytes.contains("<pdfuaid:part>1</pdfuaid:part>") && bytes.contains("Q&amp;A &lt;1&gt;") && bytes.contains("/Metadata "))
+        #expect(try qpdfCheck(path("ua.pdf")))
+        let untitled = try CLI.run(["render", "--text", "x", "--pdf-standard", "ua-1", "-o", path("no.pdf")])
+        #expect(untitled.status == 3 && untitled.stderr.contains("needs a document title") && untitled.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: path("no.pdf")))
+        let untagged = try CLI.run(["card", "-", "--title", "t", "--no-tags", "--pdf-standard", "ua-1", "-o", path("c.pdf")],
+                                   stdin: Array(#"{"size": "100x100", "blocks": []}"#.utf8))
+        #expect(untagged.status == 3 && untagged.stderr.contains("drop --no-tags"), "\(untagged.stderr)")
+    }
 }

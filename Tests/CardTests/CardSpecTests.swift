@@ -108,7 +108,7 @@ func png(_ json: String) throws -> RGBAImage {
         // Options about the run (files, canvas, comparison), not a block's look.
         let runOptions: Set<String> = ["output", "format", "background", "margin", "canvas", "scale", "max-pixels", "dump-layout",
                                        "font-dir", "no-system-fonts", "expect", "threshold", "count-aa", "max-diff-pixels",
-                                       "max-diff-ratio", "ignore", "metric", "min-ssim", "dpi", "no-tags", "diff", "json", "size-mismatch", "max-input-bytes", "help",
+                                       "max-diff-ratio", "ignore", "metric", "min-ssim", "dpi", "no-tags", "pdf-standard", "diff", "json", "size-mismatch", "max-input-bytes", "help",
                                        "version", "step", "png-compression", "quality", "lossless", "title", "author", "subject", "keywords",
                                        // Pages: the document's, not a block's.
                                        "page", "page-margin", "orphans", "widows", "page-numbers", "page-number-format", "header", "max-pages"]
