@@ -134,17 +134,20 @@ package enum DiffClassifier {
         }
 
         private func blend(of p: UnsafeBufferPointer<UInt8>, at x: Int, _ y: Int, within q: UnsafeBufferPointer<UInt8>) -> Bool {
-            let i = index(x, y)
-            var low: [Int] = [255, 255, 255, 255], high: [Int] = [0, 0, 0, 0]
+            // Per channel, in registers: this runs for every differing pixel of the box.
+            let pixel = { (b: UnsafeBufferPointer<UInt8>, j: Int) in SIMD4<Int32>(Int32(b[j]), Int32(b[j + 1]), Int32(b[j + 2]), Int32(b[j + 3])) }
+            var low = SIMD4<Int32>(repeating: 255), high = SIMD4<Int32>(repeating: 0)
             for ny in max(0, y - 1)...min(height - 1, y + 1) {
                 for nx in max(0, x - 1)...min(width - 1, x + 1) {
-                    let j = index(nx, ny)
-                    for c in 0..<4 { low[c] = min(low[c], Int(q[j + c])); high[c] = max(high[c], Int(q[j + c])) }
+                    let n = pixel(q, index(nx, ny))
+                    low = pointwiseMin(low, n)
+                    high = pointwiseMax(high, n)
                 }
             }
             // A flat neighbourhood has no edge to blend.
-            guard (0..<4).contains(where: { high[$0] - low[$0] > 16 }) else { return false }
-            return (0..<4).allSatisfy { Int(p[i + $0]) >= low[$0] - 16 && Int(p[i + $0]) <= high[$0] + 16 }
+            guard any(high &- low .> 16) else { return false }
+            let value = pixel(p, index(x, y))
+            return all(value .>= low &- 16) && all(value .<= high &+ 16)
         }
 
         /// Same shapes, other colours: inside the box (one pixel more each way), two
@@ -156,8 +159,13 @@ package enum DiffClassifier {
             for y in y0...y1 {
                 for x in x0...x1 {
                     let i = index(x, y)
-                    for (nx, ny) in [(x + 1, y), (x, y + 1)] where nx <= x1 && ny <= y1 {
-                        let j = index(nx, ny)
+                    // The right and the lower neighbour.
+                    if x < x1 {
+                        pairs += 1
+                        if alike(a, i, a, i + 4) == alike(b, i, b, i + 4) { kept += 1 }
+                    }
+                    if y < y1 {
+                        let j = index(x, y + 1)
                         pairs += 1
                         if alike(a, i, a, j) == alike(b, i, b, j) { kept += 1 }
                     }

@@ -93,8 +93,9 @@ package enum FolderComparison {
         let paths = Array(Set(expectedFiles).union(actualFiles)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let inExpected = Set(expectedFiles), inActual = Set(actualFiles)
         let state = RunState(count: paths.count)
-        // Two decoded images and a panel at a time per job, within the pixel limit's worth each.
-        let budget = WaitingBudget(bytes: settings.maxPixels * 4 * 3 * max(1, settings.jobs))
+        // Decoded images and panels of all jobs together stay within one largest comparison's
+        // worth (two images and a panel at the pixel limit); one over it runs alone.
+        let budget = WaitingBudget(bytes: settings.maxPixels.multipliedReportingOverflow(by: 12).overflow ? Int.max : settings.maxPixels * 12)
         DispatchQueue.concurrentPerform(iterations: min(max(1, settings.jobs), max(1, paths.count))) { _ in
             while true {
                 let index = state.take()
@@ -147,10 +148,12 @@ package enum FolderComparison {
             entry.message = "\(error)"
             return entry
         }
-        let size = ImageDecoder.pixelCount(actual) ?? 0
+        // Both images decoded (each within the limit, or refused before decoding) and a panel
+        // as large as the larger.
+        let sizes = [expected, actual].map { min(ImageDecoder.pixelCount($0) ?? 0, settings.maxPixels) }
         let outcome: Comparison.Outcome
         do {
-            outcome = try budget.with(min(size, settings.maxPixels) * 4 * 3) { () throws(ComparisonError) -> Comparison.Outcome in
+            outcome = try budget.with((sizes[0] + sizes[1] + sizes.max()!) * 4) { () throws(ComparisonError) -> Comparison.Outcome in
                 try Comparison.compare(expected: expected, actual: actual, tolerance: tolerance, maxPixels: settings.maxPixels,
                                        panel: settings.panels ? .whenCompared : .none)
             }

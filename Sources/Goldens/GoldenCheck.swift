@@ -124,7 +124,7 @@ package enum GoldenCheck {
             return
         }
         // Two decoded images and the difference panel.
-        let bytes = (PNGCodec.pixelCount(actual) ?? 0) * 4 * 5
+        let bytes = (ImageDecoder.pixelCount(actual) ?? 0) * 4 * 5
         let outcome: Comparison.Outcome
         do {
             let compare = { () throws(ComparisonError) -> Comparison.Outcome in

@@ -36,16 +36,5 @@ package enum JUnitReport {
     /// XML escaping for text and double-quoted attributes: line breaks and tabs as character
     /// references (attributes would fold them into spaces), characters XML 1.0 cannot hold as
     /// U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.xmlEscaped.unicodeScalars {
-            let v = scalar.value
-            switch v {
-            case 0x09, 0x0A, 0x0D: out += "&#\(v);"
-            case ..<0x20, 0xFFFE, 0xFFFF: out.unicodeScalars.append("\u{FFFD}")
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { text.xml10Escaped }
 }

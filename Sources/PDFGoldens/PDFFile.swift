@@ -83,11 +83,15 @@ package final class PDFFile {
         return String(cString: text).split(whereSeparator: { $0.isWhitespace }).map(String.init)
     }
 
+    /// The most links read from a page: matching them is quadratic, and a hostile file may
+    /// hold any number (a page past it is compared on its first ones).
+    package static let maxLinksPerPage = 2_000
+
     package func links(ofPage page: Int) -> [Link] {
         var count: Int32 = 0
         guard let links = hl_pdf_links(handle, Int32(page), &count) else { return [] }
         defer { hl_pdf_free_links(links, count) }
-        return (0..<Int(count)).map { i in
+        return (0..<min(Int(count), PDFFile.maxLinksPerPage)).map { i in
             let l = links[i]
             let target = l.uri.map { String(cString: $0) } ?? (l.page > 0 ? "page \(l.page)" : "(no target)")
             return Link(rect: (l.x1, l.y1, l.x2, l.y2), target: target)

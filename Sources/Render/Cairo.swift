@@ -27,6 +27,8 @@ final class ByteSink {
     /// update reads (`PDFCatalog`).
     private(set) var total = 0
     private(set) var tail: [UInt8] = []
+    /// Keep the tail of a streamed file (a tagged PDF's catalog update reads it).
+    var keepsTail = false
     static let tailLimit = 4 << 20
 
     /// The last bytes written and the offset of the first of them.
@@ -42,8 +44,10 @@ final class ByteSink {
     fileprivate func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
         total += chunk.count
         if let forward {
-            tail.append(contentsOf: chunk)
-            if tail.count > 2 * ByteSink.tailLimit { tail.removeFirst(tail.count - ByteSink.tailLimit) }
+            if keepsTail {
+                tail.append(contentsOf: chunk)
+                if tail.count > 2 * ByteSink.tailLimit { tail.removeFirst(tail.count - ByteSink.tailLimit) }
+            }
             return forward(chunk)
         }
         bytes.append(contentsOf: chunk)

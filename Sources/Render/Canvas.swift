@@ -65,6 +65,7 @@ final class Canvas {
         }
         context = cairo_create(surface)
         self.pdf = format == .pdf ? pdf : nil
+        sink.keepsTail = format == .pdf && pdf.tagged
 
         do {
             try Cairo.check(surface: surface, "creating the \(format.rawValue) surface")
@@ -108,8 +109,12 @@ final class Canvas {
             cairo_surface_finish(surface)
             try Cairo.check(surface: surface, "writing PDF")
             if let pdf, pdf.tagged {
-                let (tail, start) = sink.lastBytes
-                guard let update = PDFCatalog.update(tail: tail, tailStart: start, entries: pdf.catalogEntries, metadata: pdf.xmp) else {
+                // Read in a scope of its own: holding the file's bytes while appending would copy them.
+                let update = { () -> [UInt8]? in
+                    let (tail, start) = sink.lastBytes
+                    return PDFCatalog.update(tail: tail, tailStart: start, entries: pdf.catalogEntries, metadata: pdf.xmp)
+                }()
+                guard let update else {
                     throw RenderError.image("writing PDF: Cairo's catalog was not where it is expected (the language could not be added)")
                 }
                 guard sink.append(update) else { throw RenderError.image("writing PDF: the catalog update could not be written") }

@@ -22,22 +22,30 @@ package enum ImageDecoder {
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             guard let handle = tjInitDecompress() else { return nil }
             defer { tjDestroy(handle) }
-            var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-            var input = bytes
-            guard tjDecompressHeader3(handle, &input, UInt(input.count), &width, &height, &subsampling, &colorspace) == 0 else { return nil }
-            return (Int(width), Int(height))
+            return jpegSize(handle, bytes)
         }
         var width: Int32 = 0, height: Int32 = 0
         guard bytes.count >= 12, WebPGetInfo(bytes, bytes.count, &width, &height) != 0 else { return nil }
         return (Int(width), Int(height))
     }
 
-    /// The pixel count a PNG, JPEG or WebP header declares, capped at 2^40 (what decoding would
-    /// allocate, known before decoding); nil when the header cannot be read.
+    /// The pixel count a PNG, JPEG or WebP header declares (what decoding would allocate, known
+    /// before decoding); nil when the header cannot be read. Capped at 2^40 (past any pixel
+    /// limit), so a hostile header cannot make a caller's sums overflow.
     package static func pixelCount(_ bytes: [UInt8]) -> Int? {
         guard let (width, height) = dimensions(bytes) else { return nil }
+        // Each side is below 2^32, so the product fits in 64 bits before the cap.
         let (product, overflow) = UInt64(width).multipliedReportingOverflow(by: UInt64(height))
         return overflow ? 1 << 40 : Int(min(product, 1 << 40))
+    }
+
+    /// A JPEG's size from its header (TurboJPEG's reader), nil when it cannot be read.
+    private static func jpegSize(_ handle: tjhandle, _ bytes: [UInt8]) -> (Int, Int)? {
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let status = bytes.withUnsafeBufferPointer {
+            tjDecompressHeader3(handle, $0.baseAddress, UInt($0.count), &width, &height, &subsampling, &colorspace)
+        }
+        return status == 0 ? (Int(width), Int(height)) : nil
     }
 
     private static func checkSize(_ width: Int, _ height: Int, _ maxPixels: Int) throws {
@@ -62,12 +70,12 @@ package enum ImageDecoder {
     private static func jpeg(_ bytes: [UInt8], maxPixels: Int) throws -> RasterImage {
         guard let handle = tjInitDecompress() else { throw RenderError.image("cannot start the JPEG decoder") }
         defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-        var input = bytes
-        guard tjDecompressHeader3(handle, &input, UInt(input.count), &width, &height, &subsampling, &colorspace) == 0 else {
+        guard let (w, h) = jpegSize(handle, bytes) else {
             throw RenderError.image("not a valid JPEG (\(String(cString: tjGetErrorStr2(handle))))")
         }
-        try checkSize(Int(width), Int(height), maxPixels)
+        try checkSize(w, h, maxPixels)
+        var input = bytes
+        let (width, height) = (Int32(w), Int32(h))
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = tjDecompress2(handle, &input, UInt(input.count), &pixels, width, 0, height, Int32(TJPF_RGBA.rawValue), 0)
         // Warnings (e.g. a few missing bytes at the end) still give an image; errors do not.

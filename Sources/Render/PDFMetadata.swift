@@ -39,7 +39,7 @@ package struct PDFMetadata: Sendable {
         guard standards.contains(.ua1) else { return nil }
         var description = "<pdfuaid:part>1</pdfuaid:part>"
         if let title {
-            description += "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(title.xmlEscaped)</rdf:li></rdf:Alt></dc:title>"
+            description += "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(title.xml10Escaped)</rdf:li></rdf:Alt></dc:title>"
         }
         return "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
             + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"

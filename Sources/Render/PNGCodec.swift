@@ -56,16 +56,6 @@ package enum PNGCodec {
         return (word(16), word(20))
     }
 
-    /// The pixel count a PNG's header declares (width x height of IHDR), nil when `bytes` do
-    /// not start like a PNG: what decoding it would allocate, known before decoding. Capped at
-    /// 2^40 (past any pixel limit), so a hostile header cannot make a caller's sums overflow.
-    package static func pixelCount(_ bytes: [UInt8]) -> Int? {
-        guard let (width, height) = dimensions(bytes) else { return nil }
-        // Each side is at most 2^32 - 1, so the product fits in 64 bits before the cap.
-        let (product, overflow) = UInt64(width).multipliedReportingOverflow(by: UInt64(height))
-        return overflow ? 1 << 40 : Int(min(product, 1 << 40))
-    }
-
     /// Straight 8-bit RGBA out, through the same writer as hlrender's renders.
     package static func encode(_ rgba: RGBAImage) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?

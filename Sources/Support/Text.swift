@@ -9,6 +9,22 @@ extension StringProtocol {
     }
 
     /// With `&`, `<`, `>` and `"` as XML/HTML entities (text and quoted attributes).
+    /// `xmlEscaped`, and what XML 1.0 cannot hold as text made safe: line breaks and tabs as
+    /// character references (attributes would fold them into spaces), other control
+    /// characters and U+FFFE/U+FFFF as U+FFFD. For XML documents (JUnit, XMP packets).
+    package var xml10Escaped: String {
+        var out = ""
+        for scalar in xmlEscaped.unicodeScalars {
+            let v = scalar.value
+            switch v {
+            case 0x09, 0x0A, 0x0D: out += "&#\(v);"
+            case ..<0x20, 0xFFFE, 0xFFFF: out.unicodeScalars.append("\u{FFFD}")
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     package var xmlEscaped: String {
         var out = ""
         for character in self {
