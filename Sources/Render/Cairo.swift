@@ -29,6 +29,8 @@ final class ByteSink {
     private(set) var tail: [UInt8] = []
     /// Keep the tail of a streamed file (a tagged PDF's catalog update reads it).
     var keepsTail = false
+    /// Catches Cairo's link annotations as they pass (the catalog update describes them).
+    var annotations: PDFAnnotations?
     static let tailLimit = 4 << 20
 
     /// The last bytes written and the offset of the first of them.
@@ -42,6 +44,7 @@ final class ByteSink {
     }
 
     fileprivate func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        annotations?.scan(chunk, at: total)
         total += chunk.count
         if let forward {
             if keepsTail {

@@ -25,6 +25,17 @@ final class Canvas {
     /// in it instead of opening its own.
     nonisolated(unsafe) static var documentOpen: cairo_user_data_key_t = cairo_user_data_key_t(unused: 0)
 
+    /// Set on a PDF context that gets hlrender's catalog update: the `PDFAnnotations` its
+    /// links are noted in.
+    nonisolated(unsafe) static var annotationsKey: cairo_user_data_key_t = cairo_user_data_key_t(unused: 0)
+
+    /// Notes the visible text of the link about to be drawn on `cr` (its annotation's
+    /// description), when the file gets the update.
+    static func noteLink(_ cr: OpaquePointer, text: String) {
+        guard let pointer = cairo_get_user_data(cr, &annotationsKey) else { return }
+        Unmanaged<PDFAnnotations>.fromOpaque(pointer).takeUnretainedValue().noteLink(text)
+    }
+
     /// Whether `cr` draws inside an open Document structure element.
     static func isDocumentOpen(_ cr: OpaquePointer) -> Bool { cairo_get_user_data(cr, &documentOpen) != nil }
 
@@ -65,7 +76,11 @@ final class Canvas {
         }
         context = cairo_create(surface)
         self.pdf = format == .pdf ? pdf : nil
-        sink.keepsTail = format == .pdf && pdf.tagged
+        if format == .pdf && pdf.needsUpdate {
+            sink.keepsTail = true
+            sink.annotations = PDFAnnotations()
+            cairo_set_user_data(context, &Canvas.annotationsKey, Unmanaged.passUnretained(sink.annotations!).toOpaque(), nil)
+        }
 
         do {
             try Cairo.check(surface: surface, "creating the \(format.rawValue) surface")
@@ -108,11 +123,11 @@ final class Canvas {
             if Canvas.isDocumentOpen(context) { cairo_tag_end(context, "Document") }
             cairo_surface_finish(surface)
             try Cairo.check(surface: surface, "writing PDF")
-            if let pdf, pdf.tagged {
+            if let pdf, pdf.needsUpdate {
                 // Read in a scope of its own: holding the file's bytes while appending would copy them.
                 let update = { () -> [UInt8]? in
                     let (tail, start) = sink.lastBytes
-                    return PDFCatalog.update(tail: tail, tailStart: start, entries: pdf.catalogEntries, metadata: pdf.xmp)
+                    return PDFTail(tail, start: start).flatMap { PDFCatalog.update($0, pdf: pdf, annotations: sink.annotations) }
                 }()
                 guard let update else {
                     throw RenderError.image("writing PDF: Cairo's catalog was not where it is expected (the language could not be added)")

@@ -1,86 +1,84 @@
 import Support
 
-/// What Cairo 1.16 cannot put in a PDF's catalog (the document's language, the viewer's
-/// title preference), added as an incremental update: the catalog object rewritten with the
-/// extra entries, a one-entry cross-reference section and a trailer pointing back to Cairo's.
-/// Only the file's tail is read (Cairo writes the catalog, its cross-reference table and
-/// trailer last), so a streamed document of any length is patched without being held.
+/// What Cairo 1.16 cannot write into a PDF (the document's language, the viewer's title
+/// preference, XMP metadata, a PDF/A OutputIntent, a document ID, descriptions and print flags
+/// on link annotations), added as one incremental update: the objects rewritten or added, a
+/// cross-reference section for them and a trailer pointing back to Cairo's. Only the file's
+/// tail is read (Cairo writes the catalog, the information, its table and trailer last) and the
+/// annotations caught as the file streamed, so a document of any length is patched without
+/// being held.
 enum PDFCatalog {
-    /// The bytes to append to a PDF whose last `tail.count` bytes are `tail`, starting at
-    /// offset `tailStart`; nil when the tail does not hold the catalog, the table and the
-    /// trailer as Cairo writes them. `entries` is PDF dictionary syntax, already escaped.
-    static func update(tail: [UInt8], tailStart: Int, entries: String, metadata: String? = nil) -> [UInt8]? {
-        guard let startxref = lastIndex(of: "startxref", in: tail), let trailerAt = lastIndex(of: "trailer", in: tail) else { return nil }
-        let after = String(decoding: tail[(startxref + 9)...], as: UTF8.self)
-        let trailer = String(decoding: tail[trailerAt..<startxref], as: UTF8.self)[...]
-        guard let xrefOffset = Int(after.split(whereSeparator: \.isNewline).first?.trimmed ?? ""),
-              let root = number(after: "/Root", in: trailer), let size = number(after: "/Size", in: trailer),
-              let catalogOffset = offset(of: root, xref: xrefOffset, tail: tail, tailStart: tailStart),
-              catalogOffset >= tailStart
-        else { return nil }
-        let info = number(after: "/Info", in: trailer)
-        // The catalog's dictionary: from its "obj" to its "endobj", the final ">>" opened up.
-        let objectText = String(decoding: tail[(catalogOffset - tailStart)...], as: UTF8.self)
-        guard let open = objectText.firstRange(of: "obj"), let close = objectText.firstRange(of: "endobj") else { return nil }
-        var dictionary = objectText[open.upperBound..<close.lowerBound].trimmed
-        guard dictionary.hasPrefix("<<"), dictionary.hasSuffix(">>") else { return nil }
-        dictionary.removeLast(2)
-        // An XMP packet, when given, is a new object (number `size`) the catalog points at.
-        let metadataEntry = metadata == nil ? "" : " /Metadata \(size) 0 R"
-        let object = "\(root) 0 obj\n\(dictionary) \(entries)\(metadataEntry) >>\nendobj\n"
-        let end = tailStart + tail.count
-        let separator = tail.last == UInt8(ascii: "\n") ? "" : "\n"
-        let objectStart = end + separator.utf8.count
-        var out = separator + object
-        var xref = "xref\n\(root) 1\n\(entry(objectStart))"
-        if let metadata {
-            let packet = Array(metadata.utf8)
-            let stream = "\(size) 0 obj\n<< /Type /Metadata /Subtype /XML /Length \(packet.count) >>\nstream\n\(metadata)\nendstream\nendobj\n"
-            xref += "\(size) 1\n\(entry(objectStart + object.utf8.count))"
-            out += stream
+    /// The bytes to append to a PDF whose tail is `tail`, for `pdf`'s settings; nil when the
+    /// tail does not hold what Cairo writes there.
+    static func update(_ tail: PDFTail, pdf: PDFMetadata, annotations: PDFAnnotations?) -> [UInt8]? {
+        guard var catalog = tail.dictionary(of: tail.root) else { return nil }
+        var information = tail.info.flatMap { tail.dictionary(of: $0) } ?? "<< >>"
+        var next = tail.size
+        var objects: [(number: Int, bytes: [UInt8])] = []
+        // Cairo 1.16 writes dates it was given without the "D:" every date needs.
+        if let info = tail.info, information.contains("Date (2") {
+            information = information.replacing("/CreationDate (2", with: "/CreationDate (D:2").replacing("/ModDate (2", with: "/ModDate (D:2")
+            objects.append((info, Array("\(info) 0 obj\n\(information)\nendobj\n".utf8)))
         }
-        let xrefStart = objectStart + out.utf8.count - separator.utf8.count
-        out += xref
-        out += "trailer\n<< /Size \(size + (metadata == nil ? 0 : 1)) /Root \(root) 0 R" + (info.map { " /Info \($0) 0 R" } ?? "")
-            + " /Prev \(xrefOffset) >>\n"
-        out += "startxref\n\(xrefStart)\n%%EOF\n"
-        return Array(out.utf8)
+        var extra = " " + pdf.catalogEntries
+        if let xmp = pdf.xmp(information: PDFInformation(information)) {
+            let number = next
+            next += 1
+            objects.append((number, stream(number, "/Type /Metadata /Subtype /XML", Array(xmp.utf8))))
+            extra += " /Metadata \(number) 0 R"
+        }
+        if pdf.standards.contains(.a2b) {
+            let number = next
+            next += 1
+            objects.append((number, stream(number, "/N 3", SRGBProfile.bytes)))
+            let name = literal(SRGBProfile.conditionIdentifier)
+            extra += " /OutputIntents [<< /Type /OutputIntent /S /GTS_PDFA1 /OutputConditionIdentifier \(name) /Info \(name)"
+                + " /RegistryName (http://www.color.org) /DestOutputProfile \(number) 0 R >>]"
+        }
+        catalog.removeLast(2)
+        objects.append((tail.root, Array("\(tail.root) 0 obj\n\(catalog)\(extra) >>\nendobj\n".utf8)))
+        if let annotations { objects += described(annotations, tail) }
+
+        var body: [UInt8] = tail.bytes.last == UInt8(ascii: "\n") ? [] : [0x0A]
+        var entries: [(Int, Int)] = []
+        for object in objects {
+            entries.append((object.number, tail.start + tail.bytes.count + body.count))
+            body += object.bytes
+        }
+        let offset = tail.start + tail.bytes.count + body.count
+        var out = "xref\n"
+        for (number, at) in entries.sorted(by: { $0.0 < $1.0 }) { out += "\(number) 1\n\(entry(at))" }
+        // The ID: the same input gives the same file, so it is a digest of what the file ends with.
+        let id = SHA256.hex(Array(tail.bytes.suffix(1 << 16)) + body).prefix(32)
+        out += "trailer\n<< /Size \(next) /Root \(tail.root) 0 R" + (tail.info.map { " /Info \($0) 0 R" } ?? "")
+            + " /Prev \(tail.xrefOffset) /ID [<\(id)> <\(id)>] >>\n"
+        out += "startxref\n\(offset)\n%%EOF\n"
+        return body + Array(out.utf8)
+    }
+
+    /// Each link annotation caught where the table says it is, with /Contents (its visible
+    /// text, or its address) and /F 4 (printed, shown).
+    private static func described(_ annotations: PDFAnnotations, _ tail: PDFTail) -> [(number: Int, bytes: [UInt8])] {
+        let links = annotations.caught.filter { tail.offset(of: $0.number) == $0.offset && $0.text.contains("/Subtype /Link") }
+        let texts = annotations.linkTexts.count == links.count ? annotations.linkTexts : nil
+        return links.enumerated().compactMap { index, link in
+            // The dictionary's own ">>": the last before "endobj" (the text ends there).
+            guard let close = link.text.ranges(of: ">>").last else { return nil }
+            let address = link.text.firstRange(of: "/URI (").map { String(link.text[$0.upperBound...].prefix { $0 != ")" }) } ?? ""
+            let contents = texts.map { $0[index].trimmed }.flatMap { $0.isEmpty ? nil : $0 } ?? address
+            return (link.number, Array((link.text[..<close.lowerBound] + " /F 4 /Contents \(textString(contents)) >>\nendobj\n").utf8))
+        }
+    }
+
+    /// An uncompressed stream object.
+    private static func stream(_ number: Int, _ keys: String, _ data: [UInt8]) -> [UInt8] {
+        Array("\(number) 0 obj\n<< \(keys) /Length \(data.count) >>\nstream\n".utf8) + data + Array("\nendstream\nendobj\n".utf8)
     }
 
     /// One cross-reference entry: a 10-digit offset, generation 0, in use.
     private static func entry(_ offset: Int) -> String {
         let text = String(offset)
         return String(repeating: "0", count: max(0, 10 - text.count)) + text + " 00000 n \n"
-    }
-
-    /// Where `pattern` last starts in `bytes`.
-    private static func lastIndex(of pattern: String, in bytes: [UInt8]) -> Int? {
-        let p = Array(pattern.utf8)
-        guard bytes.count >= p.count else { return nil }
-        var i = bytes.count - p.count
-        while i >= 0 {
-            if bytes[i] == p[0] && Array(bytes[i..<(i + p.count)]) == p { return i }
-            i -= 1
-        }
-        return nil
-    }
-
-    /// The whole number after `key` ("/Root 19 0 R" gives 19).
-    private static func number(after key: String, in text: Substring) -> Int? {
-        guard let range = text.firstRange(of: key) else { return nil }
-        return Int(text[range.upperBound...].drop { $0 == " " || $0.isNewline }.prefix { $0.isNumber })
-    }
-
-    /// Object `number`'s offset from a classic cross-reference table at `xref` (one section
-    /// from 0, as Cairo writes it).
-    private static func offset(of number: Int, xref: Int, tail: [UInt8], tailStart: Int) -> Int? {
-        guard xref >= tailStart else { return nil }
-        let table = String(decoding: tail[(xref - tailStart)...], as: UTF8.self)
-        let lines = table.split(whereSeparator: \.isNewline)
-        guard lines.count > 2, lines[0].trimmed == "xref" else { return nil }
-        let header = lines[1].split(separator: " ")
-        guard header.count == 2, header[0] == "0", let count = Int(header[1]), number < count, lines.count > number + 2 else { return nil }
-        return Int(lines[number + 2].prefix(10))
     }
 
     /// A PDF literal string: backslash, parentheses escaped; anything outside printable ASCII
@@ -97,5 +95,13 @@ enum PDFCatalog {
             }
         }
         return out + ")"
+    }
+
+    /// A PDF text string: a literal when printable ASCII, else UTF-16BE with its byte-order
+    /// mark in hex (a literal's bytes would be read as PDFDocEncoding).
+    static func textString(_ text: String) -> String {
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return literal(text) }
+        let digits = Array("0123456789ABCDEF")
+        return "<FEFF" + String(text.utf16.flatMap { unit in [12, 8, 4, 0].map { digits[Int(unit >> $0) & 0xF] } }) + ">"
     }
 }

@@ -6,6 +6,19 @@ import Support
 package enum PDFStandard: String, CaseIterable, Sendable {
     /// PDF/UA-1 (ISO 14289-1): accessible, tagged, titled, with a language.
     case ua1 = "ua-1"
+    /// PDF/A-2b (ISO 19005-2, basic): archivable; fonts embedded, an sRGB OutputIntent, XMP
+    /// repeating the document information, a document ID, printable annotations.
+    case a2b = "a-2b"
+
+    /// A comma-separated list ("ua-1,a-2b"); nil when a name is not a standard.
+    package static func parseList(_ text: String) -> Set<PDFStandard>? {
+        var out: Set<PDFStandard> = []
+        for name in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let standard = PDFStandard(rawValue: name.trimmed) else { return nil }
+            out.insert(standard)
+        }
+        return out.isEmpty ? nil : out
+    }
 }
 
 /// A PDF's document information. With a fixed `created` time (e.g. from SOURCE_DATE_EPOCH,
@@ -33,19 +46,8 @@ package struct PDFMetadata: Sendable {
         (1...35).contains(text.utf8.count) && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D }
     }
 
-    /// The XMP packet declaring the standards (PDF/UA-1: `pdfuaid:part` 1) with the title, as
-    /// PDF/UA asks; nil when no standard is asked for.
-    var xmp: String? {
-        guard standards.contains(.ua1) else { return nil }
-        var description = "<pdfuaid:part>1</pdfuaid:part>"
-        if let title {
-            description += "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(title.xml10Escaped)</rdf:li></rdf:Alt></dc:title>"
-        }
-        return "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n"
-            + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
-            + "<rdf:Description rdf:about=\"\" xmlns:pdfuaid=\"http://www.aiim.org/pdfua/ns/id/\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">"
-            + description + "</rdf:Description></rdf:RDF></x:xmpmeta>\n<?xpacket end=\"w\"?>"
-    }
+    /// Whether the file gets hlrender's catalog update (the language, XMP, OutputIntent, ID).
+    var needsUpdate: Bool { tagged || !standards.isEmpty }
 
     /// What a standard needs that these settings lack, in flag words; nil when nothing.
     package func unmetRequirement() -> String? {

@@ -125,7 +125,15 @@ struct SpanPainter {
             if k % Self.checkEvery == 0 { try cancellation.check() }
             guard let uri = paint.spans[tag.tag].link else { continue }
             var rects: [String] = []
+            // The link's description: its text on the lines drawn (never a hidden line's).
+            var text = ""
+            let utf8 = layout.text.utf8
             for line in lines.overlapping(tag.start, tag.end) {
+                let from = max(tag.start, line.start), to = min(tag.end, line.end)
+                if from < to, to <= utf8.count {
+                    let start = utf8.index(utf8.startIndex, offsetBy: from)
+                    text += String(decoding: utf8[start..<utf8.index(start, offsetBy: to - from)], as: UTF8.self)
+                }
                 for piece in layout.spanPieces(tag.start, tag.end, on: line) {
                     rects.append([piece.x0, piece.top, piece.x1 - piece.x0, piece.bottom - piece.top].map { String(format3($0)) }.joined(separator: " "))
                 }
@@ -137,6 +145,7 @@ struct SpanPainter {
             // outside any tag refers to an object the file never holds (qpdf: damaged).
             // A tagged document has its Document open already: the link is the text block's child.
             let own = !Canvas.isDocumentOpen(cr)
+            Canvas.noteLink(cr, text: text)
             if own { cairo_tag_begin(cr, "Document", "") }
             cairo_tag_begin(cr, CAIRO_TAG_LINK, "uri='\(escaped)' rect=[\(rects.joined(separator: " "))]")
             cairo_tag_end(cr, CAIRO_TAG_LINK)

@@ -15,8 +15,9 @@ struct PDFFlags: FlagGroup {
         """)
     var noTags = false
     @Option("pdf-standard", help: Help("""
-        PDF: declare conformance in the file's XMP metadata: ua-1 (PDF/UA-1; needs --title and tags).
-        """, valueName: "ua-1"))
+        PDF: conform to and declare (in XMP metadata) ua-1 (PDF/UA-1; needs --title and tags), a-2b (PDF/A-2b: an sRGB \
+        OutputIntent, a document ID, printable links), or both: ua-1,a-2b.
+        """, valueName: "ua-1|a-2b|ua-1,a-2b"))
     var standard: String?
 
     /// The metadata; with SOURCE_DATE_EPOCH set (the reproducible-builds convention) the dates
@@ -29,10 +30,10 @@ struct PDFFlags: FlagGroup {
         pdf.keywords = keywords
         pdf.tagged = !noTags
         if let standard {
-            guard let chosen = PDFStandard(rawValue: standard) else {
-                throw CLIFailure(message: "--pdf-standard: '\(standard)' is not \(PDFStandard.allCases.map(\.rawValue).joined(separator: ", "))")
+            guard let chosen = PDFStandard.parseList(standard) else {
+                throw CLIFailure(message: "--pdf-standard: '\(standard)' is not \(PDFStandard.allCases.map(\.rawValue).joined(separator: ", ")) or a comma-separated list of them")
             }
-            pdf.standards = [chosen]
+            pdf.standards = chosen
             if let unmet = pdf.unmetRequirement() { throw CLIFailure(message: "--pdf-standard \(standard): \(unmet)") }
         }
         if let raw = getenv("SOURCE_DATE_EPOCH").map({ String(cString: $0) }), !raw.isEmpty {
