@@ -27,6 +27,8 @@ package struct BlockSettings: Sendable {
     package internal(set) var lineSpacing = 1.0
     package internal(set) var direction: BaseDirection = .auto
     package internal(set) var lang = ""
+    /// The block's element in a tagged PDF: a paragraph or a heading.
+    package internal(set) var role = StructureRole.p
     package internal(set) var breakHyphens = true
     package internal(set) var maxLines: Int?
     package internal(set) var ellipsis = "…"

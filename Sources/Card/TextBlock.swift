@@ -157,8 +157,9 @@ extension CardBuilder {
                 visible.lines = shown
                 extra.append(("highlight", highlightDump(visible, highlight, origin: origin)))
             }
-            let item = try restricted.map { try PlacedText(restricted: $0, x: origin.0, y: origin.1, paint: paint) }
+            var item = try restricted.map { try PlacedText(restricted: $0, x: origin.0, y: origin.1, paint: paint) }
                 ?? PlacedText(layout: finalLayout, x: origin.0, y: origin.1, paint: paint)
+            item.role = .block(settings.role)
             return ([.text(item)], [blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY, extra)])
         }
     }

@@ -58,7 +58,7 @@ package struct PagedPDF {
             try visit(page, body)
             try document.add(try scene(page, body))
             if bookmarks {
-                for (title, y) in headings(body) { document.addBookmark(title, page: page.number, y: y) }
+                for heading in headings(body) where heading.level == 1 { document.addBookmark(heading.title, page: page.number, y: heading.y) }
             }
         }
         return try document.finish()
@@ -68,8 +68,11 @@ package struct PagedPDF {
     func scene(_ page: PagedText.Page, _ body: PagedText.Body) throws -> Scene {
         let size = text.setup.size
         let (x, y) = text.textOrigin
-        let placed = try body.restricted.map { try PlacedText(restricted: $0, x: x, y: y, paint: paint) }
+        var placed = try body.restricted.map { try PlacedText(restricted: $0, x: x, y: y, paint: paint) }
             ?? PlacedText(layout: body.layout, x: x, y: y, paint: paint)
+        // A paragraph per element; one starting with "# " (up to "###### ") is a heading.
+        placed.role = .paragraphs(Dictionary(headings(body).map { ($0.paragraph, StructureRole.heading($0.level)) },
+                                             uniquingKeysWith: { a, _ in a }))
         var items: [SceneItem] = [.text(placed)]
         let pages = text.pages.count
         if let decorations, let header = text.setup.header {
@@ -88,15 +91,24 @@ package struct PagedPDF {
         let layout = try decorations.layout(string)
         let margins = text.setup.margins
         let x = margins.left + (text.setup.size.width - margins.left - margins.right - layout.width) / 2
-        return .text(try PlacedText(layout: layout, x: x, y: band.top + (band.height - layout.height) / 2,
-                                paint: TextPaint(color: paint.color)))
+        // A paragraph of the structure tree: Cairo 1.16 has no way to mark it as an Artifact.
+        return .text(try PlacedText(layout: layout, x: x, y: band.top + (band.height - layout.height) / 2, paint: TextPaint(color: paint.color)))
     }
 
-    /// Paragraphs on the page that start with "# ": their visible text and y on the page.
-    func headings(_ body: PagedText.Body) -> [(String, Double)] {
+    /// A heading on a page: its visible text, level, paragraph and y on the page.
+    struct Heading {
+        var title: String
+        var level: Int
+        var paragraph: Int
+        var y: Double
+    }
+
+    /// Paragraphs on the page that start with one to six "#" and a space: their visible text
+    /// (after the marks), level, paragraph and y on the page.
+    func headings(_ body: PagedText.Body) -> [Heading] {
         let lines = body.layout.lines
         let visible = body.restricted?.restriction.visibleLines ?? lines.count
-        var found: [(String, Double)] = []
+        var found: [Heading] = []
         let utf8 = body.layout.text.utf8
         // A paragraph starts at the text's start or after a hard break (LF, CR, U+2029; the
         // break belongs to no line).
@@ -105,15 +117,16 @@ package struct PagedPDF {
             return before.isEmpty || [0x0A, 0x0D].contains(before.last!) || before.suffix(3).elementsEqual([0xE2, 0x80, 0xA9])
         }
         for i in 0..<visible where i > 0 ? lines[i - 1].paragraph != lines[i].paragraph : startsParagraph(lines[i]) {
-            guard lines[i].text.hasPrefix("# ") else { continue }
-            var title = String(lines[i].text.dropFirst(2))
+            let marks = lines[i].text.prefix { $0 == "#" }.count
+            guard (1...6).contains(marks), lines[i].text.dropFirst(marks).hasPrefix(" ") else { continue }
+            var title = String(lines[i].text.dropFirst(marks + 1))
             var j = i + 1
             while j < visible, lines[j].paragraph == lines[i].paragraph {
                 title += lines[j].text
                 j += 1
             }
             let cleaned = title.trimmed
-            if !cleaned.isEmpty { found.append((cleaned, text.textOrigin.y + lines[i].top)) }
+            if !cleaned.isEmpty { found.append(Heading(title: cleaned, level: marks, paragraph: lines[i].paragraph, y: text.textOrigin.y + lines[i].top)) }
         }
         return found
     }

@@ -82,7 +82,7 @@ package final class Renderer: Sendable {
     /// to the text only, never to the highlight.
     static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, outline: Outline?,
                          paint: TextPaint, format: OutputFormat, scale: Double, textLayer: Bool? = nil,
-                         links: Bool = true, cancellation: Cancellation? = nil) throws {
+                         role: TextRole? = nil, cancellation: Cancellation? = nil) throws {
         if let highlight = paint.highlight, let outline {
             HighlightPainter.draw(cr, outline: outline, paint: highlight)
         }
@@ -91,10 +91,28 @@ package final class Renderer: Sendable {
         if let shadow = paint.shadow {
             try TextEffects.drawShadow(cr, layout, lines: lines, faces: faces, shadow: shadow, scale: scale)
         }
-        try TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (format == .pdf), paints: spans.paints)
-            .draw(cr, lines: lines, color: paint.color, stroke: paint.stroke)
+        let painter = TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (format == .pdf), paints: spans.paints)
+        if let role, format == .pdf {
+            // Only the glyphs go inside structure elements: highlights, shadows and underlines
+            // stay outside, in no element (Cairo 1.16 cannot mark them as Artifacts).
+            for group in role.groups(lines) {
+                let element = group.role
+                guard !group.lines.allSatisfy(\.isBlank) else {
+                    try painter.draw(cr, lines: Array(group.lines), color: paint.color, stroke: paint.stroke)
+                    continue
+                }
+                Canvas.openDocument(cr)
+                cairo_tag_begin(cr, element.tagName, "")
+                try painter.draw(cr, lines: Array(group.lines), color: paint.color, stroke: paint.stroke)
+                cairo_tag_end(cr, element.tagName)
+            }
+        } else {
+            try painter.draw(cr, lines: lines, color: paint.color, stroke: paint.stroke)
+        }
         spans.drawLines(cr, lines: lines)
-        if format == .pdf && links { try spans.drawLinks(cr, lines: lines) }
+        // Links follow their text as siblings: Cairo 1.16 drops an element's own text once it
+        // has a child element.
+        if format == .pdf { try spans.drawLinks(cr, lines: lines) }
     }
 
     static func paint(_ cr: OpaquePointer, _ color: Color) {

@@ -103,6 +103,8 @@ package struct PlacedText: Sendable {
     /// Restricted content: lines from `visibleLines` on are blurred (set only from a
     /// `RestrictedText`, whose hidden glyphs are scrambled unless chosen otherwise).
     package private(set) var restriction: Restriction?
+    /// Its place in a tagged PDF's structure tree.
+    package var role: TextRole = .block(.p)
 
     package init(layout: Layout, x: Double, y: Double, paint: TextPaint = TextPaint()) throws(ValueError) {
         self.layout = layout
@@ -114,6 +116,43 @@ package struct PlacedText: Sendable {
     package init(restricted: RestrictedText, x: Double, y: Double, paint: TextPaint = TextPaint()) throws(ValueError) {
         try self.init(layout: restricted.layout, x: x, y: y, paint: paint)
         restriction = restricted.restriction
+    }
+}
+
+/// A text block's kind of structure element in a tagged PDF.
+package enum StructureRole: String, CaseIterable, Sendable {
+    /// A paragraph (P).
+    case p
+    /// A heading of level 1 to 6 (H1 ... H6).
+    case h1, h2, h3, h4, h5, h6
+
+    /// The standard structure type's name.
+    var tagName: String { rawValue.uppercased() }
+
+    /// The heading of `level` (1 to 6, clamped).
+    package static func heading(_ level: Int) -> StructureRole { [.h1, .h2, .h3, .h4, .h5, .h6][min(max(level, 1), 6) - 1] }
+}
+
+/// How a text item's lines go into a tagged PDF's structure tree.
+package enum TextRole: Sendable, Equatable {
+    /// The whole block is one element.
+    case block(StructureRole)
+    /// An element per paragraph (by `Line.paragraph`): P, or the role given for it.
+    case paragraphs([Int: StructureRole])
+
+    /// The lines in runs of one element each, with its role.
+    func groups(_ lines: [Line]) -> [(role: StructureRole, lines: ArraySlice<Line>)] {
+        switch self {
+        case let .block(role): return lines.isEmpty ? [] : [(role, lines[...])]
+        case let .paragraphs(roles):
+            var out: [(role: StructureRole, lines: ArraySlice<Line>)] = []
+            var start = 0
+            for i in lines.indices where i == lines.count - 1 || lines[i + 1].paragraph != lines[i].paragraph {
+                out.append((roles[lines[i].paragraph] ?? .p, lines[start...i]))
+                start = i + 1
+            }
+            return out
+        }
     }
 }
 

@@ -51,19 +51,10 @@ extension Renderer {
             try BackgroundPainter.paint(cr, scene.background, width: scene.width, height: scene.height, scale: options.scale)
         }
         warmup?.finish()
-        // Each text block is a paragraph of the structure tree, in drawing order.
+        // Text blocks are elements of the structure tree (their `role`), in drawing order.
         let tagged = options.format == .pdf && options.pdf.tagged
         for (index, item) in scene.items.enumerated() {
             try options.cancellation.check()
-            let paragraph: Bool
-            if tagged, case .text = item { paragraph = true } else { paragraph = false }
-            if paragraph {
-                Canvas.openDocument(cr)
-                cairo_tag_begin(cr, "P", "")
-            }
-            // Links follow their paragraph as its siblings: Cairo 1.16 drops a structure
-            // element's own text once it has a child element.
-            var linked: (PlacedText, [Line])?
             if case let .text(text) = item, let restriction = text.restriction, let boundary = restriction.boundary(in: text.layout) {
                 // Sharp: the visible lines (in a PDF nothing sharp below the blurred image).
                 let device = (text.y + boundary) * options.scale
@@ -82,35 +73,25 @@ extension Renderer {
                 // those of the unrestricted render.)
                 let visible = Array(text.layout.lines.prefix(restriction.visibleLines))
                 try draw(cr, text, lines: visible, faces: faces, format: options.format, scale: options.scale,
-                         outlineOf: options.format == .pdf ? visible : nil, links: !paragraph, cancellation: options.cancellation)
+                         outlineOf: options.format == .pdf ? visible : nil, tagged: tagged, cancellation: options.cancellation)
                 cairo_restore(cr)
-                if paragraph { linked = (text, visible) }
                 try RestrictedLayer.apply(scene, index: index, text: text, restriction: restriction, boundary: device,
                                           feather: feather, faces: faces, output: output,
                                           canvasSize: (pixelWidth, pixelHeight), options: options)
             } else {
-                try draw(cr, item, faces: faces, format: options.format, scale: options.scale, links: !paragraph,
+                try draw(cr, item, faces: faces, format: options.format, scale: options.scale, tagged: tagged,
                          cancellation: options.cancellation)
-                if paragraph, case let .text(text) = item { linked = (text, text.layout.lines) }
-            }
-            if paragraph { cairo_tag_end(cr, "P") }
-            if let (text, lines) = linked {
-                cairo_save(cr)
-                cairo_translate(cr, text.x, text.y)
-                try SpanPainter(layout: text.layout, paint: text.paint, cancellation: options.cancellation)
-                    .drawLinks(cr, lines: reaching(cr, lines, paint: text.paint))
-                cairo_restore(cr)
             }
             try Cairo.check(context: cr, "drawing the scene")
         }
     }
 
     static func draw(_ cr: OpaquePointer, _ item: SceneItem, faces: FontFaces, format: OutputFormat, scale: Double,
-                     textLayer: Bool? = nil, links: Bool = true, cancellation: Cancellation? = nil) throws {
+                     textLayer: Bool? = nil, tagged: Bool = false, cancellation: Cancellation? = nil) throws {
         switch item {
         case let .text(text):
             try draw(cr, text, lines: text.layout.lines, faces: faces, format: format, scale: scale, textLayer: textLayer,
-                     links: links, cancellation: cancellation)
+                     tagged: tagged, cancellation: cancellation)
         case let .dots(dots, color, connector):
             drawDots(cr, dots, color: color, connector: connector)
         case let .image(image, x, y, width, height, radius):
@@ -120,7 +101,7 @@ extension Renderer {
 
     /// A text item's highlight (of all its lines, or of `outlineOf`) and `lines`, at its place.
     static func draw(_ cr: OpaquePointer, _ text: PlacedText, lines: [Line], faces: FontFaces, format: OutputFormat,
-                     scale: Double, textLayer: Bool? = nil, outlineOf: [Line]? = nil, links: Bool = true,
+                     scale: Double, textLayer: Bool? = nil, outlineOf: [Line]? = nil, tagged: Bool = false,
                      cancellation: Cancellation? = nil) throws {
         cairo_save(cr)
         cairo_translate(cr, text.x, text.y)
@@ -128,7 +109,8 @@ extension Renderer {
         if let outlineOf { shaped.lines = outlineOf }
         let outline = text.paint.highlight.map { shaped.highlightOutline($0.style) }
         try drawText(cr, text.layout, lines: reaching(cr, lines, paint: text.paint), faces: faces, outline: outline,
-                     paint: text.paint, format: format, scale: scale, textLayer: textLayer, links: links, cancellation: cancellation)
+                     paint: text.paint, format: format, scale: scale, textLayer: textLayer, role: tagged ? text.role : nil,
+                     cancellation: cancellation)
         cairo_restore(cr)
     }
 

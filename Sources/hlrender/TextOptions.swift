@@ -40,7 +40,7 @@ struct TextOptions: FlagGroup {
     @Option("markup-file", help: Help("Read Pango markup from a UTF-8 file ('-': standard input).", valueName: "path"))
     var markupFile: String?
     @Option("spans", help: modelHelp("spans")) var spans: String?
-    @FlagList(modelFlags(["width", "align", "max-lines", "ellipsis"])) var layout: GivenFlags
+    @FlagList(modelFlags(["width", "align", "max-lines", "ellipsis", "role"])) var layout: GivenFlags
     @Group var font: FontOptions
 
     /// Whether the text comes as rich text (markup or spans) rather than plain text.

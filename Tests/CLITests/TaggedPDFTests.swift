@@ -77,4 +77,27 @@ import Testing
                                    stdin: Array(#"{"size": "100x100", "blocks": []}"#.utf8))
         #expect(untagged.status == 3 && untagged.stderr.contains("drop --no-tags"), "\(untagged.stderr)")
     }
+
+    /// A card block's `role` makes it a heading; a page's paragraphs starting with "#" marks are
+    /// headings of that level, the rest paragraphs, in reading order.
+    @Test func headingsFromRolesAndMarks() throws {
+        let card = #"{"size": "400x300", "blocks": [{"type": "text", "text": "Big news", "role": "h1", "anchor": "top"}, {"type": "text", "text": "The story.", "anchor": "bottom"}]}"#
+        try Data(card.utf8).write(to: dir.appendingPathComponent("h.json"))
+        #expect(try CLI.run(["card", path("h.json"), "-o", path("h.pdf")]).status == 0)
+        let structure = try runTool("/usr/bin/pdfinfo", ["-struct-text", path("h.pdf")]).output
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(structure == ["Document", "H1 (block)", "\"Big news\"", "P (block)", "\"The story.\""], "\(structure)")
+
+        try Data("# One\nFirst body.\n## Two\nSecond body.\n#hashtag is no heading\n".utf8).write(to: dir.appendingPathComponent("h.txt"))
+        let result = try CLI.run(["render", "--text-file", path("h.txt"), "--page", "a5", "-o", path("pages.pdf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let tree = try runTool("/usr/bin/pdfinfo", ["-struct-text", path("pages.pdf")]).output
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(tree == ["Document", "H1 (block)", "\"# One\"", "P (block)", "\"First body.\"", "H2 (block)", "\"## Two\"",
+                         "P (block)", "\"Second body.\"", "P (block)", "\"#hashtag is no heading\""], "\(tree)")
+        #expect(try qpdfCheck(path("pages.pdf")))
+
+        let wrong = try CLI.run(["render", "--text", "x", "--role", "h7", "-o", path("w.pdf")])
+        #expect(wrong.status == 3 && wrong.stderr.contains("'h7' is not one of p, h1") && wrong.stderr.split(separator: "\n").count == 1)
+    }
 }

@@ -141,7 +141,7 @@ func png(_ json: String) throws -> RGBAImage {
                 let special: [String: String] = ["align": "\"left\"", "direction": "\"rtl\"", "color": "\"red\"", "highlight": "\"red\"",
                     "outline-color": "\"red\"", "dot-color": "\"red\"", "highlight-style": "\"fill\"", "join": "\"separate\"",
                     "restrict-mode": "\"blur\"", "shadow": "\"1,2,3,red\"", "stroke": "\"1,red\"", "first-side": "\"right\"",
-                    "radius": "4", "padding": "4", "wrap": "\"balance\"", "variations": "\"wght=500\"", "hyphen-min": "\"2,3\"", "features": "\"liga=0\"", "font": "\"Noto Sans\"", "visible-lines": "1",
+                    "radius": "4", "padding": "4", "wrap": "\"balance\"", "variations": "\"wght=500\"", "role": "\"h2\"", "hyphen-min": "\"2,3\"", "features": "\"liga=0\"", "font": "\"Noto Sans\"", "visible-lines": "1",
                     "spans": "[{\"text\": \"b\", \"weight\": 700}]", "style": "\"italic\""]
                 value = special[key] ?? value
                 let required = kind == "text" ? "\"text\": \"a\"" : "\"steps\": [\"a\"]"
