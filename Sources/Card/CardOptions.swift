@@ -1,3 +1,4 @@
+import Render
 import Support
 
 extension CardSpec {
@@ -17,6 +18,18 @@ extension CardSpec {
         },
         OptionDefinition("output", "path", schema: "string", "Where a batch writes the card (relative to its output folder).") {
             $0.output = try $1.string()
+        },
+        OptionDefinition("pdf", "object", schema: "object", """
+            The card's PDF settings, keys of the PDF options (title, author, subject, keywords, no-tags, pdf-standard); \
+            flags and library settings given by the caller win, standards add up.
+            """) {
+            guard case let .json(.object(members)) = $1 else { throw OptionError("must be an object of PDF options (title, pdf-standard, ...)") }
+            for (key, value) in members {
+                guard let option = PDFMetadata.options.named(key) else {
+                    throw OptionError("unknown key (PDF options: \(PDFMetadata.options.map(\.name).joined(separator: ", ")))", at: key)
+                }
+                do { try option.apply(.json(value), to: &$0.pdf) } catch let error as OptionError { throw OptionError(error.reason, at: key) }
+            }
         },
     ]
 

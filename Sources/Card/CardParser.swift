@@ -19,7 +19,7 @@ extension CardSpec {
                 do {
                     try CardSpec.options.named(key)!.apply(.json(value), to: &spec)
                 } catch let error as OptionError {
-                    throw CardError(key, error.message)
+                    throw CardError(error.subpath.isEmpty ? key : join(key, error.subpath), error.reason)
                 }
             default:
                 guard OptionModel.named(key) != nil else { throw unknownKey(key, path: "", known: cardKeys + OptionModel.names(for: .both) + OptionModel.names(for: .steps)) }

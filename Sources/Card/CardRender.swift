@@ -35,7 +35,8 @@ package enum CardRender {
         options.scale = card.scale
         options.maxPixels = resources.maxPixels
         options.encoding = encoding
-        options.pdf = pdf
+        options.pdf = spec.pdf.under(pdf)
+        if format == .pdf, let unmet = options.pdf.unmetRequirement() { throw CardError("pdf.pdf-standard", unmet) }
         // The document's language, unless the caller named one: the first text block's.
         if options.pdf.language == nil {
             options.pdf.language = spec.blocks.lazy.compactMap { block -> String? in

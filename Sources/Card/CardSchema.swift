@@ -1,3 +1,4 @@
+import Render
 import Support
 /// The JSON Schema of a card spec, generated from the option table so it cannot fall behind
 /// (`schema/card.schema.json` is this, committed; a test keeps them equal).
@@ -71,6 +72,8 @@ package enum CardSchema {
                 property(CardSpec.options.named("padding")!),
                 ("background", background),
                 property(CardSpec.options.named("output")!),
+                ("pdf", .members([("description", .string(CardSpec.options.named("pdf")!.help)), ("type", .string("object")),
+                                  ("properties", .members(PDFMetadata.options.map(property))), ("additionalProperties", .bool(false))])),
                 ("blocks", blocks),
             ] + defaults)),
             ("additionalProperties", .bool(false)),

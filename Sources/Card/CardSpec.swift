@@ -88,6 +88,8 @@ package struct CardSpec: Sendable {
     package internal(set) var folder = "."
     /// Where batch mode writes the card (its own key, not used by `card`).
     package internal(set) var output: String?
+    /// The card's PDF settings (the `pdf` key: title, tags, standards), under the caller's.
+    package internal(set) var pdf = PDFMetadata()
 
     init() {}
 
@@ -110,7 +112,7 @@ package struct CardSpec: Sendable {
     package static let maxSide = 100_000.0
     package static let scales: Set<Double> = [1, 2, 3]
 
-    package static let cardKeys = ["size", "scale", "padding", "background", "blocks", "output"]
+    package static let cardKeys = ["size", "scale", "padding", "background", "blocks", "output", "pdf"]
     static let placementKeys = ["type", "anchor", "offset"]
     static let imageKeys = ["src", "width", "height", "radius"]
     static let stackKeys = ["gap", "align", "blocks"]

@@ -25,6 +25,22 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     }
 }
 
+/// A standard a PDF conforms to and declares in its XMP metadata.
+public enum PDFConformance: String, Sendable, CaseIterable {
+    /// PDF/UA-1 (ISO 14289-1), accessible: needs a title and tags.
+    case ua1 = "ua-1"
+    /// PDF/A-2b (ISO 19005-2, basic), archivable: an sRGB OutputIntent, a document ID,
+    /// printable links, fonts embedded.
+    case a2b = "a-2b"
+
+    var standard: PDFStandard {
+        switch self {
+        case .ua1: return .ua1
+        case .a2b: return .a2b
+        }
+    }
+}
+
 /// How one card is rendered and encoded.
 public struct RenderSettings: Sendable {
     /// The output format.
@@ -35,6 +51,11 @@ public struct RenderSettings: Sendable {
     public var lossless = false
     /// The PDF's title (the document information and the viewer's window).
     public var title: String?
+    /// A PDF's structure tree (paragraphs and headings in reading order, links, the language):
+    /// on unless turned off.
+    public var tagged = true
+    /// Standards a PDF conforms to and declares (PDF/UA-1 needs a title and tags).
+    public var pdfStandards: Set<PDFConformance> = []
     /// Values for `{{name}}` in the spec's strings (escaped wherever they land in markup).
     public var variables: [String: String] = [:]
     /// The folder relative paths in the spec resolve against.
@@ -96,7 +117,7 @@ public final class HLRenderer: Sendable {
         let output = try await run { resources in
             try CardRender.render(spec, variables: options.variables, folder: options.folder, resources: resources,
                                   format: options.format.output, encoding: try self.encoding(options),
-                                  pdf: self.metadata(title: options.title))
+                                  pdf: self.metadata(title: options.title, tagged: options.tagged, standards: options.pdfStandards))
         }
         return RenderedCard(bytes: output.bytes, layoutJSON: output.card.dump.serialized())
     }
@@ -149,10 +170,13 @@ public final class HLRenderer: Sendable {
         return encoding
     }
 
-    /// The PDF's information: `title`, and the environment's clock for its dates.
-    func metadata(title: String?) -> PDFMetadata {
+    /// The PDF's information: `title`, tags and standards, and the environment's clock for
+    /// its dates.
+    func metadata(title: String?, tagged: Bool, standards: Set<PDFConformance>) -> PDFMetadata {
         var metadata = PDFMetadata()
         metadata.title = title
+        metadata.tagged = tagged
+        metadata.standards = Set(standards.map(\.standard))
         metadata.created = environment.clock()
         return metadata
     }

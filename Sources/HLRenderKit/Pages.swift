@@ -7,8 +7,10 @@ extension HLRenderer {
     /// Flows `text` over PDF pages (`hlrender render --page`). `options` is a JSON object of
     /// the same names as the CLI's long flags: the page options (`page`, `page-margin`,
     /// `orphans`, `widows`, `header`, `page-numbers`, ...), `background`, and any text block
-    /// option (`font`, `size`, `highlight`, `markup`, ...). `page` defaults to A4.
-    public func renderPages(text: String, options: String = "{}", title: String? = nil) async throws(HLRenderError) -> [UInt8] {
+    /// option (`font`, `size`, `highlight`, `markup`, ...). `page` defaults to A4. The PDF is
+    /// tagged unless `tagged` is false, and conforms to `standards`.
+    public func renderPages(text: String, options: String = "{}", title: String? = nil, tagged: Bool = true,
+                            standards: Set<PDFConformance> = []) async throws(HLRenderError) -> [UInt8] {
         let members: [(String, JSONValue)]
         do {
             guard case let .object(object) = try JSONValue.parse(Array(options.utf8)) else {
@@ -42,7 +44,8 @@ extension HLRenderer {
         var encode = Render.RenderOptions()
         encode.format = .pdf
         encode.maxPixels = environment.maxPixels
-        encode.pdf = metadata(title: title)
+        encode.pdf = metadata(title: title, tagged: tagged, standards: standards)
+        if let unmet = encode.pdf.unmetRequirement() { throw HLRenderError(.input, path: "pdf-standard", unmet) }
         let prepared = (setup, settings, background, encode)
         return try await run { resources in
             let document = try PagedPDF(settings: prepared.1, setup: prepared.0, fonts: resources.fonts, background: prepared.2,

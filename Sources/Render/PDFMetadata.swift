@@ -46,14 +46,53 @@ package struct PDFMetadata: Sendable {
         (1...35).contains(text.utf8.count) && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D }
     }
 
+    /// The PDF options, defined once for the CLI's flags, the service's query parameters and
+    /// the library's settings.
+    package static let options: [OptionDefinition<PDFMetadata>] = [
+        OptionDefinition("title", "text", schema: "string", "PDF title (the document information; viewers show it).") { $0.title = try $1.string() },
+        OptionDefinition("author", "text", schema: "string", "PDF author.") { $0.author = try $1.string() },
+        OptionDefinition("subject", "text", schema: "string", "PDF subject.") { $0.subject = try $1.string() },
+        OptionDefinition("keywords", "text", schema: "string", "PDF keywords.") { $0.keywords = try $1.string() },
+        OptionDefinition("no-tags", "bool", schema: "boolean", """
+            PDF: no structure tree (by default text blocks are paragraphs or headings in reading order, links follow them, \
+            and the catalog names the language: the first text block's lang, else en).
+            """) { $0.tagged = !(try $1.bool()) },
+        OptionDefinition("pdf-standard", "ua-1|a-2b|ua-1,a-2b", schema: "string", """
+            PDF: conform to and declare (in XMP metadata) ua-1 (PDF/UA-1; needs a title and tags), a-2b (PDF/A-2b: an sRGB \
+            OutputIntent, a document ID, printable links), or both: ua-1,a-2b.
+            """) {
+            let text = try $1.string()
+            guard let standards = PDFStandard.parseList(text) else {
+                throw OptionError("'\(text)' is not \(PDFStandard.allCases.map(\.rawValue).joined(separator: ", ")) or a comma-separated list of them")
+            }
+            $0.standards = standards
+        },
+    ]
+
+    /// These settings (a card's own) under `caller`'s: the caller's title, author, subject,
+    /// keywords, language and dates win where given; tags are off when either turns them off;
+    /// standards add up.
+    package func under(_ caller: PDFMetadata) -> PDFMetadata {
+        var out = caller
+        out.title = caller.title ?? title
+        out.author = caller.author ?? author
+        out.subject = caller.subject ?? subject
+        out.keywords = caller.keywords ?? keywords
+        out.language = caller.language ?? language
+        out.created = caller.created ?? created
+        out.tagged = caller.tagged && tagged
+        out.standards = caller.standards.union(standards)
+        return out
+    }
+
     /// Whether the file gets hlrender's catalog update (the language, XMP, OutputIntent, ID).
     var needsUpdate: Bool { tagged || !standards.isEmpty }
 
     /// What a standard needs that these settings lack, in flag words; nil when nothing.
     package func unmetRequirement() -> String? {
         guard standards.contains(.ua1) else { return nil }
-        if !tagged { return "PDF/UA-1 needs the structure tree: drop --no-tags" }
-        if (title ?? "").trimmed.isEmpty { return "PDF/UA-1 needs a document title: give --title" }
+        if !tagged { return "PDF/UA-1 needs the structure tree (no-tags must be off)" }
+        if (title ?? "").trimmed.isEmpty { return "PDF/UA-1 needs a document title (title)" }
         return nil
     }
 

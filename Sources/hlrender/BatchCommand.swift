@@ -62,7 +62,7 @@ struct BatchCommand: Command {
         if let outDir { try Posix.makeFolders(outDir) }
         settings.outDir = outDir
         settings.encoding = try runOptions.encoding.options()
-        settings.pdf = try runOptions.pdf.metadata()
+        settings.pdf = try runOptions.pdf.metadata(checkingNeeds: false)
         settings.proofs = proofs != nil
         let reportFile = try report.map { try ReportFile(path: $0) }
         let progress = BatchProgress(total: selected.count, quiet: quiet, goldens: goldens != nil)

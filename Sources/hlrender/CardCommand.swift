@@ -52,7 +52,7 @@ struct CardCommand: Command {
         let rendered: CardRender.Output
         do {
             rendered = try CardRender.render(json, variables: values, folder: folder, resources: resources, format: resolvedFormat,
-                                             encoding: try runOptions.encoding.options(), pdf: try runOptions.pdf.metadata(),
+                                             encoding: try runOptions.encoding.options(), pdf: try runOptions.pdf.metadata(checkingNeeds: false),
                                              render: output != nil)
         } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)\(varHint(error))")

@@ -101,4 +101,23 @@ import Testing
         let annots = try facts(path("r.pdf"))["annots"] ?? ""
         #expect(annots == "F=4 Contents=the shown", "\(annots)")
     }
+
+    /// A card's `pdf` key holds the same options: a title and a standard travel with the card
+    /// (a template's title may be a variable); a wrong key or an unmet need names its path.
+    @Test func aCardCarriesItsPDFSettings() throws {
+        let card = #"{"size": "300x200", "pdf": {"title": "{{name}}'s card", "pdf-standard": "ua-1,a-2b"}, "blocks": [{"type": "text", "text": "Hello {{name}}"}]}"#
+        try Data(card.utf8).write(to: dir.appendingPathComponent("c.json"))
+        let result = try CLI.run(["card", path("c.json"), "--var", "name=Ada", "-o", path("c.pdf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let f = try facts(path("c.pdf"))
+        #expect(f["pdfaid"] == "2B" && f["pdfuaid"] == "1" && f["title"] == "Ada's card", "\(f)")
+        let untitled = #"{"size": "300x200", "pdf": {"pdf-standard": "ua-1"}, "blocks": []}"#
+        let refused = try CLI.run(["card", "-", "-o", path("u.pdf")], stdin: Array(untitled.utf8))
+        #expect(refused.status == 3 && refused.stderr.contains("pdf.pdf-standard") && refused.stderr.contains("needs a document title"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path("u.pdf")))
+        // The flag gives what the card lacks.
+        #expect(try CLI.run(["card", "-", "--title", "Given", "-o", path("u.pdf")], stdin: Array(untitled.utf8)).status == 0)
+        let typo = try CLI.run(["card", "-", "-o", path("t.pdf")], stdin: Array(#"{"pdf": {"tilte": "x"}, "blocks": []}"#.utf8))
+        #expect(typo.status == 3 && typo.stderr.contains("pdf.tilte: unknown key"), "\(typo.stderr)")
+    }
 }

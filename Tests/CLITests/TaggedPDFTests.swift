@@ -75,7 +75,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path("no.pdf")))
         let untagged = try CLI.run(["card", "-", "--title", "t", "--no-tags", "--pdf-standard", "ua-1", "-o", path("c.pdf")],
                                    stdin: Array(#"{"size": "100x100", "blocks": []}"#.utf8))
-        #expect(untagged.status == 3 && untagged.stderr.contains("drop --no-tags"), "\(untagged.stderr)")
+        #expect(untagged.status == 3 && untagged.stderr.contains("needs the structure tree"), "\(untagged.stderr)")
     }
 
     /// A card block's `role` makes it a heading; a page's paragraphs starting with "#" marks are

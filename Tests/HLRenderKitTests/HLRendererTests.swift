@@ -130,6 +130,38 @@ import Testing
         }
     }
 
+    /// Tags and standards are settings of a render; a card's own `pdf` key joins them (the
+    /// caller's title wins), and a standard's unmet need is an input error naming it.
+    @Test func pdfStandardsAreSettings() async throws {
+        let text = String(decoding: try await Self.renderer.renderPages(text: "# Title\nBody.", title: "Doc", standards: [.ua1, .a2b]), as: UTF8.self)
+        #expect(text.contains("<pdfuaid:part>1</pdfuaid:part>") && text.contains("<pdfaid:part>2</pdfaid:part>") && text.contains("/OutputIntents"))
+        do {
+            _ = try await Self.renderer.renderPages(text: "x", standards: [.ua1])
+            Issue.record("PDF/UA-1 without a title was taken")
+        } catch {
+            #expect(error.path == "pdf-standard" && "\(error)".contains("title"), "\(error)")
+        }
+        var settings = RenderSettings(format: .pdf)
+        settings.pdfStandards = [.a2b]
+        settings.title = "From the caller"
+        let card = ##"{"size": "400x200", "pdf": {"title": "From the card", "pdf-standard": "ua-1"}, "blocks": [{"type": "text", "text": "Hi"}]}"##
+        let both = String(decoding: try await Self.renderer.renderCard(json: card, options: settings).bytes, as: UTF8.self)
+        #expect(both.contains("<pdfuaid:part>1</pdfuaid:part>") && both.contains("<pdfaid:part>2</pdfaid:part>") && both.contains("From the caller")
+                && !both.contains("From the card"))
+        settings.title = nil
+        settings.tagged = false
+        do {
+            _ = try await Self.renderer.renderCard(json: card, options: settings)
+            Issue.record("PDF/UA-1 without tags was taken")
+        } catch {
+            #expect(error.path == "pdf.pdf-standard", "\(error)")
+        }
+        settings.pdfStandards = []
+        let untagged = String(decoding: try await Self.renderer.renderCard(json: ##"{"size": "400x200", "blocks": [{"type": "text", "text": "Hi"}]}"##,
+                                                                            options: settings).bytes, as: UTF8.self)
+        #expect(!untagged.contains("/StructTreeRoot") && !untagged.contains("/Lang"))
+    }
+
     @Test func whyAndSSIMComeWithTheVerdict() async throws {
         let blue = try await Self.renderer.renderCard(json: ##"{"size": "60x40", "background": "#1E3C72", "blocks": []}"##).bytes
         let red = try await Self.renderer.renderCard(json: ##"{"size": "60x40", "background": "#C62828", "blocks": []}"##).bytes
