@@ -135,7 +135,7 @@ package enum StructureRole: String, CaseIterable, Sendable {
 
 /// How a text item's lines go into a tagged PDF's structure tree.
 package enum TextRole: Sendable, Equatable {
-    /// The whole block is one element.
+    /// The whole block is one element (a heading); a paragraph block is a P per paragraph.
     case block(StructureRole)
     /// An element per paragraph (by `Line.paragraph`): P, or the role given for it.
     case paragraphs([Int: StructureRole])
@@ -143,6 +143,7 @@ package enum TextRole: Sendable, Equatable {
     /// The lines in runs of one element each, with its role.
     func groups(_ lines: [Line]) -> [(role: StructureRole, lines: ArraySlice<Line>)] {
         switch self {
+        case .block(.p): return TextRole.paragraphs([:]).groups(lines)
         case let .block(role): return lines.isEmpty ? [] : [(role, lines[...])]
         case let .paragraphs(roles):
             var out: [(role: StructureRole, lines: ArraySlice<Line>)] = []

@@ -35,7 +35,7 @@ struct TextPainter {
         let utf8 = layout.text.utf8
         let scale = GlyphRaster.deviceScale(cr)
         for line in lines {
-            for run in line.runs where !run.glyphs.isEmpty {
+            for run in textLayer ? withTrailingSpace(line, utf8: utf8) : line.runs where !run.glyphs.isEmpty {
                 setFont(cr, run)
                 if GlyphRaster.isLarge(size: run.size, scale: scale), drawLarge(cr, run: run, utf8: utf8, base: color) { continue }
                 if textLayer && !layout.variations.isEmpty && !layout.fonts[run.font].isColor {
@@ -59,6 +59,28 @@ struct TextPainter {
             }
         }
         try Cairo.check(context: cr, "drawing text")
+    }
+
+    /// A line broken at a space ends in it, but no glyph shows it: without one in the text
+    /// layer the last word and the next line's first run together ("writtengolden") for text
+    /// extraction and in a tagged PDF's structure. The run that ends where the shown text ends
+    /// gets the font's space glyph (it draws nothing) for the line's trailing spaces.
+    private func withTrailingSpace(_ line: Line, utf8: String.UTF8View) -> [GlyphRun] {
+        guard let k = line.runs.indices.max(by: { line.runs[$0].end < line.runs[$1].end }) else { return line.runs }
+        let run = line.runs[k]
+        let shown = run.end
+        guard shown < line.end, line.end <= utf8.count, let first = run.glyphs.first, !layout.fonts[run.font].isColor else { return line.runs }
+        let space = faces.spaceGlyph(font: layout.fonts[run.font])
+        let start = utf8.index(utf8.startIndex, offsetBy: shown)
+        guard space != 0, utf8[start..<utf8.index(start, offsetBy: line.end - shown)].allSatisfy({ $0 == 0x20 }) else { return line.runs }
+        var glyph = first
+        (glyph.id, glyph.advance, glyph.cluster) = (space, 0, shown)
+        glyph.x = line.rtl ? line.x : line.x + line.width
+        var runs = line.runs
+        runs[k].end = line.end
+        // Logically last: the end of a left-to-right run, the start (visually left) of a right-to-left one.
+        if run.rtl { runs[k].glyphs.insert(glyph, at: 0) } else { runs[k].glyphs.append(glyph) }
+        return runs
     }
 
     /// A run past the size Cairo may rasterise whole (see `GlyphRaster`): colour bitmaps scaled

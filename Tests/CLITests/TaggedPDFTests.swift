@@ -100,4 +100,22 @@ import Testing
         let wrong = try CLI.run(["render", "--text", "x", "--role", "h7", "-o", path("w.pdf")])
         #expect(wrong.status == 3 && wrong.stderr.contains("'h7' is not one of p, h1") && wrong.stderr.split(separator: "\n").count == 1)
     }
+
+    /// Mixed English, Arabic and Japanese: a P per paragraph, each in logical order; a line
+    /// broken at a space keeps the space in the text (the words do not run together).
+    @Test func mixedScriptsInLogicalOrderWithTheirSpaces() throws {
+        let text = "English text here.\nمرحبا بالعالم، هذا نص عربي.\n日本語のテキストです。\nBack to English with العربية inside and more words to wrap"
+        try Data(text.utf8).write(to: dir.appendingPathComponent("mix.txt"))
+        let result = try CLI.run(["render", "--text-file", path("mix.txt"), "--width", "420", "--title", "Mixed", "--pdf-standard", "ua-1",
+                                  "-o", path("mix.pdf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let tree = try runTool("/usr/bin/pdfinfo", ["-struct-text", path("mix.pdf")]).output
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(tree == ["Document", "P (block)", "\"English text here.\"", "P (block)", "\"مرحبا بالعالم، هذا نص عربي.\"",
+                         "P (block)", "\"日本語のテキストです。\"", "P (block)", "\"Back to English with العربية inside and more words to wrap\""],
+                "\(tree)")
+        let lines = try runTool("/usr/bin/pdftotext", [path("mix.pdf"), "-"]).output.split(separator: "\n")
+        #expect(lines.count > 4, "the last paragraph wraps: \(lines)")
+        #expect(try qpdfCheck(path("mix.pdf")))
+    }
 }
