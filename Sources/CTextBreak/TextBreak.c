@@ -114,14 +114,25 @@ int32_t hl_bidi_levels(const uint16_t *text, int32_t length, int32_t base, uint8
     return resolved;
 }
 
+/* Tags by script code, filled as met: the short name is a lookup by name in ICU's property
+   tables, far dearer than the script itself. Every thread stores the same value. */
+static uint32_t script_tags[USCRIPT_CODE_LIMIT];
+
 uint32_t hl_script_tag(uint32_t codepoint) {
     UErrorCode err = U_ZERO_ERROR;
     UScriptCode code = uscript_getScript((UChar32)codepoint, &err);
-    if (U_FAILURE(err)) code = USCRIPT_COMMON;
+    if (U_FAILURE(err) || code < 0 || code >= USCRIPT_CODE_LIMIT) code = USCRIPT_COMMON;
+    uint32_t tag = __atomic_load_n(&script_tags[code], __ATOMIC_RELAXED);
+    if (tag != 0) return tag;
     const char *name = uscript_getShortName(code);
-    if (name == NULL || strlen(name) != 4) return 0x5A797979; /* Zyyy */
-    return ((uint32_t)(unsigned char)name[0] << 24) | ((uint32_t)(unsigned char)name[1] << 16) |
-           ((uint32_t)(unsigned char)name[2] << 8) | (uint32_t)(unsigned char)name[3];
+    if (name == NULL || strlen(name) != 4) {
+        tag = 0x5A797979; /* Zyyy */
+    } else {
+        tag = ((uint32_t)(unsigned char)name[0] << 24) | ((uint32_t)(unsigned char)name[1] << 16) |
+              ((uint32_t)(unsigned char)name[2] << 8) | (uint32_t)(unsigned char)name[3];
+    }
+    __atomic_store_n(&script_tags[code], tag, __ATOMIC_RELAXED);
+    return tag;
 }
 
 const char *hl_status_name(int32_t status) { return u_errorName((UErrorCode)status); }

@@ -34,8 +34,8 @@ struct TextPainter {
         // The text's own storage, not a copy: a page of a long document draws a few lines of it.
         let utf8 = layout.text.utf8
         let scale = GlyphRaster.deviceScale(cr)
-        for line in lines {
-            for run in textLayer ? withTrailingSpace(line, utf8: utf8) : line.runs where !run.glyphs.isEmpty {
+        for runs in textLayer ? joinedRuns(lines, utf8: utf8) : lines.map(\.runs) {
+            for run in runs where !run.glyphs.isEmpty {
                 setFont(cr, run)
                 if GlyphRaster.isLarge(size: run.size, scale: scale), drawLarge(cr, run: run, utf8: utf8, base: color) { continue }
                 if textLayer && !layout.variations.isEmpty && !layout.fonts[run.font].isColor {
@@ -59,6 +59,31 @@ struct TextPainter {
             }
         }
         try Cairo.check(context: cr, "drawing text")
+    }
+
+    /// A PDF's runs, line by line, with consecutive left-to-right runs of one font joined across
+    /// lines where their text is contiguous: one `cairo_show_text_glyphs` for a paragraph
+    /// instead of one per line (Cairo's cost is mostly per call). The glyphs keep their places.
+    private func joinedRuns(_ lines: [Line], utf8: String.UTF8View) -> [[GlyphRun]] {
+        var out: [[GlyphRun]] = []
+        var pending: GlyphRun?
+        for line in lines {
+            var kept: [GlyphRun] = []
+            for run in withTrailingSpace(line, utf8: utf8) where !run.glyphs.isEmpty {
+                if var joined = pending, joined.font == run.font, joined.metrics == run.metrics, !joined.rtl, !run.rtl,
+                   joined.end == run.start, paints.isEmpty, !layout.fonts[run.font].isColor, layout.variations.isEmpty {
+                    joined.glyphs += run.glyphs
+                    joined.end = run.end
+                    pending = joined
+                    continue
+                }
+                if let done = pending { kept.append(done) }
+                pending = run
+            }
+            out.append(kept)
+        }
+        if let done = pending { out.append([done]) }
+        return out
     }
 
     /// A line broken at a space ends in it, but no glyph shows it: without one in the text

@@ -57,15 +57,32 @@ struct Cluster {
 /// The grapheme clusters of `text` (one paragraph), with absolute byte offsets from `base`.
 func clusters(of text: Substring, base: Int) -> [Cluster] {
     var result: [Cluster] = []
+    result.reserveCapacity(text.utf8.count)
     var byte = base
     var unit = 0
-    for character in text {
+    let utf8 = text.utf8
+    var index = utf8.startIndex
+    while index < utf8.endIndex {
+        // An ASCII character followed by ASCII is a cluster of its own (CR LF is the one pair
+        // Unicode joins): no grapheme breaking needed for most of a Latin text.
+        let b = utf8[index]
+        let next = utf8.index(after: index)
+        if b < 0x80, b != 0x0D, next == utf8.endIndex || utf8[next] < 0x80 {
+            result.append(Cluster(start: byte, end: byte + 1, utf16Start: unit, scalars: ClusterScalars(CollectionOfOne(Unicode.Scalar(b)))))
+            byte += 1
+            unit += 1
+            index = next
+            continue
+        }
+        // Elsewhere Swift's grapheme breaking, from this boundary.
+        let character = text[index]
         let scalars = ClusterScalars(character.unicodeScalars)
         let bytes = scalars.reduce(0) { $0 + UTF8.width($1) }
         let units = scalars.reduce(0) { $0 + UTF16.width($1) }
         result.append(Cluster(start: byte, end: byte + bytes, utf16Start: unit, scalars: scalars))
         byte += bytes
         unit += units
+        index = text.index(after: index)
     }
     return result
 }

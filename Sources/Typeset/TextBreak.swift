@@ -34,8 +34,15 @@ enum TextBreak {
         return (levels, UInt8(para))
     }
 
-    static func script(of scalar: Unicode.Scalar) -> UInt32 { hl_script_tag(scalar.value) }
+    /// The scalar's script (ISO 15924 tag). ASCII is answered here: letters are Latin, the
+    /// rest Common (ICU says the same), without a call per character of a Latin text.
+    static func script(of scalar: Unicode.Scalar) -> UInt32 {
+        let v = scalar.value
+        guard v < 0x80 else { return hl_script_tag(v) }
+        return (v | 0x20) >= 0x61 && (v | 0x20) <= 0x7A ? latin : common
+    }
 
+    static let latin: UInt32 = 0x4C61_746E  // Latn
     static let common: UInt32 = 0x5A79_7979  // Zyyy
     static let inherited: UInt32 = 0x5A69_6E68  // Zinh
 
