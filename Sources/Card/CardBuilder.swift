@@ -142,8 +142,8 @@ package struct CardBuilder {
                 return try measureText(settings, fit: fit, availableWidth: availableWidth, path: block.path)
             case let .steps(settings, fit):
                 return try measureSteps(settings, fit: fit, availableWidth: availableWidth, path: block.path)
-            case let .image(src, width, height, radius):
-                return try measureImage(src: src, width: width, height: height, radius: radius, path: block.path)
+            case let .image(src, width, height, radius, alt):
+                return try measureImage(src: src, width: width, height: height, radius: radius, alt: alt, path: block.path)
             case let .stack(gap, align, blocks):
                 return try measureStack(blocks, gap: gap, align: align, availableWidth: availableWidth, path: block.path)
             }
@@ -158,7 +158,7 @@ package struct CardBuilder {
         }
     }
 
-    func measureImage(src: String, width: Double?, height: Double?, radius: Double, path: String) throws -> MeasuredBlock {
+    func measureImage(src: String, width: Double?, height: Double?, radius: Double, alt: String?, path: String) throws -> MeasuredBlock {
         let image: RasterImage
         do {
             image = try picture(src, at: join(path, "src"))
@@ -176,7 +176,7 @@ package struct CardBuilder {
         case (nil, nil): break
         }
         return MeasuredBlock(width: w, height: h) { x, y in
-            ([.image(image, x: x, y: y, width: w, height: h, radius: radius)],
+            ([.image(image, x: x, y: y, width: w, height: h, radius: radius, alt: alt)],
              [blockDump("image", x, y, w, h, [])])
         }
     }

@@ -89,7 +89,8 @@ extension CardSpec {
             let width = try json["width"].map { try positive($0, join(path, "width")) }
             let height = try json["height"].map { try positive($0, join(path, "height")) }
             let radius = try json["radius"].map { try nonNegative($0, join(path, "radius")) } ?? 0
-            spec.kind = .image(src: try string(src, join(path, "src")), width: width, height: height, radius: radius)
+            let alt = try json["alt"].map { try string($0, join(path, "alt")) }
+            spec.kind = .image(src: try string(src, join(path, "src")), width: width, height: height, radius: radius, alt: alt)
         case "stack":
             for (key, _) in own where !stackKeys.contains(key) { throw unknownKey(key, path: path, known: stackKeys + placementKeys) }
             let gap = try json["gap"].map { try nonNegative($0, join(path, "gap")) } ?? 0

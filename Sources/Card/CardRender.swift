@@ -37,6 +37,9 @@ package enum CardRender {
         options.encoding = encoding
         options.pdf = spec.pdf.under(pdf)
         if format == .pdf, let unmet = options.pdf.unmetRequirement() { throw CardError("pdf.pdf-standard", unmet) }
+        if format == .pdf, options.pdf.standards.contains(.ua1), let path = spec.imageWithoutAlt {
+            throw CardError(join(path, "alt"), "PDF/UA-1 needs alternative text for every picture (a picture that is decoration has no place in an accessible card)")
+        }
         // The document's language, unless the caller named one: the first text block's.
         if options.pdf.language == nil {
             options.pdf.language = spec.blocks.lazy.compactMap { block -> String? in

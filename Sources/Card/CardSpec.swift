@@ -49,7 +49,7 @@ package indirect enum BlockKind: Sendable {
     case text(BlockSettings, fit: FitSpec?)
     /// A steps block's fit: the largest size not above its own whose steps fit the height.
     case steps(BlockSettings, fit: FitSpec?)
-    case image(src: String, width: Double?, height: Double?, radius: Double)
+    case image(src: String, width: Double?, height: Double?, radius: Double, alt: String?)
     case stack(gap: Double, align: HorizontalAlign, blocks: [BlockSpec])
 }
 
@@ -114,7 +114,7 @@ package struct CardSpec: Sendable {
 
     package static let cardKeys = ["size", "scale", "padding", "background", "blocks", "output", "pdf"]
     static let placementKeys = ["type", "anchor", "offset"]
-    static let imageKeys = ["src", "width", "height", "radius"]
+    static let imageKeys = ["src", "width", "height", "radius", "alt"]
     static let stackKeys = ["gap", "align", "blocks"]
     static let fitKeys = ["width", "height", "min-size", "max-lines"]
 }

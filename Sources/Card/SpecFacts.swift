@@ -22,6 +22,15 @@ extension CardSpec {
         }
     }
 
+    /// The JSON path of the first picture block without alternative text (PDF/UA-1 needs one
+    /// for every picture), nil when every picture has one.
+    package var imageWithoutAlt: String? {
+        for block in allBlocks {
+            if case let .image(_, _, _, _, alt) = block.kind, (alt ?? "").trimmed.isEmpty { return block.path }
+        }
+        return nil
+    }
+
     /// The files the card reads, resolved against its folder: pictures, text and steps files,
     /// and a font given as a file (a font name that is not a file there is left out). What a
     /// cache of its renders must watch.
@@ -36,7 +45,7 @@ extension CardSpec {
                 if let file = (try? FontSpec.parse(settings.font) { Posix.kind(resolve($0)) == .regular })?.file {
                     paths.append(resolve(file))
                 }
-            case let .image(src, _, _, _):
+            case let .image(src, _, _, _, _):
                 paths.append(resolve(src))
             case .stack:
                 break

@@ -36,6 +36,13 @@ final class Canvas {
         Unmanaged<PDFAnnotations>.fromOpaque(pointer).takeUnretainedValue().noteLink(text)
     }
 
+    /// Notes the alternative text of the Figure about to be drawn on `cr`, when the file gets
+    /// the update.
+    static func noteFigure(_ cr: OpaquePointer, alt: String) {
+        guard let pointer = cairo_get_user_data(cr, &annotationsKey) else { return }
+        Unmanaged<PDFAnnotations>.fromOpaque(pointer).takeUnretainedValue().noteFigure(alt)
+    }
+
     /// Whether `cr` draws inside an open Document structure element.
     static func isDocumentOpen(_ cr: OpaquePointer) -> Bool { cairo_get_user_data(cr, &documentOpen) != nil }
 

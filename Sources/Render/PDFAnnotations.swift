@@ -29,6 +29,16 @@ final class PDFAnnotations {
     private static let marker = Array(" 0 obj\n<< /Type /Annot".utf8)
     private static let end = Array("endobj".utf8)
 
+    /// The Figures' alternative texts in drawing order (the structure tree's order).
+    private(set) var figureTexts: [String] = []
+
+    /// Notes the alternative text of the next Figure drawn.
+    func noteFigure(_ text: String) {
+        guard !overflowed else { return }
+        held += text.utf8.count
+        if held > Self.budget { overflowed = true } else { figureTexts.append(text) }
+    }
+
     /// Notes the visible text of the next link drawn.
     func noteLink(_ text: String) {
         guard !overflowed else { return }

@@ -37,7 +37,10 @@ enum PDFCatalog {
         }
         catalog.removeLast(2)
         objects.append((tail.root, Array("\(tail.root) 0 obj\n\(catalog)\(extra) >>\nendobj\n".utf8)))
-        if let annotations { objects += described(annotations, tail) }
+        if let annotations {
+            objects += described(annotations, tail)
+            objects += figures(annotations.figureTexts, tail)
+        }
 
         var body: [UInt8] = tail.bytes.last == UInt8(ascii: "\n") ? [] : [0x0A]
         var entries: [(Int, Int)] = []
@@ -67,6 +70,20 @@ enum PDFCatalog {
             let address = link.text.firstRange(of: "/URI (").map { String(link.text[$0.upperBound...].prefix { $0 != ")" }) } ?? ""
             let contents = texts.map { $0[index].trimmed }.flatMap { $0.isEmpty ? nil : $0 } ?? address
             return (link.number, Array((link.text[..<close.lowerBound] + " /F 4 /Contents \(textString(contents)) >>\nendobj\n").utf8))
+        }
+    }
+
+    /// The Figure structure elements (in the tail, in the tree's order, which is drawing
+    /// order) with their alternative text; none when their count is not the texts' count.
+    private static func figures(_ texts: [String], _ tail: PDFTail) -> [(number: Int, bytes: [UInt8])] {
+        guard !texts.isEmpty else { return [] }
+        let figures = (1..<tail.size).compactMap { number -> (Int, String)? in
+            guard let dictionary = tail.dictionary(of: number), dictionary.contains("/S /Figure"), dictionary.contains("/StructElem") else { return nil }
+            return (number, dictionary)
+        }
+        guard figures.count == texts.count else { return [] }
+        return zip(figures, texts).map { figure, alt in
+            (figure.0, Array("\(figure.0) 0 obj\n\(figure.1.dropLast(2)) /Alt \(textString(alt)) >>\nendobj\n".utf8))
         }
     }
 

@@ -187,7 +187,9 @@ package enum SceneItem: Sendable {
     /// Step dots in one colour and a connector line between them (x, from y, to y).
     case dots([DotMark], color: Color, connector: (x: Double, top: Double, bottom: Double)?)
     /// A picture drawn into the box (scaled, aspect kept by the caller), corners rounded by `radius`.
-    case image(RasterImage, x: Double, y: Double, width: Double, height: Double, radius: Double)
+    /// A picture; in a tagged PDF a Figure with `alt` as its alternative text, or in no element
+    /// without one (decoration).
+    case image(RasterImage, x: Double, y: Double, width: Double, height: Double, radius: Double, alt: String? = nil)
 }
 
 /// Everything on one canvas.

@@ -94,8 +94,17 @@ extension Renderer {
                      tagged: tagged, cancellation: cancellation)
         case let .dots(dots, color, connector):
             drawDots(cr, dots, color: color, connector: connector)
-        case let .image(image, x, y, width, height, radius):
+        case let .image(image, x, y, width, height, radius, alt):
+            // A Figure whose alternative text the catalog update adds (Cairo 1.16 writes no
+            // attributes); a picture without one stays out of the structure.
+            let figure = tagged && format == .pdf && alt != nil
+            if figure {
+                Canvas.openDocument(cr)
+                Canvas.noteFigure(cr, alt: alt!)
+                cairo_tag_begin(cr, "Figure", "")
+            }
             try ImagePainter.draw(cr, image, x: x, y: y, width: width, height: height, radius: radius)
+            if figure { cairo_tag_end(cr, "Figure") }
         }
     }
 
@@ -187,7 +196,7 @@ extension Scene {
         for item in items {
             switch item {
             case .text: break  // PlacedText checks its own place
-            case let .image(_, x, y, width, height, radius):
+            case let .image(_, x, y, width, height, radius, _):
                 try place(x, "image x"); try place(y, "image y")
                 try size(width, "image width"); try size(height, "image height"); try size(radius, "image radius")
             case let .dots(dots, _, connector):

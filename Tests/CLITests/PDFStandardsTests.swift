@@ -120,4 +120,28 @@ import Testing
         let typo = try CLI.run(["card", "-", "-o", path("t.pdf")], stdin: Array(#"{"pdf": {"tilte": "x"}, "blocks": []}"#.utf8))
         #expect(typo.status == 3 && typo.stderr.contains("pdf.tilte: unknown key"), "\(typo.stderr)")
     }
+
+    /// A picture with `alt` is a Figure with that alternative text; one without is no element
+    /// (decoration), and PDF/UA-1 refuses it, naming the block.
+    @Test func picturesWithAltAreFigures() throws {
+        let logo = try CLI.run(["card", "-", "-o", path("logo.png")], stdin: Array(##"{"size": "40x40", "padding": 0, "background": "#C62828", "blocks": []}"##.utf8))
+        #expect(logo.status == 0, "\(logo.stderr)")
+        let card = #"{"size": "400x300", "blocks": [{"type": "image", "src": "logo.png", "alt": "The red logo", "anchor": "top"}, {"type": "text", "text": "Caption", "anchor": "bottom"}, {"type": "image", "src": "logo.png", "width": 10, "anchor": "bottom-right"}]}"#
+        try Data(card.utf8).write(to: dir.appendingPathComponent("fig.json"))
+        let result = try CLI.run(["card", path("fig.json"), "--title", "Logo", "-o", path("fig.pdf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let script = #"""
+        import sys, pikepdf
+        pdf = pikepdf.open(sys.argv[1])
+        for o in pdf.objects:
+            if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/StructElem":
+                print(str(o.get("/S")) + " " + str(o.get("/Alt")))
+        """#
+        let elements = try runTool("/usr/bin/python3", ["-c", script, path("fig.pdf")]).output.split(separator: "\n").sorted()
+        #expect(elements == ["/Document None", "/Figure The red logo", "/P None"], "\(elements)")
+        #expect(try qpdfCheck(path("fig.pdf")))
+        let refused = try CLI.run(["card", path("fig.json"), "--title", "Logo", "--pdf-standard", "ua-1", "-o", path("ua.pdf")])
+        #expect(refused.status == 3 && refused.stderr.contains("blocks[2].alt: PDF/UA-1 needs alternative text"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path("ua.pdf")))
+    }
 }
