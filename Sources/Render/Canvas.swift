@@ -36,11 +36,11 @@ final class Canvas {
         Unmanaged<PDFAnnotations>.fromOpaque(pointer).takeUnretainedValue().noteLink(text)
     }
 
-    /// Notes the alternative text of the Figure about to be drawn on `cr`, when the file gets
-    /// the update.
-    static func noteFigure(_ cr: OpaquePointer, alt: String) {
+    /// Notes the structure element about to be opened on `cr` (its language, a Figure's
+    /// alternative text), when the file gets the update.
+    static func noteElement(_ cr: OpaquePointer, language: String?, alt: String? = nil) {
         guard let pointer = cairo_get_user_data(cr, &annotationsKey) else { return }
-        Unmanaged<PDFAnnotations>.fromOpaque(pointer).takeUnretainedValue().noteFigure(alt)
+        Unmanaged<PDFAnnotations>.fromOpaque(pointer).takeUnretainedValue().noteElement(language: language, alt: alt)
     }
 
     /// Whether `cr` draws inside an open Document structure element.

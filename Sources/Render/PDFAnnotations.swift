@@ -29,14 +29,15 @@ final class PDFAnnotations {
     private static let marker = Array(" 0 obj\n<< /Type /Annot".utf8)
     private static let end = Array("endobj".utf8)
 
-    /// The Figures' alternative texts in drawing order (the structure tree's order).
-    private(set) var figureTexts: [String] = []
+    /// Every structure element hlrender opened (Document and Link aside), in drawing order,
+    /// which is the structure tree's: its language and (a Figure's) alternative text.
+    private(set) var elements: [(language: String?, alt: String?)] = []
 
-    /// Notes the alternative text of the next Figure drawn.
-    func noteFigure(_ text: String) {
+    /// Notes the next structure element drawn.
+    func noteElement(language: String?, alt: String? = nil) {
         guard !overflowed else { return }
-        held += text.utf8.count
-        if held > Self.budget { overflowed = true } else { figureTexts.append(text) }
+        held += 16 + (language?.utf8.count ?? 0) + (alt?.utf8.count ?? 0)
+        if held > Self.budget { overflowed = true } else { elements.append((language, alt)) }
     }
 
     /// Notes the visible text of the next link drawn.

@@ -39,7 +39,7 @@ enum PDFCatalog {
         objects.append((tail.root, Array("\(tail.root) 0 obj\n\(catalog)\(extra) >>\nendobj\n".utf8)))
         if let annotations {
             objects += described(annotations, tail)
-            objects += figures(annotations.figureTexts, tail)
+            objects += elements(annotations.elements, language: pdf.documentLanguage, tail)
         }
 
         var body: [UInt8] = tail.bytes.last == UInt8(ascii: "\n") ? [] : [0x0A]
@@ -73,17 +73,27 @@ enum PDFCatalog {
         }
     }
 
-    /// The Figure structure elements (in the tail, in the tree's order, which is drawing
-    /// order) with their alternative text; none when their count is not the texts' count.
-    private static func figures(_ texts: [String], _ tail: PDFTail) -> [(number: Int, bytes: [UInt8])] {
-        guard !texts.isEmpty else { return [] }
-        let figures = (1..<tail.size).compactMap { number -> (Int, String)? in
-            guard let dictionary = tail.dictionary(of: number), dictionary.contains("/S /Figure"), dictionary.contains("/StructElem") else { return nil }
+    /// The structure elements that need what Cairo 1.16 cannot write: a Figure's /Alt, and
+    /// /Lang where an element's language is not the document's. Found in the tail in object
+    /// order (Cairo numbers the tree depth first: drawing order), matched one to one with the
+    /// notes; none when the counts differ.
+    private static func elements(_ notes: [(language: String?, alt: String?)], language document: String,
+                                 _ tail: PDFTail) -> [(number: Int, bytes: [UInt8])] {
+        let needed = { (note: (language: String?, alt: String?)) in
+            note.alt != nil || (note.language.map { $0 != document && PDFMetadata.isLanguageTag($0) } ?? false)
+        }
+        guard notes.contains(where: needed) else { return [] }
+        let found = (1..<tail.size).compactMap { number -> (Int, String)? in
+            guard let dictionary = tail.dictionary(of: number), dictionary.contains("/StructElem"),
+                  !dictionary.contains("/S /Document"), !dictionary.contains("/S /Link") else { return nil }
             return (number, dictionary)
         }
-        guard figures.count == texts.count else { return [] }
-        return zip(figures, texts).map { figure, alt in
-            (figure.0, Array("\(figure.0) 0 obj\n\(figure.1.dropLast(2)) /Alt \(textString(alt)) >>\nendobj\n".utf8))
+        guard found.count == notes.count else { return [] }
+        return zip(found, notes).compactMap { element, note in
+            guard needed(note) else { return nil }
+            var extra = note.alt.map { " /Alt \(textString($0))" } ?? ""
+            if let language = note.language, language != document, PDFMetadata.isLanguageTag(language) { extra += " /Lang \(literal(language))" }
+            return (element.0, Array("\(element.0) 0 obj\n\(element.1.dropLast(2))\(extra) >>\nendobj\n".utf8))
         }
     }
 

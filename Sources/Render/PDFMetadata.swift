@@ -96,11 +96,14 @@ package struct PDFMetadata: Sendable {
         return nil
     }
 
+    /// The document's language as the catalog names it: the one given when it is a language
+    /// tag, else English.
+    var documentLanguage: String { language.flatMap { PDFMetadata.isLanguageTag($0) ? $0 : nil } ?? "en" }
+
     /// The catalog entries Cairo 1.16 cannot write: the language, and (with a title) that a
     /// viewer should show it rather than the file name.
     var catalogEntries: String {
-        let language = self.language.flatMap { PDFMetadata.isLanguageTag($0) ? $0 : nil } ?? "en"
-        return "/Lang \(PDFCatalog.literal(language))" + (title == nil ? "" : " /ViewerPreferences << /DisplayDocTitle true >>")
+        "/Lang \(PDFCatalog.literal(documentLanguage))" + (title == nil ? "" : " /ViewerPreferences << /DisplayDocTitle true >>")
     }
 
     func apply(to surface: OpaquePointer) {

@@ -82,7 +82,7 @@ package final class Renderer: Sendable {
     /// to the text only, never to the highlight.
     static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, outline: Outline?,
                          paint: TextPaint, format: OutputFormat, scale: Double, textLayer: Bool? = nil,
-                         role: TextRole? = nil, cancellation: Cancellation? = nil) throws {
+                         role: TextRole? = nil, language: String? = nil, cancellation: Cancellation? = nil) throws {
         if let highlight = paint.highlight, let outline {
             HighlightPainter.draw(cr, outline: outline, paint: highlight)
         }
@@ -102,6 +102,7 @@ package final class Renderer: Sendable {
                     continue
                 }
                 Canvas.openDocument(cr)
+                Canvas.noteElement(cr, language: language)
                 cairo_tag_begin(cr, element.tagName, "")
                 try painter.draw(cr, lines: Array(group.lines), color: paint.color, stroke: paint.stroke)
                 cairo_tag_end(cr, element.tagName)

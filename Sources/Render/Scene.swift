@@ -105,6 +105,9 @@ package struct PlacedText: Sendable {
     package private(set) var restriction: Restriction?
     /// Its place in a tagged PDF's structure tree.
     package var role: TextRole = .block(.p)
+    /// Its language (BCP 47), when the block names one: a tagged PDF's elements carry it
+    /// where it differs from the document's.
+    package var language: String?
 
     package init(layout: Layout, x: Double, y: Double, paint: TextPaint = TextPaint()) throws(ValueError) {
         self.layout = layout

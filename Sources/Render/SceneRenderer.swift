@@ -100,7 +100,7 @@ extension Renderer {
             let figure = tagged && format == .pdf && alt != nil
             if figure {
                 Canvas.openDocument(cr)
-                Canvas.noteFigure(cr, alt: alt!)
+                Canvas.noteElement(cr, language: nil, alt: alt!)
                 cairo_tag_begin(cr, "Figure", "")
             }
             try ImagePainter.draw(cr, image, x: x, y: y, width: width, height: height, radius: radius)
@@ -118,7 +118,7 @@ extension Renderer {
         if let outlineOf { shaped.lines = outlineOf }
         let outline = text.paint.highlight.map { shaped.highlightOutline($0.style) }
         try drawText(cr, text.layout, lines: reaching(cr, lines, paint: text.paint), faces: faces, outline: outline,
-                     paint: text.paint, format: format, scale: scale, textLayer: textLayer, role: tagged ? text.role : nil,
+                     paint: text.paint, format: format, scale: scale, textLayer: textLayer, role: tagged ? text.role : nil, language: text.language,
                      cancellation: cancellation)
         cairo_restore(cr)
     }

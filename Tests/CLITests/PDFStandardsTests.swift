@@ -144,4 +144,21 @@ import Testing
         #expect(refused.status == 3 && refused.stderr.contains("blocks[2].alt: PDF/UA-1 needs alternative text"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path("ua.pdf")))
     }
+
+    /// A block whose language is not the document's says so on its element (/Lang).
+    @Test func elementsCarryTheirLanguage() throws {
+        let card = #"{"size": "500x300", "blocks": [{"type": "text", "text": "Hello", "lang": "en", "anchor": "top"}, {"type": "text", "text": "مرحبا بالعالم", "lang": "ar", "anchor": "bottom"}]}"#
+        try Data(card.utf8).write(to: dir.appendingPathComponent("lang.json"))
+        #expect(try CLI.run(["card", path("lang.json"), "--title", "Two", "--pdf-standard", "ua-1", "-o", path("lang.pdf")]).status == 0)
+        let script = #"""
+        import sys, pikepdf
+        pdf = pikepdf.open(sys.argv[1])
+        print("document " + str(pdf.Root.Lang))
+        for o in pdf.objects:
+            if isinstance(o, pikepdf.Dictionary) and o.get("/Type") == "/StructElem":
+                print(str(o.get("/S")) + " " + str(o.get("/Lang")))
+        """#
+        let lines = try runTool("/usr/bin/python3", ["-c", script, path("lang.pdf")]).output.split(separator: "\n").sorted()
+        #expect(lines == ["/Document None", "/P None", "/P ar", "document en"], "\(lines)")
+    }
 }
