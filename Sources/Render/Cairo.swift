@@ -33,28 +33,49 @@ final class ByteSink {
     var annotations: PDFAnnotations?
     static let tailLimit = 4 << 20
 
-    /// The last bytes written and the offset of the first of them.
+    /// The last bytes written and the offset of the first of them (after a `flush`).
     var lastBytes: (bytes: [UInt8], start: Int) {
         forward == nil ? (bytes, 0) : (tail, total - tail.count)
     }
 
     /// Appends bytes of hlrender's own after Cairo's (the same way Cairo's went).
     func append(_ extra: [UInt8]) -> Bool {
-        extra.withUnsafeBytes { receive($0) }
+        extra.withUnsafeBytes { receive($0) } && flush()
     }
 
+    /// Bytes received but not yet forwarded: Cairo writes a PDF in tens of thousands of small
+    /// pieces (a printf each), which would be as many write calls and scans.
+    private var pending: [UInt8] = []
+    static let flushBytes = 256 << 10
+
     fileprivate func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        annotations?.scan(chunk, at: total)
+        guard forward != nil else {
+            annotations?.scan(chunk, at: total)
+            total += chunk.count
+            bytes.append(contentsOf: chunk)
+            return true
+        }
+        if pending.capacity < ByteSink.flushBytes { pending.reserveCapacity(ByteSink.flushBytes) }
+        pending.append(contentsOf: chunk)
         total += chunk.count
-        if let forward {
+        return pending.count < ByteSink.flushBytes || flush()
+    }
+
+    /// Forwards what is pending (a streamed file); false when the forward refused it. Called
+    /// when the buffer fills, and before the file's end is read or the document returns.
+    func flush() -> Bool {
+        guard let forward, !pending.isEmpty else { return true }
+        let start = total - pending.count
+        let sent = pending.withUnsafeBytes { chunk -> Bool in
+            annotations?.scan(chunk, at: start)
             if keepsTail {
                 tail.append(contentsOf: chunk)
                 if tail.count > 2 * ByteSink.tailLimit { tail.removeFirst(tail.count - ByteSink.tailLimit) }
             }
             return forward(chunk)
         }
-        bytes.append(contentsOf: chunk)
-        return true
+        pending.removeAll(keepingCapacity: true)
+        return sent
     }
 
     /// The C callback; the sink travels as the closure pointer (C callbacks capture nothing).

@@ -130,6 +130,7 @@ final class Canvas {
             if Canvas.isDocumentOpen(context) { cairo_tag_end(context, "Document") }
             cairo_surface_finish(surface)
             try Cairo.check(surface: surface, "writing PDF")
+            guard sink.flush() else { throw RenderError.image("writing PDF: error while writing") }
             if let pdf, pdf.needsUpdate {
                 // Read in a scope of its own: holding the file's bytes while appending would copy them.
                 let update = { () -> [UInt8]? in
