@@ -70,9 +70,11 @@ package struct PagedPDF {
         let (x, y) = text.textOrigin
         var placed = try body.restricted.map { try PlacedText(restricted: $0, x: x, y: y, paint: paint) }
             ?? PlacedText(layout: body.layout, x: x, y: y, paint: paint)
-        // A paragraph per element; one starting with "# " (up to "###### ") is a heading.
-        placed.role = .paragraphs(Dictionary(headings(body).map { ($0.paragraph, StructureRole.heading($0.level)) },
-                                             uniquingKeysWith: { a, _ in a }))
+        // A paragraph per element; one starting with "# " (up to "###### ") is a heading, one
+        // starting with a bullet or a number is a list item.
+        var roles = Dictionary(listItems(body).map { ($0, StructureRole.li) }, uniquingKeysWith: { a, _ in a })
+        for heading in headings(body) { roles[heading.paragraph] = .heading(heading.level) }
+        placed.role = .paragraphs(roles)
         var items: [SceneItem] = [.text(placed)]
         let pages = text.pages.count
         if let decorations, let header = text.setup.header {
@@ -103,12 +105,10 @@ package struct PagedPDF {
         var y: Double
     }
 
-    /// Paragraphs on the page that start with one to six "#" and a space: their visible text
-    /// (after the marks), level, paragraph and y on the page.
-    func headings(_ body: PagedText.Body) -> [Heading] {
+    /// The first line of each paragraph starting on the page (visible lines only).
+    func paragraphStarts(_ body: PagedText.Body) -> [Int] {
         let lines = body.layout.lines
         let visible = body.restricted?.restriction.visibleLines ?? lines.count
-        var found: [Heading] = []
         let utf8 = body.layout.text.utf8
         // A paragraph starts at the text's start or after a hard break (LF, CR, U+2029; the
         // break belongs to no line).
@@ -116,7 +116,29 @@ package struct PagedPDF {
             let before = utf8[..<utf8.index(utf8.startIndex, offsetBy: line.start)]
             return before.isEmpty || [0x0A, 0x0D].contains(before.last!) || before.suffix(3).elementsEqual([0xE2, 0x80, 0xA9])
         }
-        for i in 0..<visible where i > 0 ? lines[i - 1].paragraph != lines[i].paragraph : startsParagraph(lines[i]) {
+        return (0..<min(visible, lines.count)).filter { i in i > 0 ? lines[i - 1].paragraph != lines[i].paragraph : startsParagraph(lines[i]) }
+    }
+
+    /// Paragraphs starting with a bullet ("- ", "* ", "• ", "– ") or a number ("1. ", "2) "):
+    /// items of a list.
+    func listItems(_ body: PagedText.Body) -> [Int] {
+        let lines = body.layout.lines
+        return paragraphStarts(body).compactMap { i in
+            let text = lines[i].text
+            let digits = text.prefix { $0.isASCII && $0.isNumber }.count
+            let bullet = ["- ", "* ", "• ", "– "].contains { text.hasPrefix($0) }
+            let numbered = (1...3).contains(digits) && [". ", ") "].contains { text.dropFirst(digits).hasPrefix($0) }
+            return bullet || numbered ? lines[i].paragraph : nil
+        }
+    }
+
+    /// Paragraphs on the page that start with one to six "#" and a space: their visible text
+    /// (after the marks), level, paragraph and y on the page.
+    func headings(_ body: PagedText.Body) -> [Heading] {
+        let lines = body.layout.lines
+        let visible = body.restricted?.restriction.visibleLines ?? lines.count
+        var found: [Heading] = []
+        for i in paragraphStarts(body) {
             let marks = lines[i].text.prefix { $0 == "#" }.count
             guard (1...6).contains(marks), lines[i].text.dropFirst(marks).hasPrefix(" ") else { continue }
             var title = String(lines[i].text.dropFirst(marks + 1))

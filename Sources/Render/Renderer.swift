@@ -95,6 +95,12 @@ package final class Renderer: Sendable {
         if let role, format == .pdf {
             // Only the glyphs go inside structure elements: highlights, shadows and underlines
             // stay outside, in no element (Cairo 1.16 cannot mark them as Artifacts).
+            // List items go in an L as LI > LBody (every element opened is noted, in order).
+            var inList = false
+            let open = { (name: String, language: String?) in
+                Canvas.noteElement(cr, language: language)
+                cairo_tag_begin(cr, name, "")
+            }
             for group in role.groups(lines) {
                 let element = group.role
                 guard !group.lines.allSatisfy(\.isBlank) else {
@@ -102,11 +108,25 @@ package final class Renderer: Sendable {
                     continue
                 }
                 Canvas.openDocument(cr)
-                Canvas.noteElement(cr, language: language)
-                cairo_tag_begin(cr, element.tagName, "")
+                if inList && element != .li {
+                    cairo_tag_end(cr, "L")
+                    inList = false
+                }
+                if element == .li {
+                    if !inList { open("L", nil) }
+                    inList = true
+                    open("LI", nil)
+                    open("LBody", language)
+                    try painter.draw(cr, lines: Array(group.lines), color: paint.color, stroke: paint.stroke)
+                    cairo_tag_end(cr, "LBody")
+                    cairo_tag_end(cr, "LI")
+                    continue
+                }
+                open(element.tagName, language)
                 try painter.draw(cr, lines: Array(group.lines), color: paint.color, stroke: paint.stroke)
                 cairo_tag_end(cr, element.tagName)
             }
+            if inList { cairo_tag_end(cr, "L") }
         } else {
             try painter.draw(cr, lines: lines, color: paint.color, stroke: paint.stroke)
         }

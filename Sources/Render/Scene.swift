@@ -128,6 +128,12 @@ package enum StructureRole: String, CaseIterable, Sendable {
     case p
     /// A heading of level 1 to 6 (H1 ... H6).
     case h1, h2, h3, h4, h5, h6
+    /// An item of a list (LI with its LBody, inside an L with the items around it); found in
+    /// a long text, not a block's option.
+    case li
+
+    /// What a block's `role` may be.
+    package static let allCases: [StructureRole] = [.p, .h1, .h2, .h3, .h4, .h5, .h6]
 
     /// The standard structure type's name.
     var tagName: String { rawValue.uppercased() }
