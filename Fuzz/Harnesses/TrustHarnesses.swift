@@ -32,7 +32,8 @@ extension Harness {
     /// scheme is allowed.
     static func checkActions(_ pdf: [UInt8]) {
         let text = String(decoding: pdf, as: UTF8.self)
-        let allowed: Set<Substring> = ["URI", "GoTo", "Transparency", "Document", "Link", "Span", "P", "Part", "Sect", "Div", "Figure", "Artifact"]
+        let allowed: Set<Substring> = ["URI", "GoTo", "Transparency", "Document", "Link", "Span", "P", "Part", "Sect", "Div", "Figure", "Artifact",
+                                       "H1", "H2", "H3", "H4", "H5", "H6", "L", "LI", "LBody", "Lbl"]
         var rest = text[...]
         while let range = rest.firstRange(of: "/S /") {
             let name = rest[range.upperBound...].prefix { $0.isLetter || $0.isNumber }

@@ -124,10 +124,10 @@ enum PDFCatalog {
         return out + ")"
     }
 
-    /// A PDF text string: a literal when printable ASCII, else UTF-16BE with its byte-order
-    /// mark in hex (a literal's bytes would be read as PDFDocEncoding).
+    /// A PDF text string from a user's text (a link's words, a picture's alt): UTF-16BE with
+    /// its byte-order mark, in hex, so no byte of the text is in the file as itself (words like
+    /// "/S /JavaScript" cannot read as syntax, to a reader or to a scan of the file).
     static func textString(_ text: String) -> String {
-        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return literal(text) }
         let digits = Array("0123456789ABCDEF")
         return "<FEFF" + String(text.utf16.flatMap { unit in [12, 8, 4, 0].map { digits[Int(unit >> $0) & 0xF] } }) + ">"
     }

@@ -112,7 +112,8 @@ import Testing
         // One annotation, as Cairo wrote it and as the catalog update rewrote it (printable,
         // described by its text).
         #expect(raw.components(separatedBy: "/Subtype /Link").count == 3)
-        #expect(raw.contains("/F 4 /Contents (our long link text here) >>"), "\(raw.suffix(600))")
+        let described = "our long link text here".utf16.map { String(format: "%04X", $0) }.joined()
+        #expect(raw.contains("/F 4 /Contents <FEFF\(described)> >>"), "\(raw.suffix(600))")
     }
 
     @Test func hiddenSpansAreNotInAPDF() throws {
