@@ -56,16 +56,17 @@ package struct PagedPDF {
         let document = try PDFDocument(options: options, fonts: fonts, stream: stream)
         try text.forEachPage { page, body in
             try visit(page, body)
-            try document.add(try scene(page, body))
+            let found = headings(body)
+            try document.add(try scene(page, body, headings: found))
             if bookmarks {
-                for heading in headings(body) where heading.level == 1 { document.addBookmark(heading.title, page: page.number, y: heading.y) }
+                for heading in found where heading.level == 1 { document.addBookmark(heading.title, page: page.number, y: heading.y) }
             }
         }
         return try document.finish()
     }
 
-    /// The page's header, text and footer.
-    func scene(_ page: PagedText.Page, _ body: PagedText.Body) throws -> Scene {
+    /// The page's header, text and footer; `headings` are the page's (`headings(_:)`).
+    func scene(_ page: PagedText.Page, _ body: PagedText.Body, headings: [Heading]) throws -> Scene {
         let size = text.setup.size
         let (x, y) = text.textOrigin
         var placed = try body.restricted.map { try PlacedText(restricted: $0, x: x, y: y, paint: paint) }
@@ -73,7 +74,7 @@ package struct PagedPDF {
         // A paragraph per element; one starting with "# " (up to "###### ") is a heading, one
         // starting with a bullet or a number is a list item.
         var roles = Dictionary(listItems(body).map { ($0, StructureRole.li) }, uniquingKeysWith: { a, _ in a })
-        for heading in headings(body) { roles[heading.paragraph] = .heading(heading.level) }
+        for heading in headings { roles[heading.paragraph] = .heading(heading.level) }
         placed.role = .paragraphs(roles)
         var items: [SceneItem] = [.text(placed)]
         let pages = text.pages.count

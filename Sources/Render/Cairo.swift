@@ -46,11 +46,12 @@ final class ByteSink {
     /// Bytes received but not yet forwarded: Cairo writes a PDF in tens of thousands of small
     /// pieces (a printf each), which would be as many write calls and scans.
     private var pending: [UInt8] = []
+    /// How much of an in-memory file the annotation catcher has seen.
+    private var scanned = 0
     static let flushBytes = 256 << 10
 
     fileprivate func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
         guard forward != nil else {
-            annotations?.scan(chunk, at: total)
             total += chunk.count
             bytes.append(contentsOf: chunk)
             return true
@@ -64,7 +65,15 @@ final class ByteSink {
     /// Forwards what is pending (a streamed file); false when the forward refused it. Called
     /// when the buffer fills, and before the file's end is read or the document returns.
     func flush() -> Bool {
-        guard let forward, !pending.isEmpty else { return true }
+        guard let forward else {
+            // A file held in memory is scanned once here, not a printf's worth at a time.
+            if let annotations, scanned < bytes.count {
+                bytes[scanned...].withUnsafeBytes { annotations.scan($0, at: scanned) }
+                scanned = bytes.count
+            }
+            return true
+        }
+        guard !pending.isEmpty else { return true }
         let start = total - pending.count
         let sent = pending.withUnsafeBytes { chunk -> Bool in
             annotations?.scan(chunk, at: start)

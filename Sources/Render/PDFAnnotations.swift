@@ -20,7 +20,6 @@ final class PDFAnnotations {
     /// The link texts in drawing order (Cairo writes the annotations in that order).
     private(set) var linkTexts: [String] = []
     private var window: [UInt8] = []
-    private var windowStart = 0
     private var open: (number: Int, offset: Int, bytes: [UInt8])?
     private var held = 0
 
