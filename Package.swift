@@ -56,6 +56,9 @@ let package = Package(
         .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary(":libdeflate.a"), .linkedLibrary("z")]),
         // JPEG encoding through libjpeg's full API (Debian libjpeg62-turbo-dev): optimised Huffman tables.
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary(":libjpeg.a")]),
+        // AVIF encoding through libavif, opened with dlopen on first use (its AV1 encoders are
+        // large, and a run that writes no AVIF loads none of them): libavif-dev's header only.
+        .target(name: "CAVIFCodec", linkerSettings: [.linkedLibrary("dl")]),
 
         // What every layer and both front ends share: JSON values, hashing, locks, text helpers,
         // bounded reads, atomic writes, folder listing and checked numbers. No C library.
@@ -66,7 +69,7 @@ let package = Package(
         .target(name: "Flags", dependencies: ["Support"]),
         // Fontconfig and expat from their static archives; FreeType stays shared (HarfBuzz, which
         // Debian ships only as a shared library, loads it anyway).
-        .target(name: "Typeset", dependencies: ["Support", "CHarfBuzz", "CFontconfig", "CTextBreak", "CHyphen"],
+        .target(name: "Typeset", dependencies: ["Support", "CHarfBuzz", "CFreeType", "CFontconfig", "CTextBreak", "CHyphen"],
                 linkerSettings: [.linkedLibrary(":libfontconfig.a"), .linkedLibrary(":libexpat.a"), .linkedLibrary("freetype")]),
         .target(name: "Highlight", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The step indicator's packing: pure geometry.
@@ -78,7 +81,7 @@ let package = Package(
         // renderer never calls; with the other static archives (ICU, libdeflate, libjpeg,
         // libhyphen, Fontconfig, expat and, in release links, the C++ and GCC runtimes: their
         // targets' settings) a run loads 12 shared libraries, the dynamic loader included.
-        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CTurboJPEG", "CWebP"],
+        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CTurboJPEG", "CWebP"],
                 linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libturbojpeg.a"),
                                  .linkedLibrary(":libwebp.a"),
                                  .linkedLibrary("freetype"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]),

@@ -79,7 +79,7 @@ package struct BatchRun: Sendable {
                 return (Outcome(row: row.number, output: name, status: .skipped, milliseconds: 0, bytes: 0), nil)
             }
             guard let format = OutputFormat(extension: String(name.split(separator: ".").last ?? "")), name.contains(".") else {
-                throw CardError("output", "'\(name)' has no .png, .jpg, .webp or .pdf extension")
+                throw CardError("output", "'\(name)' has no \(OutputFormat.extensionList) extension")
             }
             var spec = row.spec
             if let seed = settings.scrambleSeed, case let .object(members) = spec, spec["scramble-seed"] == nil {

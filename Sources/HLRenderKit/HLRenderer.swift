@@ -12,15 +12,22 @@ public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg
     /// WebP, lossy unless `RenderSettings.lossless`.
     case webp
+    /// AVIF (AV1 still image): `RenderSettings.quality`, `avifSpeed` and `avifFullChroma`; needs
+    /// libavif at run time.
+    case avif
     /// PDF with vector text and links.
     case pdf
+    /// SVG: vector highlights and glyph outlines, named by its visible text (`<title>`).
+    case svg
 
     var output: OutputFormat {
         switch self {
         case .png: return .png
         case .jpeg: return .jpeg
         case .webp: return .webp
+        case .avif: return .avif
         case .pdf: return .pdf
+        case .svg: return .svg
         }
     }
 }
@@ -45,10 +52,14 @@ public enum PDFConformance: String, Sendable, CaseIterable {
 public struct RenderSettings: Sendable {
     /// The output format.
     public var format: ImageFormat
-    /// JPEG and lossy WebP quality, 1 to 100.
+    /// JPEG, lossy WebP and AVIF quality, 1 to 100.
     public var quality: Int?
     /// WebP without loss.
     public var lossless = false
+    /// AVIF encoder speed, 0 (slowest, smallest) to 10; nil for the default (8).
+    public var avifSpeed: Int?
+    /// AVIF colour at full resolution (4:4:4) instead of halved (4:2:0).
+    public var avifFullChroma = false
     /// The PDF's title (the document information and the viewer's window).
     public var title: String?
     /// A PDF's structure tree (paragraphs and headings in reading order, links, the language):
@@ -165,7 +176,8 @@ public final class HLRenderer: Sendable {
     func encoding(_ options: RenderSettings) throws -> EncodeOptions {
         var encoding = EncodeOptions()
         let given: [(String, JSONValue)] = (options.quality.map { [("quality", .number(Double($0)))] } ?? [])
-            + [("lossless", .bool(options.lossless))]
+            + (options.avifSpeed.map { [("avif-speed", .number(Double($0)))] } ?? [])
+            + [("lossless", .bool(options.lossless)), ("avif-chroma", .string(options.avifFullChroma ? "444" : "420"))]
         for (name, value) in given { try EncodeOptions.options.named(name)!.applyChecked(.json(value), to: &encoding) }
         return encoding
     }

@@ -21,6 +21,9 @@ final class Canvas {
     let sink = ByteSink()
     /// A PDF canvas's document information (nil for images).
     let pdf: PDFMetadata?
+    /// An SVG's accessible name: the text a reader sees (never a hidden line's), written as
+    /// its `<title>` and `aria-label`.
+    var svgTitle = ""
     /// Set on a PDF context while its Document structure element is open: drawing code nests
     /// in it instead of opening its own.
     nonisolated(unsafe) static var documentOpen: cairo_user_data_key_t = cairo_user_data_key_t(unused: 0)
@@ -63,7 +66,7 @@ final class Canvas {
         self.format = format
         self.encoding = encoding
         switch format {
-        case .png, .jpeg, .webp:
+        case .png, .jpeg, .webp, .avif:
             // An opaque background needs no alpha channel: RGB24 writes an RGB PNG, a quarter
             // less to compress.
             let cairoFormat = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
@@ -79,6 +82,12 @@ final class Canvas {
             surface = cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
                                                           Double(pixelWidth), Double(pixelHeight))
             pdf.apply(to: surface)
+            startsWithBackground = false
+        case .svg:
+            surface = cairo_svg_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
+                                                          Double(pixelWidth), Double(pixelHeight))
+            // Pixels, as a raster render of the same card has: width="1080px", not points.
+            cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
             startsWithBackground = false
         }
         context = cairo_create(surface)
@@ -143,6 +152,12 @@ final class Canvas {
                 guard sink.append(update) else { throw RenderError.image("writing PDF: the catalog update could not be written") }
             }
             return sink.bytes
+        }
+        if format == .svg {
+            cairo_surface_finish(surface)
+            try Cairo.check(surface: surface, "writing SVG")
+            guard sink.flush() else { throw RenderError.image("writing SVG: error while writing") }
+            return SVGDocument.finished(sink.bytes, title: svgTitle)
         }
         return try encode(as: format.imageFormat!, options: encoding)
     }

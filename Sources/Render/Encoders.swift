@@ -3,6 +3,7 @@ import Support
 import CPNGCodec
 import CJPEGCodec
 import CWebP
+import CAVIFCodec
 
 /// How much effort PNG compression takes; the decoded pixels are the same at every setting.
 package enum PNGCompression: String, CaseIterable, Sendable {
@@ -17,7 +18,7 @@ package enum PNGCompression: String, CaseIterable, Sendable {
     }
 }
 
-/// JPEG and lossy WebP quality, 1 to 100.
+/// JPEG, lossy WebP and AVIF quality, 1 to 100.
 package struct Quality: Sendable, Equatable, CustomStringConvertible {
     package let value: Int
     package init(_ value: Int) throws(ValueError) {
@@ -34,6 +35,10 @@ package struct EncodeOptions: Sendable {
     package var quality = Quality.default
     /// WebP without loss.
     package var lossless = false
+    /// AVIF encoder effort: 0 (slowest, smallest) to 10.
+    package var avifSpeed = 8
+    /// AVIF chroma: full resolution (4:4:4) or halved both ways (4:2:0, the default).
+    package var avifChroma = AVIFChroma.yuv420
     package init() {}
 
     /// The encoder options, defined once for the CLI's flags and the service's fields.
@@ -47,12 +52,28 @@ package struct EncodeOptions: Sendable {
             $0.quality = try Quality(try $1.integer(in: 1...100))
         },
         OptionDefinition("lossless", "bool", schema: "boolean", "WebP without loss.") { $0.lossless = try $1.bool() },
+        OptionDefinition("avif-speed", "0-10", schema: "integer",
+                         "AVIF encoder speed, 0 (slowest, smallest file) to 10 (default 8).") {
+            $0.avifSpeed = try $1.integer(in: 0...10)
+        },
+        OptionDefinition("avif-chroma", "420|444", schema: "string",
+                         "AVIF chroma: 420 (colour at half resolution, the default) or 444 (full: sharper coloured text, larger).") {
+            $0.avifChroma = try $1.choice(AVIFChroma.self)
+        },
     ]
+}
+
+/// How much colour resolution an AVIF keeps.
+package enum AVIFChroma: String, CaseIterable, Sendable {
+    /// Colour at half resolution both ways, as video and most photos.
+    case yuv420 = "420"
+    /// Colour at full resolution.
+    case yuv444 = "444"
 }
 
 /// The formats encoded from pixels (a PDF is drawn, not encoded).
 package enum ImageFormat: String, CaseIterable, Sendable {
-    case png, jpeg, webp
+    case png, jpeg, webp, avif
 }
 
 extension OutputFormat {
@@ -86,6 +107,8 @@ package enum ImageEncoder {
             return try jpeg(data, width: width, height: height, stride: stride, quality: options.quality.value)
         case .webp:
             return try webp(data, width: width, height: height, stride: stride, rgb24: rgb24, options: options)
+        case .avif:
+            return try avif(data, width: width, height: height, stride: stride, rgb24: rgb24, options: options)
         }
     }
 
@@ -156,6 +179,22 @@ package enum ImageEncoder {
             : WebPEncodeBGRA(bgra, Int32(width), Int32(height), Int32(width * 4), Float(options.quality.value), &out)
         defer { if let out { WebPFree(out) } }
         guard size > 0, let out else { throw RenderError.cairo("encoding WebP failed") }
+        return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+
+    static func avif(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, rgb24: Bool,
+                     options: EncodeOptions) throws -> [UInt8] {
+        var out: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = hl_avif_encode(data, Int32(width), Int32(height), Int32(stride),
+                                    Int32(rgb24 ? HL_AVIF_RGB24 : HL_AVIF_ARGB32_PREMULTIPLIED), Int32(options.quality.value),
+                                    Int32(options.avifSpeed), options.avifChroma == .yuv444 ? 1 : 0, &out, &size, &message, message.count)
+        defer { hl_avif_free(out) }
+        guard status == 0, let out else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw RenderError.image("encoding AVIF: \(text)")
+        }
         return Array(UnsafeBufferPointer(start: out, count: size))
     }
 }

@@ -25,7 +25,7 @@ struct GlyphWarmup {
     /// Starts warming `scene`'s glyphs when it pays (see above; `oneShot` is for tests), else nil.
     static func start(_ scene: Scene, faces: FontFaces, format: OutputFormat, scale: Double,
                       oneShot: Bool = OneShot.isDeclared) -> GlyphWarmup? {
-        guard format != .pdf, oneShot else { return nil }
+        guard !format.isVector, oneShot else { return nil }
         let runs = distinctGlyphs(scene, scale: scale)
         guard !runs.isEmpty else { return nil }
         let work = Work(runs: runs, faces: faces, scale: scale)

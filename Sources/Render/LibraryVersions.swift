@@ -1,6 +1,8 @@
 import CCairo
 import CFreeType
 import CPNGCodec
+import CWebP
+import CAVIFCodec
 import Typeset
 
 /// Every C library whose version can change a rendered pixel, in a fixed order.
@@ -18,6 +20,15 @@ package enum LibraryVersions {
         [("Cairo", String(cString: cairo_version_string())), ("pixman", String(cString: pixman_version_string())),
          ("FreeType", freetypeVersion)]
             + TypesetLibraries.versions + [("libpng", String(cString: hl_png_version()))]
+    }
+
+    /// The encoders' libraries (they change bytes, not drawn pixels); libavif only where it
+    /// can be loaded.
+    package static var encoders: [(name: String, version: String)] {
+        let webp = WebPGetEncoderVersion()
+        var error = [CChar](repeating: 0, count: 256)
+        let avif = hl_avif_load(&error, error.count) != 0 ? String(cString: hl_avif_version()) : "not installed"
+        return [("libwebp", "\(webp >> 16).\(webp >> 8 & 255).\(webp & 255)"), ("libavif", avif)]
     }
 }
 

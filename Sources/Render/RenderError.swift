@@ -30,7 +30,7 @@ package enum RenderError: Error, Equatable, CustomStringConvertible {
             let unit = format == .pdf ? "pt" : "px"
             let hint = format == .pdf
                 ? "PDF pages are at most \(limit) pt a side; render fewer lines per file, or a PNG"
-                : "\(format == .webp ? "WebP" : format == .jpeg ? "JPEG" : "PNG") images are at most \(limit) px a side"
+                : "\(format.displayName) images are at most \(limit) px a side"
             let size = width >= Int(1e15) || height >= Int(1e15) ? "output is far too large" : "output \(width)x\(height) \(unit) is too large"
             return "\(size): \(hint)"
         }

@@ -4,27 +4,47 @@ import Support
 import Typeset
 
 package enum OutputFormat: String, CaseIterable, Sendable {
-    case png, pdf, jpeg, webp
+    case png, pdf, svg, jpeg, webp, avif
 
-    /// The format a file name's extension asks for (.png, .pdf, .jpg/.jpeg, .webp).
+    /// The format a file name's extension asks for (.png, .pdf, .svg, .jpg/.jpeg, .webp).
     package init?(extension ext: String) {
         switch ext.lowercased() {
-        case "png": self = .png
-        case "pdf": self = .pdf
-        case "jpg", "jpeg": self = .jpeg
-        case "webp": self = .webp
-        default: return nil
+        case "jpg": self = .jpeg
+        default: self.init(rawValue: ext.lowercased())
         }
     }
+
+    /// The file extension written for this format.
+    package var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+
+    /// Every format's extension, for messages: ".png, .pdf, ... or .webp".
+    package static var extensionList: String { OutputFormat.listed(allCases.map { "." + $0.fileExtension }) }
+
+    /// Every format's name, for messages: "png, pdf, ... or webp".
+    package static var nameList: String { OutputFormat.listed(allCases.map(\.rawValue)) }
+
+    private static func listed(_ items: [String]) -> String {
+        items.dropLast().joined(separator: ", ") + " or " + items.last!
+    }
+
+    /// The name people write: PNG, JPEG, WebP, SVG, PDF.
+    package var displayName: String { self == .webp ? "WebP" : rawValue.uppercased() }
+
+    /// A document of vector paths (PDF, SVG) rather than pixels: backgrounds, highlights and
+    /// glyphs are drawn as paths, and only a restricted block's blur is an image in it.
+    package var isVector: Bool { self == .pdf || self == .svg }
 
     /// The longest side an output can have: Cairo's image surfaces address 32,767 px (WebP
     /// 16,383); a PDF page is at most 14,400 pt (200 in) a side, and Cairo's PDF coordinates
     /// fail past it.
     package var maxSide: Int {
         switch self {
-        case .png, .jpeg: 32_767
+        case .png, .jpeg, .avif: 32_767
         case .webp: 16_383
         case .pdf: 14_400
+        // No format limit, but a viewer rasterises it: the raster side limit keeps an SVG
+        // something every viewer can show.
+        case .svg: 32_767
         }
     }
 }

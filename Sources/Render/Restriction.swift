@@ -70,7 +70,7 @@ enum RestrictedLayer {
     /// Blurs what lies under a restricted text item below its boundary (device rows), over the
     /// item's region: the scene's background and earlier items, the item's highlight and its
     /// hidden lines, drawn again on a padded image surface (pixels only), blurred, then blended
-    /// into a PNG row by row or painted into a PDF as an image.
+    /// into a PNG row by row or painted into a PDF or SVG as an image.
     static func apply(_ scene: Scene, index: Int, text: PlacedText, restriction: Restriction, boundary: Double, feather: Double,
                       faces: FontFaces, output: Canvas, canvasSize: (Int, Int), options: RenderOptions) throws {
         let scale = options.scale
@@ -110,7 +110,7 @@ enum RestrictedLayer {
                      height: Int(cairo_image_surface_get_height(surface)),
                      stride: Int(cairo_image_surface_get_stride(surface)), sigma: sigma)
         cairo_surface_mark_dirty(surface)
-        if options.format == .pdf {
+        if options.format.isVector {
             paint(into: output.context, blurred: surface, pad: pad, region: region, boundary: boundary, feather: feather)
         } else {
             blend(into: output.surface, blurred: surface, pad: pad, region: region, boundary: boundary, feather: feather)
@@ -148,25 +148,31 @@ enum RestrictedLayer {
         cairo_surface_mark_dirty(target)
     }
 
-    /// In a PDF: the blurred layer as an image over the region below the boundary, faded in
+    /// In a PDF or SVG: the blurred layer as an image over the region below the boundary, faded in
     /// over the feather.
     static func paint(into cr: OpaquePointer, blurred: OpaquePointer, pad: Int, region: (x: Int, y: Int, width: Int, height: Int),
                       boundary: Double, feather: Double) {
+        // The feather is baked into the layer's alpha rather than drawn as a gradient mask:
+        // Cairo 1.16's SVG surface places a mask in the image's own coordinates (off by the
+        // image's offset), and a document is smaller without a second object.
+        cairo_surface_flush(blurred)
+        let data = cairo_image_surface_get_data(blurred)!, stride = Int(cairo_image_surface_get_stride(blurred))
+        let rows = Int(cairo_image_surface_get_height(blurred)), bytes = Int(cairo_image_surface_get_width(blurred)) * 4
+        for row in 0..<rows {
+            let t = weight(row: region.y - pad + row, boundary: boundary, feather: feather)
+            if t >= 1 { continue }
+            let line = data + row * stride
+            if t == 0 { line.update(repeating: 0, count: bytes); continue }
+            // Premultiplied: colour and alpha scale alike.
+            for i in 0..<bytes { line[i] = UInt8((Double(line[i]) * t).rounded()) }
+        }
+        cairo_surface_mark_dirty(blurred)
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_rectangle(cr, Double(region.x), Double(region.y), Double(region.width), Double(region.height))
         cairo_clip(cr)
         cairo_set_source_surface(cr, blurred, Double(region.x - pad), Double(region.y - pad))
-        if feather > 0 {
-            let mask = cairo_pattern_create_linear(0, boundary, 0, boundary + feather)!
-            cairo_pattern_add_color_stop_rgba(mask, 0, 0, 0, 0, 0)
-            cairo_pattern_add_color_stop_rgba(mask, 1, 0, 0, 0, 1)
-            cairo_mask(cr, mask)
-            cairo_pattern_destroy(mask)
-        } else {
-            cairo_rectangle(cr, -1e6, boundary, 2e6, 2e6)
-            cairo_fill(cr)
-        }
+        cairo_paint(cr)
         cairo_restore(cr)
     }
 }

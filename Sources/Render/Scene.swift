@@ -218,6 +218,24 @@ package struct Scene: Sendable {
     /// Every font file the scene's text uses, once each.
     package var fontFiles: Set<String> { Set(layouts.flatMap { $0.fonts.map(\.file) }) }
 
+    /// The words a reader sees, in drawing order, one space between lines and blocks: a
+    /// restricted block gives its shown lines only, a picture its alternative text.
+    package var visibleText: String {
+        var words: [String] = []
+        for item in items {
+            switch item {
+            case let .text(text):
+                let shown = text.restriction.map { text.layout.lines.prefix($0.visibleLines) } ?? text.layout.lines[...]
+                words += shown.map(\.text)
+            case let .image(_, _, _, _, _, _, alt):
+                if let alt { words.append(alt) }
+            case .dots:
+                continue
+            }
+        }
+        return words.joined(separator: " ").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
     /// Every layout drawn, for opening fonts once.
     var layouts: [Layout] {
         items.compactMap { if case let .text(text) = $0 { return text.layout } else { return nil } }

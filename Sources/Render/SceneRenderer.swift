@@ -14,7 +14,7 @@ extension Renderer {
     /// Draws a scene on a new image (`options.format` must be a raster one); the caller
     /// encodes it.
     package func drawImage(_ scene: Scene, options: RenderOptions) throws -> ImageCanvas {
-        guard options.format.imageFormat != nil else { throw RenderError.invalidOption("a PDF is drawn as pages, not as an image") }
+        guard options.format.imageFormat != nil else { throw RenderError.invalidOption("a \(options.format.rawValue.uppercased()) is drawn as a document, not as an image") }
         return ImageCanvas(try draw(scene, options: options))
     }
 
@@ -28,13 +28,14 @@ extension Renderer {
         let warmup = GlyphWarmup.start(scene, faces: faces, format: options.format, scale: options.scale)
         defer { warmup?.wait() }
         // A raster canvas starts as a copy of the cached background (a gradient, a photo).
-        let background = options.format == .pdf ? nil
+        let background = options.format.isVector ? nil
             : try backgrounds.pixels(scene.background, width: scene.width, height: scene.height, scale: options.scale,
                                          pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         let output = try Canvas(format: options.format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                                 opaque: scene.background.isOpaque, encoding: options.encoding, pdf: options.pdf,
                                 background: background)
         try Renderer.draw(scene, on: output, faces: faces, pixelSize: (pixelWidth, pixelHeight), options: options, warmup: warmup)
+        if options.format == .svg { output.svgTitle = scene.visibleText }
         return output
     }
 
@@ -56,24 +57,24 @@ extension Renderer {
         for (index, item) in scene.items.enumerated() {
             try options.cancellation.check()
             if case let .text(text) = item, let restriction = text.restriction, let boundary = restriction.boundary(in: text.layout) {
-                // Sharp: the visible lines (in a PDF nothing sharp below the blurred image).
+                // Sharp: the visible lines (in a PDF or SVG nothing sharp below the blurred image).
                 let device = (text.y + boundary) * options.scale
                 let feather = restriction.feather * options.scale
                 cairo_save(cr)
-                if options.format == .pdf {
+                if options.format.isVector {
                     cairo_identity_matrix(cr)
                     cairo_rectangle(cr, -1e6, -1e6, 2e6, 1e6 + device + feather)
                     cairo_restore(cr)
                     cairo_save(cr)
                     cairo_clip(cr)
                 }
-                // A PDF keeps vector paths even where they are clipped: its highlight is the
+                // A PDF or SVG keeps vector paths even where they are clipped: its highlight is the
                 // outline of the visible lines alone, so no hidden line's width is in the file.
                 // (An image keeps the whole outline: its rows above the boundary stay exactly
                 // those of the unrestricted render.)
                 let visible = Array(text.layout.lines.prefix(restriction.visibleLines))
                 try draw(cr, text, lines: visible, faces: faces, format: options.format, scale: options.scale,
-                         outlineOf: options.format == .pdf ? visible : nil, tagged: tagged, cancellation: options.cancellation)
+                         outlineOf: options.format.isVector ? visible : nil, tagged: tagged, cancellation: options.cancellation)
                 cairo_restore(cr)
                 try RestrictedLayer.apply(scene, index: index, text: text, restriction: restriction, boundary: device,
                                           feather: feather, faces: faces, output: output,

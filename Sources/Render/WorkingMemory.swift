@@ -9,7 +9,7 @@ extension Scene {
     /// this before the first surface is made; it errs high rather than low.
     func workingBytes(pixels: (width: Int, height: Int), format: OutputFormat) -> Int {
         let canvas = pixels.width * pixels.height * 4
-        var surfaces = format == .pdf ? 0 : 3
+        var surfaces = format.isVector ? 0 : 3
         var pictures = 0, glyphs = 0, rasters = 0
         var shadow = false, restricted = false
         if case let .image(image, _, _, _, _) = background { pictures += image.width * image.height * 4 }
@@ -26,7 +26,7 @@ extension Scene {
                 break
             }
         }
-        // A PDF rasterises only its blurred part; a raster canvas also keeps those layers.
+        // A PDF or SVG rasterises only its blurred part; a raster canvas also keeps those layers.
         if shadow { surfaces += 1 }
         if restricted { surfaces += 2 }
         return 1 << 20 + surfaces * canvas + pictures + glyphs * 96 + rasters
@@ -42,7 +42,7 @@ extension Scene {
         for line in layout.lines {
             for run in line.runs {
                 let color = layout.fonts[run.font].isColor
-                guard format != .pdf || color else { continue }
+                guard !format.isVector || color else { continue }
                 let each = GlyphRaster.cachedBytes(size: run.size, scale: scale, color: color)
                 for glyph in run.glyphs where seen.insert(Key(font: run.font, size: run.size, glyph: glyph.id)).inserted {
                     bytes += each

@@ -24,6 +24,7 @@ enum HTTP {
 
     static let mediaTypes: [(type: String, format: OutputFormat)] = [
         ("image/png", .png), ("image/jpeg", .jpeg), ("image/webp", .webp), ("application/pdf", .pdf),
+        ("image/svg+xml", .svg), ("image/avif", .avif),
     ]
 
     static func contentType(_ format: OutputFormat) -> String { mediaTypes.first { $0.format == format }!.type }
@@ -49,7 +50,7 @@ enum HTTP {
 
     /// `?format=` values.
     static func format(named name: String) -> OutputFormat? {
-        name.lowercased() == "jpg" ? .jpeg : OutputFormat(rawValue: name.lowercased())
+        OutputFormat(extension: name)
     }
 
     /// Whether `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for it); `*`

@@ -111,7 +111,7 @@ struct Routes: Sendable {
         let file = context.parameters.get("file") ?? ""
         guard let dot = file.lastIndex(of: "."), let name = CardService.templateName(String(file[..<dot])),
               let format = HTTP.format(named: String(file[file.index(after: dot)...])) else {
-            return HTTP.error(.notFound, "no such template: use /v1/templates/NAME.png (.jpg, .webp or .pdf)")
+            return HTTP.error(.notFound, "no such template: use /v1/templates/NAME.png (\(OutputFormat.extensionList))")
         }
         if let key = settings.urlSigningKey, !URLSignature.verify(path: request.uri.path, query: request.uri.query, key: key) {
             return HTTP.error(.forbidden, "this URL is not signed, or was changed after signing (sig=)")
@@ -316,12 +316,12 @@ struct Routes: Sendable {
     private func chooseFormat(_ request: Request) -> Result<OutputFormat, ResponseFailure> {
         if let name = request.uri.queryParameters.get("format") {
             guard let format = HTTP.format(named: name) else {
-                return .failure(ResponseFailure(HTTP.error(.badRequest, "format '\(name)' is not png, jpeg, webp or pdf", path: "format")))
+                return .failure(ResponseFailure(HTTP.error(.badRequest, "format '\(name)' is not \(OutputFormat.nameList)", path: "format")))
             }
             return .success(format)
         }
         guard let format = HTTP.negotiate(accept: request.headers[.accept]) else {
-            return .failure(ResponseFailure(HTTP.error(.notAcceptable, "Accept names nothing this service makes: image/png, image/jpeg, image/webp, application/pdf")))
+            return .failure(ResponseFailure(HTTP.error(.notAcceptable, "Accept names nothing this service makes: \(HTTP.mediaTypes.map(\.type).joined(separator: ", "))")))
         }
         return .success(format)
     }

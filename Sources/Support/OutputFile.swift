@@ -61,8 +61,10 @@ package enum OutputFile {
             if Posix.kind(parent) != .folder { try Posix.makeFolders(parent) }
         }
         // Through a symlink to its target, as cp and editors do (replacing the link would
-        // leave the target stale); never inside a confined folder.
-        let target = root == nil ? resolvedTarget(path) : path
+        // leave the target stale); never inside a confined folder. A link that ends at a device
+        // or pipe (/dev/stdout is /proc/self/fd/1, whose link text "pipe:[N]" is no path) is
+        // written through the link.
+        let target = root == nil ? (Posix.kind(path) == .other ? path : resolvedTarget(path)) : path
         // A device or pipe the user named (/dev/null, /dev/stdout, a FIFO being read) is
         // written in place: renaming over it would replace the node with a regular file. It is
         // opened without blocking, so a FIFO nobody reads fails (ENXIO) instead of hanging. A
@@ -139,9 +141,8 @@ package enum OutputFile {
     /// Fails early (before any work) when `path` cannot be written.
     package static func checkWritable(_ path: String) throws(FileError) {
         let fail = { (problem: FileError.Problem) in FileError(.write, nil, path, problem) }
-        if path == "-" { return }
+        if path == "-" || Posix.kind(path) == .other { return }
         let target = resolvedTarget(path)
-        if Posix.kind(target) == .other { return }
         let (folder, _) = split(target)
         try checkFolder(folder, path)
         guard access(folder, W_OK) == 0 else {

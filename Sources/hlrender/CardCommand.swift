@@ -23,9 +23,9 @@ struct CardCommand: Command {
     @Flag("schema", help: "Print the spec's JSON Schema and exit.") var schema = false
     @Option("var", help: Help("Fill {{name}} with a value (repeatable).", valueName: "name=value"))
     var variables: [String] = []
-    @Option("output", short: "o", help: Help("Output file: .png, .pdf, .jpg or .webp.", valueName: "path"))
+    @Option("output", short: "o", help: Help("Output file: \(OutputFormat.extensionList); - for standard output.", valueName: "path"))
     var output: String?
-    @Option("format", help: "png, pdf, jpeg or webp (default: from the output's extension).") var format: OutputFormat?
+    @Option("format", help: Help("\(OutputFormat.nameList) (default: from the output's extension).", valueName: "format")) var format: OutputFormat?
     @Option("dump-layout", help: Help("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
     var dumpLayout: String?
     @Group var runOptions: CardRunOptions

@@ -5,7 +5,7 @@ import Support
 /// Encoder settings for raster outputs, shared by every command that writes images; parsed by
 /// the encoder's option table, as the service's fields are.
 struct EncodeFlags: FlagGroup {
-    @FlagList(EncodeOptions.options.flagSpecs(["png-compression", "quality", "lossless"])) var given: GivenFlags
+    @FlagList(EncodeOptions.options.flagSpecs(EncodeOptions.options.map(\.name))) var given: GivenFlags
 
     func options() throws -> EncodeOptions {
         var options = EncodeOptions()

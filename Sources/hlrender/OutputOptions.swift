@@ -6,9 +6,9 @@ import Support
 
 /// Options that say where the image goes and what the canvas looks like.
 struct OutputOptions: FlagGroup {
-    @Option("output", short: "o", help: Help("Output file: .png, .pdf, .jpg or .webp.", valueName: "path"))
+    @Option("output", short: "o", help: Help("Output file: \(OutputFormat.extensionList); - for standard output.", valueName: "path"))
     var output: String?
-    @Option("format", help: "png, pdf, jpeg or webp (default: from the output's extension).") var format: OutputFormat?
+    @Option("format", help: Help("\(OutputFormat.nameList) (default: from the output's extension).", valueName: "format")) var format: OutputFormat?
     @Group("Encoding") var encoding: EncodeFlags
     @Group("PDF") var pdf: PDFFlags
     @Option("background", help: "Background colour, alpha allowed, or transparent (default white; transparent with a highlight, so the caption is an overlay).")
@@ -32,13 +32,18 @@ struct OutputOptions: FlagGroup {
         if let forced { return forced }
         guard let output else {
             guard otherwise else {
-                throw CLIFailure(message: "no output: give -o FILE.png (.pdf, .jpg, .webp), \(alternatives)")
+                throw CLIFailure(message: "no output: give -o FILE ending in \(OutputFormat.extensionList) (- for standard output), \(alternatives)")
             }
             return .png
         }
+        // Standard output, a device or a pipe: PNG unless --format names another.
+        if output == "-" || Posix.kind(output) == .other { return .png }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+        guard !ext.isEmpty else {
+            throw CLIFailure(message: "output '\(output)' has no extension: name it \(output).png (or \(OutputFormat.extensionList)), or give --format")
+        }
         guard let format = OutputFormat(extension: ext) else {
-            throw CLIFailure(message: "output '\(output)': unknown extension '.\(ext)' (use .png, .pdf, .jpg or .webp, or --format)")
+            throw CLIFailure(message: "output '\(output)': unknown extension '.\(ext)' (use \(OutputFormat.extensionList), or --format)")
         }
         return format
     }

@@ -10,13 +10,13 @@ extension OutputFormat: FlagValue {
         guard let format = OutputFormat(rawValue: flagText.lowercased()) ?? OutputFormat(extension: flagText) else { return nil }
         self = format
     }
-    package static var expected: String { "one of png, pdf, jpeg (or jpg), webp" }
+    package static var expected: String { "one of \(OutputFormat.nameList) (jpeg also as jpg)" }
 }
 
 struct Render: Command {
     static let info = CommandInfo(
         name: "render",
-        abstract: "Lay out text and render it to PNG, JPEG, WebP or PDF.",
+        abstract: "Lay out text and render it to PNG, JPEG, WebP, SVG or PDF.",
         discussion: """
             Exit status: 0 success; with --expect 1 images differ, 2 sizes differ; 3 bad input or failure.
             """)

@@ -13,7 +13,7 @@ import TestSupport
     static let numeric: Set<String> = [
         "width", "max-lines", "size", "line-spacing", "hyphen-min", "line-height", "letter-spacing", "word-spacing",
         "paragraph-spacing", "indent",
-        "quality", "margin", "canvas", "scale", "max-pixels", "outline-width", "padding", "radius", "shadow", "stroke",
+        "quality", "avif-speed", "margin", "canvas", "scale", "max-pixels", "outline-width", "padding", "radius", "shadow", "stroke",
         "visible-lines", "blur-radius", "feather", "scramble-seed", "page", "page-margin", "orphans", "widows",
         "max-pages", "threshold", "max-diff-pixels", "max-diff-ratio", "ignore", "max-input-bytes", "column",
         "dot-size", "gap", "current", "jobs", "shard", "weight", "min-ssim", "dpi",
@@ -23,7 +23,7 @@ import TestSupport
     /// Options whose value is text, a path, a colour or a choice.
     static let other: Set<String> = [
         "text", "text-file", "markup", "markup-file", "spans", "style", "align", "ellipsis", "font", "direction", "lang", "role", "wrap", "features", "variations", "color",
-        "font-dir", "o", "format", "png-compression", "title", "author", "subject", "keywords", "background",
+        "font-dir", "o", "format", "png-compression", "avif-chroma", "title", "author", "subject", "keywords", "background",
         "dump-layout", "highlight", "highlight-style", "outline-color", "join", "restrict-mode", "page-number-format",
         "header", "expect", "diff", "size-mismatch", "steps-file", "step", "dot-color", "first-side", "var", "pdf",
         "template", "data", "output", "out-dir", "report", "expect-dir", "html-report", "junit",

@@ -64,7 +64,8 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
                 #expect(image.width == 320 && image.height == 160)
             }
             for (accept, magic) in [("image/jpeg", [0xFF, 0xD8]), ("image/webp;q=0.9, text/html", Array("RIFF".utf8)),
-                                    ("application/pdf", Array("%PDF".utf8)), ("*/*", [0x89, 0x50])] as [(String, [UInt8])] {
+                                    ("application/pdf", Array("%PDF".utf8)), ("image/svg+xml", Array("<?xml".utf8)),
+                                    ("*/*", [0x89, 0x50])] as [(String, [UInt8])] {
                 var headers = json
                 headers[.accept] = accept
                 try await client.execute(uri: "/v1/card", method: .post, headers: headers, body: card()) { response in
@@ -74,6 +75,13 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
             }
             try await client.execute(uri: "/v1/card?format=webp", method: .post, headers: json, body: card()) { response in
                 #expect(response.headers[.contentType] == "image/webp")
+            }
+            try await client.execute(uri: "/v1/card?format=svg", method: .post, headers: json, body: card()) { response in
+                #expect(response.headers[.contentType] == "image/svg+xml")
+            }
+            try await client.execute(uri: "/v1/card?format=avif", method: .post, headers: json, body: card()) { response in
+                #expect(response.headers[.contentType] == "image/avif")
+                #expect(Array(try body(response).dropFirst(4).prefix(8)) == Array("ftypavif".utf8))
             }
             var html = json
             html[.accept] = "text/html"
