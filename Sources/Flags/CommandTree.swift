@@ -5,11 +5,15 @@ package struct CommandTree: Sendable {
     package let abstract: String
     package let discussion: String
     package let version: String
+    /// More lines for `--version` (the libraries a build renders with), asked for only then.
+    package let versionDetails: @Sendable () -> String
     package let commands: [any Command.Type]
     package let defaultCommand: (any Command.Type)?
 
     package init(name: String, abstract: String, discussion: String = "", version: String,
+                versionDetails: @escaping @Sendable () -> String = { "" },
                 commands: [any Command.Type], defaultCommand: (any Command.Type)? = nil) {
+        self.versionDetails = versionDetails
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
@@ -27,8 +31,9 @@ package struct CommandTree: Sendable {
     /// `columns`, the width help is wrapped to, is asked for only when help is printed.
     package func parse(_ arguments: [String], columns: @autoclosure () -> Int = 80) throws -> Outcome {
         let first = arguments.first
-        if first == "--version", arguments.count == 1 { return .print(version + "\n") }
-        if first == "--help" || first == "-h" { return .print(HelpText.root(self, columns: columns())) }
+        if first == "--version", arguments.count == 1 { return .print("\(name) \(version)\n" + versionDetails()) }
+        // Nothing asked: the usage, not the default command's complaint about a missing flag.
+        if first == "--help" || first == "-h" || arguments.isEmpty { return .print(HelpText.root(self, columns: columns())) }
         if first == "help" {
             guard let wanted = arguments.dropFirst().first else { return .print(HelpText.root(self, columns: columns())) }
             guard let command = command(named: wanted) else { throw FlagError("Unknown subcommand '\(wanted)'") }

@@ -1,4 +1,5 @@
 import Flags
+import Render
 
 /// The program: its commands (render by default), help and version.
 enum HLRender {
@@ -6,13 +7,14 @@ enum HLRender {
 
     static let tree = CommandTree(
         name: "hlrender",
-        abstract: "Render decorated text, cards and batches of cards to PNG, JPEG, WebP or PDF.",
+        abstract: "Render decorated text, cards and batches of cards to PNG, JPEG, WebP, SVG or PDF.",
         discussion: """
             Exit status: 0 success; 1 images differ (compare, --expect); 2 image sizes differ; \
             3 bad input or failure (one line on stderr names it).
             """,
         version: version,
-        commands: [Render.self, StepsCommand.self, CardCommand.self, BatchCommand.self, CompareCommand.self, ServeCommand.self, OptionsCommand.self,
+        versionDetails: { (LibraryVersions.all + LibraryVersions.encoders).map { "  \($0.name) \($0.version)\n" }.joined() },
+        commands: [Render.self, StepsCommand.self, CardCommand.self, BatchCommand.self, CompareCommand.self, ServeCommand.self, FontsCommand.self, OptionsCommand.self,
                    CompletionsCommand.self],
         defaultCommand: Render.self)
 }

@@ -121,11 +121,14 @@ private struct Inner: FlagGroup {
     }
 
     @Test func treeAnswersHelpVersionAndDefault() throws {
-        let tree = CommandTree(name: "tool", abstract: "A tool.", version: "1.2", commands: [Sample.self], defaultCommand: Sample.self)
+        let tree = CommandTree(name: "tool", abstract: "A tool.", version: "1.2", versionDetails: { "  lib 3\n" },
+                               commands: [Sample.self], defaultCommand: Sample.self)
         guard case let .print(version) = try tree.parse(["--version"]) else { Issue.record("no version"); return }
-        #expect(version == "1.2\n")
+        #expect(version == "tool 1.2\n  lib 3\n")
         guard case let .print(root) = try tree.parse(["--help"]) else { Issue.record("no help"); return }
         #expect(root.contains("sample (default)") && root.contains("USAGE: tool <subcommand>"))
+        guard case let .print(bare) = try tree.parse([]) else { Issue.record("no usage for a bare command line"); return }
+        #expect(bare == root)
         guard case let .print(page) = try tree.parse(["help", "sample"]) else { Issue.record("no page"); return }
         #expect(page.hasPrefix("OVERVIEW: A sample command."))
         guard case let .run(command) = try tree.parse(["x.txt", "--loud"]) else { Issue.record("no command"); return }
