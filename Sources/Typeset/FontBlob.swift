@@ -2,7 +2,8 @@ import CHarfBuzz
 import Support
 
 /// A font file's bytes, mapped once and shared by everything that reads the file: the HarfBuzz
-/// faces of each index and the FreeType faces Cairo draws with. The bytes are read-only and
+/// faces of each index and the FreeType faces Cairo draws with (a WOFF or WOFF2 file's decoded
+/// OpenType bytes, see `WebFont`). The bytes are read-only and
 /// live as long as the blob, so any thread may read them.
 package final class FontBlob: @unchecked Sendable {
     package let file: String
@@ -22,9 +23,25 @@ package final class FontBlob: @unchecked Sendable {
             hb_blob_destroy(blob)
             throw TypesetError.notAFont(file)
         }
+        let mapped = UnsafeRawBufferPointer(start: data, count: Int(length))
         self.file = file
-        self.blob = blob
-        bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+        guard WebFont.isWebFont(mapped) else {
+            self.blob = blob
+            bytes = mapped
+            return
+        }
+        // A web font: its decoded OpenType bytes replace the mapping, owned by the new blob.
+        defer { hb_blob_destroy(blob) }
+        let sfnt = try WebFont.sfnt(mapped, file: file)
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: sfnt.count, alignment: 16)
+        sfnt.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: sfnt.count) }
+        guard let decoded = hb_blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(sfnt.count), HB_MEMORY_MODE_READONLY,
+                                           copy, { $0?.deallocate() }) else {
+            copy.deallocate()
+            throw TypesetError.notAFont(file)
+        }
+        self.blob = decoded
+        bytes = UnsafeRawBufferPointer(start: copy, count: sfnt.count)
     }
 
     deinit { hb_blob_destroy(blob) }

@@ -306,6 +306,15 @@ package final class FontLibrary: @unchecked Sendable {
         return values
     }
 
+    /// Runs `body` over every configuration (the system's loaded first when it is used), under
+    /// the lock: Fontconfig is not thread-safe per configuration.
+    func withConfigurations<T>(_ body: ([OpaquePointer]) -> T) -> T {
+        lock.withLock {
+            try? loadSystemFonts()
+            return body(configs)
+        }
+    }
+
     private func allFamilies() -> [String] {
         try? loadSystemFonts()  // suggestions come from every font the run may use
         var names = Set<String>()
@@ -328,7 +337,7 @@ package final class FontLibrary: @unchecked Sendable {
 
 
 /// Up to three known families closest to `name` (by edit distance, or containing it).
-func closest(to name: String, in families: [String]) -> [String] {
+package func closest(to name: String, in families: [String]) -> [String] {
     // No family is this long: comparing would cost length x families x their lengths for
     // nothing (a 100 KB name took 11 s against the system's families).
     guard name.count <= 256 else { return [] }

@@ -8,9 +8,7 @@ import Support
 /// resources built from them once per run.
 struct CardRunOptions: FlagGroup {
     @Group var pixelLimit: PixelLimitFlags
-    @Option("font-dir", help: Help("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
-    var fontDir: [String] = []
-    @Flag("no-system-fonts", help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
+    @Group var folders: FontFolderFlags
     @Group("Encoding") var encoding: EncodeFlags
     @Group("PDF") var pdf: PDFFlags
     @Option("pdf", help: Help("Also put every card on its own page of this PDF (a print proof, vector text kept).", valueName: "proofs.pdf"))
@@ -33,7 +31,7 @@ struct CardRunOptions: FlagGroup {
     /// Fonts loaded once; files read with the input bound and named in errors.
     func resources(systemFonts: Bool = true) throws -> CardResources {
         let maxPixels = try pixelLimit.pixels()
-        let fonts = try FontSetup.fonts(extraDirectories: fontDir, systemFonts: systemFonts && !noSystemFonts)
+        let fonts = try folders.fonts(systemFonts: systemFonts)
         let limit = limits.image
         return CardResources(fonts: fonts, maxPixels: maxPixels) { path in
             try Posix.readFile(path, as: "file", limit: limit)

@@ -1,3 +1,4 @@
+import Flags
 import Host
 import Render
 import Typeset
@@ -26,5 +27,23 @@ enum FontSetup {
     static func library(extraDirectories: [String], systemFonts: Bool) throws -> FontLibrary {
         // The library checks each folder (missing, not a folder, not a folder of fonts).
         try environment().library(extraDirectories: extraDirectories, systemFonts: systemFonts)
+    }
+}
+
+/// Where a run's fonts come from, for every command that lays out text (and `fonts`, which
+/// lists them).
+struct FontFolderFlags: FlagGroup {
+    @Option("font-dir", help: Help("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
+    var fontDir: [String] = []
+    @Flag("no-system-fonts", help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
+
+    /// The run's font context; `systemFonts` false leaves the system's out whatever the flag.
+    func fonts(systemFonts: Bool = true) throws -> FontContext {
+        try FontSetup.fonts(extraDirectories: fontDir, systemFonts: systemFonts && !noSystemFonts)
+    }
+
+    /// The run's font library alone (listing families).
+    func library() throws -> FontLibrary {
+        try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
     }
 }

@@ -12,9 +12,7 @@ struct FontOptions: FlagGroup {
                           "wrap", "hyphenate", "hyphen-min", "line-height", "letter-spacing", "word-spacing",
                           "paragraph-spacing", "indent", "features", "variations", "color"]))
     var given: GivenFlags
-    @Option("font-dir", help: Help("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
-    var fontDir: [String] = []
-    @Flag("no-system-fonts", help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
+    @Group var folders: FontFolderFlags
 
     /// The flags as block settings, through the option table.
     func apply(to settings: inout BlockSettings) throws {
@@ -27,7 +25,7 @@ struct FontOptions: FlagGroup {
 
     /// The run's fonts.
     func fonts() throws -> FontContext {
-        try FontSetup.fonts(extraDirectories: fontDir, systemFonts: !noSystemFonts)
+        try folders.fonts()
     }
 }
 
