@@ -73,7 +73,7 @@ package final class GoldenSuite: Sendable {
     /// text and link changes are the message and the report's detail.
     private func checkPDF(_ output: [UInt8], golden: [UInt8]?, tolerance: GoldenTolerance, into result: inout GoldenResult) throws {
         guard let golden else {
-            (result.status, result.message, result.actual) = (.missing, "no golden recorded", output)
+            (result.status, result.message, result.actual) = (.missing, GoldenCheck.noGolden, output)
             return
         }
         var settings = PDFComparison.Settings()

@@ -46,6 +46,20 @@ package struct BuiltCard: Sendable {
     package var droppedMarks: Int
 }
 
+extension BuiltCard {
+    /// Whether some text lies outside the canvas (a fixed size the text does not fit): its
+    /// lines are cut off there. Half a pixel of slack for rounding.
+    package var cutsOffText: Bool {
+        scene.items.contains { item in
+            guard case let .text(text) = item else { return false }
+            return text.layout.lines.contains { line in
+                !line.isBlank && (text.y + line.top < -0.5 || text.y + line.bottom > scene.height + 0.5
+                    || text.x + line.x < -0.5 || text.x + line.x + line.width > scene.width + 0.5)
+            }
+        }
+    }
+}
+
 /// A block measured: its size, and how to place it (items and dump at a top-left corner).
 struct MeasuredBlock {
     var width: Double

@@ -36,7 +36,8 @@ package struct FitSpec: Sendable {
     package internal(set) var minSize: Double = 8
     package internal(set) var maxLines: Int?
 
-    init() {}
+    /// Fit to the block's box (the canvas less its padding) from the requested size down to 8 px.
+    package init() {}
 }
 
 package enum BackgroundSpec: Sendable {
@@ -106,6 +107,28 @@ package struct CardSpec: Sendable {
         do { _ = try Checked.length(padding, "padding") } catch { throw CardError("padding", error.requirement) }
         (self.width, self.height, self.scale, self.padding) = (width, height, scale, padding)
         (self.background, self.blocks, self.folder) = (background, blocks, folder)
+    }
+
+    /// Fits every text and steps block that has a fit but no height of its own into the room
+    /// inside the padding (the CLI's `--fit` with `--canvas`); nothing without a fixed height.
+    package mutating func fitBlocksToCanvas() {
+        guard let height else { return }
+        let room = height - 2 * padding
+        blocks = blocks.map { block in
+            var block = block
+            switch block.kind {
+            case let .text(settings, fit?) where fit.height == nil:
+                var fit = fit
+                fit.height = room
+                block.kind = .text(settings, fit: fit)
+            case let .steps(settings, fit?) where fit.height == nil:
+                var fit = fit
+                fit.height = room
+                block.kind = .steps(settings, fit: fit)
+            default: break
+            }
+            return block
+        }
     }
 
     /// The longest side a card may ask for (the output format's own limit applies after).

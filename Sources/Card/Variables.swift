@@ -38,6 +38,23 @@ package enum Variables {
         }
     }
 
+    /// Every `{{name}}` the spec's strings ask for (an unused `--var` is worth a warning).
+    package static func names(in json: JSONValue) -> Set<String> {
+        switch json {
+        case let .string(text):
+            var names = Set<String>()
+            var rest = Substring(text)
+            while let open = rest.firstRange(of: "{{"), let close = rest[open.upperBound...].firstRange(of: "}}") {
+                names.insert(String(rest[open.upperBound..<close.lowerBound].trimmed))
+                rest = rest[close.upperBound...]
+            }
+            return names
+        case let .array(items): return items.reduce(into: Set()) { $0.formUnion(names(in: $1)) }
+        case let .object(members): return members.reduce(into: Set()) { $0.formUnion(names(in: $1.value)) }
+        default: return []
+        }
+    }
+
     package static func fill(_ text: String, _ values: [String: String], path: String) throws -> String {
         guard text.contains("{{") else { return text }
         var out = ""

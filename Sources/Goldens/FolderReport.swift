@@ -104,17 +104,32 @@ package enum FolderReport {
         out += "Metric: \(base.options.metric.version).\n"
         if let reportLink { out += "Full report: [\(markdownEscaped(reportLink))](\(linkEscaped(reportLink))).\n" }
         guard !failing.isEmpty else { return out }
-        out += "\n| file | status | why | |\n|---|---|---|---|\n"
+        out += "\n| file | status | why | expected, difference, actual |\n|---|---|---|---|\n"
         let shown = failing.prefix(200)
         for entry in shown {
             let why = entry.outcome?.kind?.description ?? (entry.status == .changed ? "changed" : "")
             let picture = thumbnails[entry.path].map { "![\(markdownEscaped(entry.path))](\(linkEscaped($0)))" } ?? ""
-            let code = String(entry.path.map { $0 == "`" ? "'" : $0 == "|" ? "/" : $0 == "\n" ? " " : $0 })
-            out += "| `\(code)` | \(entry.status.rawValue) "
+            out += "| \(codeSpan(entry.path)) | \(entry.status.rawValue) "
                 + "| \(markdownEscaped(why.isEmpty ? entry.message : why)) | \(picture) |\n"
         }
         if failing.count > shown.count { out += "\n…and \(failing.count - shown.count) more (see the report).\n" }
         return out
+    }
+
+    /// A file name as a code span inside a table cell, shown exactly: fenced by one backtick
+    /// more than its longest run of them (spaced when it starts or ends with one), its `|`
+    /// escaped for the table (GFM drops the backslash), a line break as a space.
+    package static func codeSpan(_ name: String) -> String {
+        var longest = 0, run = 0
+        for c in name {
+            run = c == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        var body = ""
+        for c in name { body += c == "|" ? "\\|" : c == "\n" || c == "\r" ? " " : String(c) }
+        let pad = name.hasPrefix("`") || name.hasSuffix("`") ? " " : ""
+        return fence + pad + body + pad + fence
     }
 
     private static func markdownEscaped(_ text: String) -> String {

@@ -112,6 +112,9 @@ package struct GoldenResult: Sendable {
 }
 
 package enum GoldenCheck {
+    /// A card without a golden: what to do about it, in the words of `batch`'s flags.
+    package static let noGolden = "no golden recorded (look at the render, then record it with --update missing)"
+
     /// Compares a rendered PNG with its golden's bytes (nil: there is none) through the one
     /// `Comparison`: sizes that differ fail from the headers alone (an 83-byte 32767x1 golden
     /// once made a 779 MB padded canvas). `budget` bounds what parallel checks decode together.
@@ -119,7 +122,7 @@ package enum GoldenCheck {
                               budget: WaitingBudget? = nil, into result: inout GoldenResult) throws {
         guard let golden else {
             result.status = .missing
-            result.message = "no golden recorded"
+            result.message = GoldenCheck.noGolden
             result.actual = actual
             return
         }

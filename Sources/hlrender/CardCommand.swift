@@ -48,6 +48,10 @@ struct CardCommand: Command {
         for path in [output, dumpLayout].compactMap({ $0 }) { try OutputFile.checkWritable(path) }
         let (json, folder) = try read(spec)
         let name = spec == "-" ? "standard input" : spec
+        let asked = Variables.names(in: json)
+        for unused in values.keys.sorted() where !asked.contains(unused) {
+            warn("--var \(unused): \(name) has no {{\(unused)}}")
+        }
         let resources = try runOptions.resources()
         let rendered: CardRender.Output
         do {

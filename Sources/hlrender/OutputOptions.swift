@@ -16,6 +16,8 @@ struct OutputOptions: FlagGroup {
     @Option("margin", help: Help("Space around the text in px (default 32): the canvas is the text plus this margin, or with --canvas the text wraps inside it.", valueName: "px"))
     var margin: String?
     @Option("canvas", help: Help("A fixed canvas in px (a side may be auto), the block centred.", valueName: "WxH")) var canvas: String?
+    @Flag("fit", help: "With --canvas: shrink the text until it fits inside the margin (as a card block's fit), instead of cutting it off with a warning.")
+    var fit = false
     @Option("scale", help: modelHelp("scale", in: CardSpec.options)) var scale: String?
     @Group var pixelLimit: PixelLimitFlags
     @Option("dump-layout", help: Help("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
@@ -69,6 +71,20 @@ struct OutputOptions: FlagGroup {
         try background.map { try parseColor($0, option: "--background") } ?? (highlighted ? .transparent : .white)
     }
 
+    /// The block's fit: to the canvas with --fit, which needs --canvas.
+    func fitSpec() throws -> FitSpec? {
+        guard fit else { return nil }
+        guard canvas != nil else { throw CLIFailure(message: "--fit shrinks the text to a fixed canvas: give --canvas WxH") }
+        return FitSpec()
+    }
+
+    /// Says so when text is cut off at the canvas's edge (a fixed --canvas too small for it).
+    func warnIfCutOff(_ card: BuiltCard) {
+        if card.cutsOffText && !fit {
+            warn("the text does not fit the \(canvas ?? "") canvas and is cut off: give --fit to shrink it, or a larger --canvas")
+        }
+    }
+
     /// A one-block card: `width`/`height` (nil fits that side to the block; `widthFlag` names the
     /// flag that set the width), then --canvas, --scale and --margin through the card options.
     func card(_ block: BlockKind, width: Double? = nil, widthFlag: String = "--canvas", height: Double? = nil,
@@ -89,6 +105,7 @@ struct OutputOptions: FlagGroup {
                 throw CLIFailure(message: "--\(flag): \(error.message)")
             }
         }
+        if fit { spec.fitBlocksToCanvas() }
         return spec
     }
 }

@@ -50,12 +50,13 @@ struct Render: Command {
         try restrict.apply(to: &settings)
         let fonts = try text.font.fonts()
         if let pageSetup { return try runPaged(settings: settings, setup: pageSetup, fonts: fonts) }
-        let spec = try output.card(.text(settings, fit: nil), highlighted: settings.fillsHighlight)
+        let spec = try output.card(.text(settings, fit: try output.fitSpec()), highlighted: settings.fillsHighlight)
         let golden = try expect.map { try Posix.readFile($0, as: "golden", limit: limits.image) }
         let draw = output.output != nil || golden != nil
         let rendered = try renderOneBlock(spec, fonts: fonts, limits: limits, output: output, format: format, draw: draw)
         let card = rendered.card
         warnAboutDroppedMarks(count: card.droppedMarks)
+        output.warnIfCutOff(card)
         if output.output != nil { warnIfFlattened(format: format, opaque: rendered.opaque) }
         let bytes = draw ? rendered.bytes : nil
         // Files are written only once everything has succeeded, the dump after the image.

@@ -46,7 +46,7 @@ struct StepsCommand: Command {
         try OptionModel.named("steps")!.apply(.json(.array(try readSteps().map(JSONValue.string))), to: &settings)
         try font.apply(to: &settings)
         try highlight.apply(to: &settings)
-        var spec = try output.card(.steps(settings, fit: nil), width: width ?? 1080, widthFlag: "--width", highlighted: settings.fillsHighlight)
+        var spec = try output.card(.steps(settings, fit: try output.fitSpec()), width: width ?? 1080, widthFlag: "--width", highlighted: settings.fillsHighlight)
         if let column {
             do { try spec.placeStepsColumn(canvasX: column) } catch { throw CLIFailure(message: flagWording(error)) }
         }
@@ -54,6 +54,7 @@ struct StepsCommand: Command {
         let rendered = try renderOneBlock(spec, fonts: fonts, limits: limits, output: output, format: format, draw: output.output != nil)
         let card = rendered.card
         warnAboutDroppedMarks(count: card.droppedMarks)
+        output.warnIfCutOff(card)
         if output.output != nil { warnIfFlattened(format: format, opaque: rendered.opaque) }
         let bytes = output.output.map { _ in rendered.bytes }
         // Files are written only once everything has succeeded, the dump after the image.

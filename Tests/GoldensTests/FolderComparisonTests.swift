@@ -174,3 +174,14 @@ import Testing
         #expect(entries.map(\.status) == [.same] && entries.first?.outcome?.sameBytes == false)
     }
 }
+
+/// The Markdown summary's file column: every name shown exactly, one cell each.
+@Suite struct SummaryCodeSpanTests {
+    @Test func namesStayWholeInTheirCell() {
+        #expect(FolderReport.codeSpan("ui/card.png") == "`ui/card.png`")
+        #expect(FolderReport.codeSpan("a|b.png") == #"`a\|b.png`"#)
+        #expect(FolderReport.codeSpan("it`s.png") == "``it`s.png``")
+        #expect(FolderReport.codeSpan("`x.png") == "`` `x.png ``")
+        #expect(FolderReport.codeSpan("two\nlines.png") == "`two lines.png`")
+    }
+}
