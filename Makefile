@@ -1,5 +1,5 @@
 # The two README commands: `make demo` and `make test`. Both install what is missing first.
-.PHONY: setup build demo test bench serve fuzz soak clean install
+.PHONY: setup build demo test bench serve fuzz soak clean install dist dist-check
 
 setup:
 	@scripts/setup.sh
@@ -26,6 +26,16 @@ PREFIX ?= /usr/local
 install: build
 	$(SWIFT_RELEASE) --product hlrender-serve
 	scripts/install.sh $(PREFIX)
+
+# make dist: out/hlrender-VERSION-linux-ARCH.tar.gz (see scripts/dist.sh); make dist-check runs
+# it in a clean Debian 12 root (mmdebstrap, chroot: root needed).
+dist: build
+	$(SWIFT_RELEASE) --product hlrender-serve
+	scripts/dist.sh
+
+dist-check: dist
+	@scripts/setup.sh mmdebstrap
+	scripts/dist-check.sh out/hlrender-$$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/Support/Version.swift)-linux-$$(uname -m).tar.gz
 
 test: setup
 	scripts/test.sh

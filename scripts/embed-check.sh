@@ -15,7 +15,10 @@ git clone -q --no-hardlinks . "$tmp/hlrender"
 git ls-files -z --cached --others --exclude-standard | tar -c --null -T - -f - | tar -x -C "$tmp/hlrender" -f -
 git -C "$tmp/hlrender" add -A
 git -C "$tmp/hlrender" -c user.name=ci -c user.email=ci@localhost commit -q --allow-empty -m "embed check"
-git -C "$tmp/hlrender" tag -f 0.1.0 >/dev/null
+# Only this commit carries a version: the repository's own release tags (v0.2.0 on an older
+# commit) would otherwise be resolved instead.
+git -C "$tmp/hlrender" tag -l | xargs -r git -C "$tmp/hlrender" tag -d >/dev/null
+git -C "$tmp/hlrender" tag -f 0.2.0 >/dev/null
 
 cp -R examples/embed "$tmp/embed"
 rm -rf "$tmp/embed/.build" "$tmp/embed/Package.resolved"

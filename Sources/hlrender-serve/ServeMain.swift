@@ -11,7 +11,7 @@ import Typeset
 /// the service's option table (ServeFlags).
 @main
 enum ServeMain {
-    static let version = "0.1.0"
+    static let version = HLRenderVersion.current
 
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,9 +1,10 @@
 import Flags
 import Render
+import Support
 
 /// The program: its commands (render by default), help and version.
 enum HLRender {
-    static let version = "0.1.0"
+    static let version = HLRenderVersion.current
 
     static let tree = CommandTree(
         name: "hlrender",

@@ -1,0 +1,22 @@
+# hlrender on debian:12-slim, laid out as `make dist` lays out its tarball (bin/, share/):
+#   docker build -t hlrender .
+#   docker run --rm -v "$PWD:/work" -w /work hlrender render --text "Hi" --highlight yellow -o hi.png
+#   docker run --rm -p 8080:8080 hlrender serve --host 0.0.0.0 --port 8080
+# The build stage is Swift's own Debian 12 image; the run stage holds only the tarball and the
+# Debian packages its RUNTIME-PACKAGES names.
+FROM swift:6.1-bookworm AS build
+WORKDIR /src
+COPY . .
+RUN scripts/setup.sh && scripts/swift-release.sh --product hlrender && scripts/swift-release.sh --product hlrender-serve \
+    && DIST_DIR=/dist scripts/dist.sh && mkdir /opt/hlrender \
+    && tar -xzf /dist/hlrender-*.tar.gz -C /opt/hlrender --strip-components=1
+
+FROM debian:12-slim
+COPY --from=build /opt/hlrender /usr/local
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends $(grep -v '^#' /usr/local/RUNTIME-PACKAGES | tr '\n' ' ') \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --home-dir /nonexistent --shell /usr/sbin/nologin hlrender
+USER hlrender
+ENTRYPOINT ["hlrender"]
+CMD ["--help"]
