@@ -59,6 +59,9 @@ let package = Package(
         // AVIF encoding through libavif, opened with dlopen on first use (its AV1 encoders are
         // large, and a run that writes no AVIF loads none of them): libavif-dev's header only.
         .target(name: "CAVIFCodec", linkerSettings: [.linkedLibrary("dl")]),
+        // SVG pictures rasterised by librsvg, opened with dlopen on first use (it brings GLib,
+        // Pango and the shared Cairo; its Cairo never meets the static one).
+        .target(name: "CSVGRaster", linkerSettings: [.linkedLibrary("dl")]),
 
         // What every layer and both front ends share: JSON values, hashing, locks, text helpers,
         // bounded reads, atomic writes, folder listing and checked numbers. No C library.
@@ -81,7 +84,7 @@ let package = Package(
         // renderer never calls; with the other static archives (ICU, libdeflate, libjpeg,
         // libhyphen, Fontconfig, expat and, in release links, the C++ and GCC runtimes: their
         // targets' settings) a run loads 12 shared libraries, the dynamic loader included.
-        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CTurboJPEG", "CWebP"],
+        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
                 linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libturbojpeg.a"),
                                  .linkedLibrary(":libwebp.a"),
                                  .linkedLibrary("freetype"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]),

@@ -29,8 +29,8 @@ done | cut -d: -f1 | sort -u | tr '\n' ' ')
 cat > "$stage/RUNTIME-PACKAGES" <<EOT
 # Debian 12 packages hlrender $version needs at run time (apt install them; nothing else):
 $needed
-# Optional, loaded on first use: AVIF output; comparing PDFs; hyphenation dictionaries.
-libavif15 libpoppler-glib8 hyphen-en-us hyphen-de hyphen-fr hyphen-ru
+# Optional, loaded on first use: AVIF output; SVG pictures in cards; comparing PDFs; hyphenation.
+libavif15 librsvg2-2 libpoppler-glib8 hyphen-en-us hyphen-de hyphen-fr hyphen-ru
 EOT
 dist=${DIST_DIR:-out}
 mkdir -p "$dist"

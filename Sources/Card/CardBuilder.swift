@@ -76,10 +76,14 @@ package struct CardBuilder {
     let background: Background
     /// A colour standing for the background, for text colours chosen by contrast.
     let groundColor: Color
+    /// Device pixels per card pixel an SVG picture is rasterised at beyond the card's scale:
+    /// 1 for images (exactly the pixels drawn), more for PDF and SVG outputs, which zoom.
+    var pictureOversample = 1.0
 
-    package static func build(_ spec: CardSpec, resources: CardResources) throws -> BuiltCard {
+    package static func build(_ spec: CardSpec, resources: CardResources, vectorOutput: Bool = false) throws -> BuiltCard {
         let (background, ground) = try resolveBackground(spec, resources: resources)
-        let builder = CardBuilder(spec: spec, resources: resources, background: background, groundColor: ground)
+        var builder = CardBuilder(spec: spec, resources: resources, background: background, groundColor: ground)
+        if vectorOutput { builder.pictureOversample = 4 }
         let pad = spec.padding
         // A fixed side leaves its inner room to the blocks; a fitted side gives them all they ask.
         let innerWidth = spec.width.map { $0 - 2 * pad }, innerHeight = spec.height.map { $0 - 2 * pad }
@@ -173,13 +177,18 @@ package struct CardBuilder {
     }
 
     func measureImage(src: String, width: Double?, height: Double?, radius: Double, alt: String?, path: String) throws -> MeasuredBlock {
-        let image: RasterImage
+        var raster: RasterImage?
+        var svg: SVGPicture?
         do {
-            image = try picture(src, at: join(path, "src"))
+            if src.lowercased().hasSuffix(".svg") {
+                svg = try SVGPicture(try read(src, at: join(path, "src")))
+            } else {
+                raster = try picture(src, at: join(path, "src"))
+            }
         } catch let error as RenderError {
             throw CardError(join(path, "src"), "'\(src)': \(error)")
         }
-        let natural = (Double(image.width), Double(image.height))
+        let natural = svg.map { ($0.width, $0.height) } ?? (Double(raster!.width), Double(raster!.height))
         var w = natural.0, h = natural.1
         switch (width, height) {
         case let (w0?, h0?):  // inside the box, aspect kept
@@ -189,6 +198,17 @@ package struct CardBuilder {
         case let (nil, h0?): (w, h) = (natural.0 * h0 / natural.1, h0)
         case (nil, nil): break
         }
+        if let svg {
+            // Drawn at the size it takes on the output: the card's scale, more for vector outputs.
+            let device = spec.scale * pictureOversample
+            do {
+                raster = try svg.raster(width: max(1, Int((w * device).rounded(.up))), height: max(1, Int((h * device).rounded(.up))),
+                                       maxPixels: resources.maxPixels)
+            } catch let error as RenderError {
+                throw CardError(join(path, "src"), "'\(src)': \(error)")
+            }
+        }
+        let image = raster!
         return MeasuredBlock(width: w, height: h) { x, y in
             ([.image(image, x: x, y: y, width: w, height: h, radius: radius, alt: alt)],
              [blockDump("image", x, y, w, h, [])])

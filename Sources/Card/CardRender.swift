@@ -29,7 +29,7 @@ package enum CardRender {
     /// The same for a spec already parsed (a service that looked at it first).
     package static func render(_ spec: CardSpec, resources: CardResources, format: OutputFormat, encoding: EncodeOptions,
                               pdf: PDFMetadata = PDFMetadata(), render: Bool = true) throws -> Output {
-        let card = try CardBuilder.build(spec, resources: resources)
+        let card = try CardBuilder.build(spec, resources: resources, vectorOutput: format.isVector)
         var options = RenderOptions()
         options.format = format
         options.scale = card.scale

@@ -1,0 +1,116 @@
+/* librsvg through dlopen: see CSVGRaster.h. The few types used are librsvg's, GLib's and
+   Cairo's public, stable C ABI, declared here so no header of theirs enters the build. */
+#include "CSVGRaster.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct { unsigned domain; int code; char *message; } GError;
+typedef struct { double x, y, width, height; } RsvgRectangle;
+typedef struct { double length; int unit; } RsvgLength;
+
+static struct {
+    void *(*new_from_data)(const uint8_t *, size_t, GError **);
+    int (*size_in_pixels)(void *, double *, double *);
+    void (*dimensions)(void *, int *, RsvgLength *, int *, RsvgLength *, int *, RsvgRectangle *);
+    int (*render_document)(void *, void *, const RsvgRectangle *, GError **);
+    void (*object_unref)(void *);
+    void (*error_free)(GError *);
+    void *(*image_surface_create)(int, int, int);
+    unsigned char *(*image_surface_get_data)(void *);
+    int (*image_surface_get_stride)(void *);
+    int (*surface_status)(void *);
+    void (*surface_flush)(void *);
+    void (*surface_destroy)(void *);
+    void *(*create)(void *);
+    void (*destroy)(void *);
+} R;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static char load_error[256];
+static int loaded;
+
+#define FIND(field, name) \
+    if (!(*(void **)&R.field = dlsym(handle, name))) { snprintf(load_error, sizeof load_error, "librsvg has no %s", name); return; }
+
+static void load(void) {
+    void *handle = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        snprintf(load_error, sizeof load_error, "SVG pictures need librsvg (Debian: apt install librsvg2-2)");
+        return;
+    }
+    FIND(new_from_data, "rsvg_handle_new_from_data")
+    FIND(size_in_pixels, "rsvg_handle_get_intrinsic_size_in_pixels")
+    FIND(dimensions, "rsvg_handle_get_intrinsic_dimensions")
+    FIND(render_document, "rsvg_handle_render_document")
+    FIND(object_unref, "g_object_unref")
+    FIND(error_free, "g_error_free")
+    FIND(image_surface_create, "cairo_image_surface_create")
+    FIND(image_surface_get_data, "cairo_image_surface_get_data")
+    FIND(image_surface_get_stride, "cairo_image_surface_get_stride")
+    FIND(surface_status, "cairo_surface_status")
+    FIND(surface_flush, "cairo_surface_flush")
+    FIND(surface_destroy, "cairo_surface_destroy")
+    FIND(create, "cairo_create")
+    FIND(destroy, "cairo_destroy")
+    loaded = 1;
+}
+
+int hl_svg_load(char *error, size_t error_size) {
+    pthread_once(&once, load);
+    if (!loaded) snprintf(error, error_size, "%s", load_error);
+    return loaded;
+}
+
+static void take_error(GError *failure, char *error, size_t error_size, const char *fallback) {
+    snprintf(error, error_size, "%s", failure && failure->message ? failure->message : fallback);
+    if (failure) R.error_free(failure);
+}
+
+hl_svg *hl_svg_open(const uint8_t *data, size_t length, char *error, size_t error_size) {
+    if (!hl_svg_load(error, error_size)) return NULL;
+    GError *failure = NULL;
+    void *handle = R.new_from_data(data, length, &failure);
+    if (!handle) { take_error(failure, error, error_size, "not an SVG document librsvg can read"); return NULL; }
+    return (hl_svg *)handle;
+}
+
+void hl_svg_close(hl_svg *svg) { if (svg) R.object_unref(svg); }
+
+int hl_svg_size(hl_svg *svg, double *width, double *height) {
+    if (R.size_in_pixels(svg, width, height) && *width > 0 && *height > 0) return 1;
+    int has_width = 0, has_height = 0, has_box = 0;
+    RsvgLength w, h;
+    RsvgRectangle box;
+    R.dimensions(svg, &has_width, &w, &has_height, &h, &has_box, &box);
+    if (has_box && box.width > 0 && box.height > 0) { *width = box.width; *height = box.height; return 1; }
+    return 0;
+}
+
+int hl_svg_render(hl_svg *svg, uint8_t *rgba, int width, int height, char *error, size_t error_size) {
+    void *surface = R.image_surface_create(0 /* CAIRO_FORMAT_ARGB32 */, width, height);
+    if (R.surface_status(surface) != 0) { R.surface_destroy(surface); snprintf(error, error_size, "out of memory"); return 0; }
+    void *cr = R.create(surface);
+    RsvgRectangle viewport = { 0, 0, width, height };
+    GError *failure = NULL;
+    int drawn = R.render_document(svg, cr, &viewport, &failure);
+    R.destroy(cr);
+    if (!drawn) { R.surface_destroy(surface); take_error(failure, error, error_size, "librsvg could not draw it"); return 0; }
+    R.surface_flush(surface);
+    const unsigned char *data = R.image_surface_get_data(surface);
+    int stride = R.image_surface_get_stride(surface);
+    // Premultiplied native-endian ARGB words to straight RGBA bytes.
+    for (int y = 0; y < height; y++) {
+        const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
+        uint8_t *out = rgba + (size_t)y * width * 4;
+        for (int x = 0; x < width; x++) {
+            uint32_t p = row[x], a = p >> 24, r = p >> 16 & 255, g = p >> 8 & 255, b = p & 255;
+            if (a != 0 && a != 255) { r = (r * 255 + a / 2) / a; g = (g * 255 + a / 2) / a; b = (b * 255 + a / 2) / a; }
+            out[4 * x] = (uint8_t)r; out[4 * x + 1] = (uint8_t)g; out[4 * x + 2] = (uint8_t)b; out[4 * x + 3] = (uint8_t)a;
+        }
+    }
+    R.surface_destroy(surface);
+    return 1;
+}

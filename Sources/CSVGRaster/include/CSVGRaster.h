@@ -1,0 +1,26 @@
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+/// SVG pictures rasterised by librsvg (Debian's librsvg2-2), loaded with dlopen on first use:
+/// librsvg brings GLib, Pango and the shared Cairo, which a card without an SVG never loads.
+/// librsvg draws with that shared Cairo onto an image surface of its own; the pixels are
+/// copied out, so nothing of it meets hlrender's static Cairo.
+
+typedef struct hl_svg hl_svg;
+
+/// Loads librsvg once; 0 with a message when it is not installed.
+int hl_svg_load(char *error, size_t error_size);
+
+/// Parses an SVG document from bytes (no base file: external references are not followed);
+/// NULL with librsvg's message.
+hl_svg *hl_svg_open(const uint8_t *data, size_t length, char *error, size_t error_size);
+void hl_svg_close(hl_svg *svg);
+
+/// The document's size in pixels: its width and height, else its viewBox's. 0 when it has
+/// neither.
+int hl_svg_size(hl_svg *svg, double *width, double *height);
+
+/// Draws the document scaled into `width` x `height` pixels (aspect kept, centred) as straight
+/// RGBA into `rgba` (width * height * 4). 0 with a message when librsvg fails.
+int hl_svg_render(hl_svg *svg, uint8_t *rgba, int width, int height, char *error, size_t error_size);

@@ -1,0 +1,61 @@
+import Foundation
+import TestSupport
+import Testing
+
+private let hostile = Fixtures.repo.appendingPathComponent("Tests/CLITests/Fixtures/hostile-svg")
+private let logo = Fixtures.repo.appendingPathComponent("examples/assets/check-logo.svg")
+
+/// SVG pictures in cards (logos, icons), rasterised by librsvg at the size they take, and the
+/// one guard in front of it.
+@Suite struct SVGPictureTests {
+    let dir: URL
+    init() throws {
+        dir = try CLI.scratchFolder()
+        try FileManager.default.copyItem(at: logo, to: dir.appendingPathComponent("logo.svg"))
+    }
+
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    func card(_ src: String, width: Int? = 160) throws -> String {
+        let size = width.map { #", "width": \#($0)"# } ?? ""
+        let spec = ##"{"size": "600x400", "background": "#1B1B3A", "blocks": [{"type": "stack", "gap": 24, "blocks": ["##
+            + #"{"type": "image", "src": "\#(src)"\#(size), "alt": "Checkmark logo"}, "#
+            + #"{"type": "text", "text": "Vector logos on cards", "color": "white", "size": 40}]}]}"#
+        let file = path("card-\(src).json")
+        try Data(spec.utf8).write(to: URL(fileURLWithPath: file))
+        return file
+    }
+
+    /// The logo card as PNG (its own golden: drawn at the card's scale, not stretched), and as
+    /// PDF and SVG, which show the same picture (poppler and rsvg-convert read them back).
+    @Test func aLogoCardRendersInEveryFormat() throws {
+        let spec = try card("logo.svg")
+        for ext in ["png", "pdf", "svg"] {
+            let result = try CLI.run(["card", spec, "-o", path("logo.\(ext)")])
+            #expect(result.status == 0, "\(ext): \(result.stderr)")
+        }
+        try Golden.check(Array(try Data(contentsOf: URL(fileURLWithPath: path("logo.png")))), area: "cards", name: "svg-logo")
+        #expect(try runTool("/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", path("logo.pdf"), path("from-pdf")]).status == 0)
+        #expect(try runTool("/usr/bin/rsvg-convert", [path("logo.svg"), "-o", path("from-svg.png")]).status == 0)
+        for other in ["from-pdf.png", "from-svg.png"] {
+            let compared = try CLI.run(["compare", path("logo.png"), path(other), "--max-diff-ratio", "0.005"])
+            #expect(compared.status == 0, "\(other): \(String(decoding: compared.stdout, as: UTF8.self))")
+        }
+        // @2x draws the picture from its vectors at twice the pixels.
+        let spec2 = String(decoding: try Data(contentsOf: URL(fileURLWithPath: spec)), as: UTF8.self)
+            .replacingOccurrences(of: #""size": "600x400""#, with: #""size": "600x400", "scale": 2"#)
+        try Data(spec2.utf8).write(to: URL(fileURLWithPath: path("card2.json")))
+        #expect(try CLI.run(["card", path("card2.json"), "-o", path("logo2.png")]).status == 0)
+    }
+
+    @Test(arguments: ["css-import", "deep", "entities", "external-file", "external-url", "huge-size", "huge-viewbox",
+                      "not-xml", "use-bomb", "use-loop", "xinclude"])
+    func aHostilePictureIsRefused(name: String) throws {
+        try FileManager.default.copyItem(at: hostile.appendingPathComponent("\(name).svg"), to: dir.appendingPathComponent("\(name).svg"))
+        let result = try CLI.run(["card", try card("\(name).svg", width: nil), "-o", path("\(name).png")])
+        #expect(result.status == 3, "\(name): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("hlrender: error: ") && result.stderr.contains("'\(name).svg'"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path("\(name).png")))
+    }
+}
