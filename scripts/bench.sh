@@ -46,6 +46,12 @@ echo "== encoders on the example cards"
 echo "== batch: 500 story cards, two workers (hlrender vs a Pillow script in two processes)"
 bench/batch.sh
 
+echo "== AVIF: 500 story cards as WebP and AVIF, and Pillow's AVIF encoder on the same pixels"
+bench/avif.sh
+
+echo "== hostile SVG pictures: each refused, its time and memory"
+bench/hostile_svg.sh
+
 echo "== typeset + render: $corpus/ja.txt, 64 px, width 940 (hlrender vs pango-view --dpi=72)"
 hyperfine --warmup 3 --runs 30 -N \
   -n hlrender "$bin render --text-file $corpus/ja.txt --font 'Noto Sans CJK JP' --size 64 --width 940 -o $out/h.png" \
