@@ -11,7 +11,7 @@ import Typeset
 /// The Swift harnesses: each takes any bytes and may only return (an error is a fine answer;
 /// a crash, a hang or a sanitizer report is a finding).
 enum Harness: String, CaseIterable {
-    case card, manifest, typeset, forms, markup, pdflinks, cardmemory, goldenconfig
+    case card, manifest, typeset, forms, markup, pdflinks, cardmemory, goldenconfig, svgcheck
 
     /// The repository's pinned fonts (the harness is built from the repository).
     static let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -44,6 +44,7 @@ enum Harness: String, CaseIterable {
         case .pdflinks: Harness.pdfLinks(data)
         case .cardmemory: Harness.cardMemory(data)
         case .goldenconfig: Harness.goldenConfig(data)
+        case .svgcheck: Harness.svgCheck(data)
         }
     }
 

@@ -104,4 +104,12 @@ extension Harness {
         let text = String(decoding: data, as: UTF8.self)
         if let glob = try? Glob(text) { _ = glob.matches(text) }
     }
+
+    /// Any bytes as an SVG picture: the guard's scan (tags, attributes, the use graph) must
+    /// end on everything; what it lets through is sized (librsvg, not instrumented, parses it).
+    static func svgCheck(_ data: [UInt8]) {
+        try? SVGPicture.check(data)
+        // The same bytes as a CairoScript program: the replay refuses or draws, never more.
+        _ = VectorPicture(script: String(decoding: data, as: UTF8.self), width: 64, height: 64)?.checked()
+    }
 }

@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct { unsigned domain; int code; char *message; } GError;
@@ -26,6 +27,11 @@ static struct {
     void (*surface_destroy)(void *);
     void *(*create)(void *);
     void (*destroy)(void *);
+    void *(*script_create_for_stream)(int (*)(void *, const unsigned char *, unsigned int), void *);
+    void *(*script_surface_create)(void *, int, double, double);
+    void (*surface_finish)(void *);
+    void (*device_finish)(void *);
+    void (*device_destroy)(void *);
 } R;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -55,6 +61,11 @@ static void load(void) {
     FIND(surface_destroy, "cairo_surface_destroy")
     FIND(create, "cairo_create")
     FIND(destroy, "cairo_destroy")
+    FIND(script_create_for_stream, "cairo_script_create_for_stream")
+    FIND(script_surface_create, "cairo_script_surface_create")
+    FIND(surface_finish, "cairo_surface_finish")
+    FIND(device_finish, "cairo_device_finish")
+    FIND(device_destroy, "cairo_device_destroy")
     loaded = 1;
 }
 
@@ -112,5 +123,48 @@ int hl_svg_render(hl_svg *svg, uint8_t *rgba, int width, int height, char *error
         }
     }
     R.surface_destroy(surface);
+    return 1;
+}
+
+typedef struct { char *data; size_t length, capacity; int overflow; } script_buffer;
+
+static int script_write(void *closure, const unsigned char *data, unsigned int length) {
+    script_buffer *b = closure;
+    if (b->overflow || b->length + length > (32u << 20)) { b->overflow = 1; return 11; /* CAIRO_STATUS_WRITE_ERROR */ }
+    if (b->length + length + 1 > b->capacity) {
+        size_t capacity = (b->capacity ? b->capacity * 2 : 65536);
+        while (capacity < b->length + length + 1) capacity *= 2;
+        char *grown = realloc(b->data, capacity);
+        if (!grown) { b->overflow = 1; return 1; /* CAIRO_STATUS_NO_MEMORY */ }
+        b->data = grown;
+        b->capacity = capacity;
+    }
+    memcpy(b->data + b->length, data, length);
+    b->length += length;
+    b->data[b->length] = 0;
+    return 0;
+}
+
+int hl_svg_script(hl_svg *svg, int width, int height, char **script, size_t *length, char *error, size_t error_size) {
+    script_buffer buffer = { NULL, 0, 0, 0 };
+    void *device = R.script_create_for_stream(script_write, &buffer);
+    void *surface = R.script_surface_create(device, 0x3000 /* CAIRO_CONTENT_COLOR_ALPHA */, width, height);
+    void *cr = R.create(surface);
+    RsvgRectangle viewport = { 0, 0, width, height };
+    GError *failure = NULL;
+    int drawn = R.render_document(svg, cr, &viewport, &failure);
+    R.destroy(cr);
+    R.surface_finish(surface);
+    R.surface_destroy(surface);
+    R.device_finish(device);
+    R.device_destroy(device);
+    if (!drawn || buffer.overflow || !buffer.data) {
+        if (!drawn) take_error(failure, error, error_size, "librsvg could not draw it");
+        else snprintf(error, error_size, "its drawing is over 32 MB of script");
+        free(buffer.data);
+        return 0;
+    }
+    *script = buffer.data;
+    *length = buffer.length;
     return 1;
 }

@@ -198,9 +198,13 @@ package struct CardBuilder {
         case let (nil, h0?): (w, h) = (natural.0 * h0 / natural.1, h0)
         case (nil, nil): break
         }
+        var vector: VectorPicture?
         if let svg {
-            // Drawn at the size it takes on the output: the card's scale, more for vector outputs.
-            let device = spec.scale * pictureOversample
+            // PDF and SVG outputs keep the picture as paths where the replay knows its drawing.
+            vector = pictureOversample > 1 ? svg.vector() : nil
+            // Drawn at the size it takes on the output: the card's scale, more for vector
+            // outputs that could not keep the paths.
+            let device = spec.scale * (vector == nil ? pictureOversample : 1)
             do {
                 raster = try svg.raster(width: max(1, Int((w * device).rounded(.up))), height: max(1, Int((h * device).rounded(.up))),
                                        maxPixels: resources.maxPixels)
@@ -210,7 +214,7 @@ package struct CardBuilder {
         }
         let image = raster!
         return MeasuredBlock(width: w, height: h) { x, y in
-            ([.image(image, x: x, y: y, width: w, height: h, radius: radius, alt: alt)],
+            ([.image(image, x: x, y: y, width: w, height: h, radius: radius, alt: alt, vector: vector)],
              [blockDump("image", x, y, w, h, [])])
         }
     }

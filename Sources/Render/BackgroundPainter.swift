@@ -148,11 +148,8 @@ enum ImagePainter {
         return surface
     }
 
-    static func draw(_ cr: OpaquePointer, _ image: RasterImage, x: Double, y: Double, width: Double, height: Double,
-                     radius: Double) throws {
-        let source = try surface(image)
-        defer { cairo_surface_destroy(source) }
-        cairo_save(cr)
+    /// Clips `cr` to the picture's box, its corners rounded by `radius` (at most half a side).
+    static func clipRounded(_ cr: OpaquePointer, x: Double, y: Double, width: Double, height: Double, radius: Double) {
         let r = max(0, min(radius, width / 2, height / 2))
         cairo_new_path(cr)
         if r > 0 {
@@ -165,6 +162,14 @@ enum ImagePainter {
             cairo_rectangle(cr, x, y, width, height)
         }
         cairo_clip(cr)
+    }
+
+    static func draw(_ cr: OpaquePointer, _ image: RasterImage, x: Double, y: Double, width: Double, height: Double,
+                     radius: Double) throws {
+        let source = try surface(image)
+        defer { cairo_surface_destroy(source) }
+        cairo_save(cr)
+        clipRounded(cr, x: x, y: y, width: width, height: height, radius: radius)
         cairo_translate(cr, x, y)
         cairo_scale(cr, width / Double(image.width), height / Double(image.height))
         cairo_set_source_surface(cr, source, 0, 0)

@@ -1,4 +1,5 @@
 import CSVGRaster
+import Glibc
 import Support
 
 /// An SVG picture (a logo, an icon) from untrusted bytes, rasterised by librsvg at the size it
@@ -36,7 +37,7 @@ package final class SVGPicture: @unchecked Sendable {
     /// reference to anything outside the document (href, CSS @import, XInclude), elements
     /// nested too deep, and `use` references that loop or multiply past `maxInstances` (ten
     /// levels of ten uses each are 10^10 shapes: librsvg gives up only after seconds).
-    static func check(_ bytes: [UInt8]) throws {
+    package static func check(_ bytes: [UInt8]) throws {
         let fail = { (why: String) in RenderError.image("SVG: \(why)") }
         guard bytes.count <= maxBytes else { throw fail("\(bytes.count) bytes, over the \(maxBytes >> 20) MB an SVG picture may have") }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -130,6 +131,21 @@ package final class SVGPicture: @unchecked Sendable {
         let drawn = lock.withLock { hl_svg_render(handle, &pixels, Int32(width), Int32(height), &error, error.count) }
         guard drawn != 0 else { throw RenderError.image("SVG: " + Self.text(error)) }
         do { return try RasterImage(width: width, height: height, pixels: pixels) } catch { throw RenderError.image("\(error)") }
+    }
+
+    /// The picture as vectors (`VectorPicture`), or nil when librsvg's drawing of it uses what
+    /// the replay does not know (embedded images, say): then it is drawn as an image.
+    package func vector() -> VectorPicture? {
+        var script: UnsafeMutablePointer<CChar>?
+        var length = 0
+        var error = [CChar](repeating: 0, count: 512)
+        let w = max(1, Int(width.rounded(.up))), h = max(1, Int(height.rounded(.up)))
+        guard w <= 16384, h <= 16384 else { return nil }
+        let made = lock.withLock { hl_svg_script(handle, Int32(w), Int32(h), &script, &length, &error, error.count) }
+        guard made != 0, let script else { return nil }
+        defer { free(script) }
+        let text = String(decoding: UnsafeRawBufferPointer(start: script, count: length), as: UTF8.self)
+        return VectorPicture(script: text, width: Double(w), height: Double(h))?.checked()
     }
 
     private static func text(_ error: [CChar]) -> String {

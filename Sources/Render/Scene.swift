@@ -198,7 +198,10 @@ package enum SceneItem: Sendable {
     /// A picture drawn into the box (scaled, aspect kept by the caller), corners rounded by `radius`.
     /// A picture; in a tagged PDF a Figure with `alt` as its alternative text, or in no element
     /// without one (decoration).
-    case image(RasterImage, x: Double, y: Double, width: Double, height: Double, radius: Double, alt: String? = nil)
+    /// `vector`, when given, is drawn instead of the pixels in PDF and SVG outputs (an SVG
+    /// picture replayed as paths; the pixels remain for raster layers such as a blur).
+    case image(RasterImage, x: Double, y: Double, width: Double, height: Double, radius: Double, alt: String? = nil,
+               vector: VectorPicture? = nil)
 }
 
 /// Everything on one canvas.
@@ -227,7 +230,7 @@ package struct Scene: Sendable {
             case let .text(text):
                 let shown = text.restriction.map { text.layout.lines.prefix($0.visibleLines) } ?? text.layout.lines[...]
                 words += shown.map(\.text)
-            case let .image(_, _, _, _, _, _, alt):
+            case let .image(_, _, _, _, _, _, alt, _):
                 if let alt { words.append(alt) }
             case .dots:
                 continue

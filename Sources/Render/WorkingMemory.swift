@@ -20,7 +20,7 @@ extension Scene {
                 restricted = restricted || text.restriction != nil
                 glyphs += text.layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } }
                 rasters += Self.rasterBytes(text.layout, scale: Double(pixels.width) / max(width, 1), format: format)
-            case let .image(image, _, _, _, _, _, _):
+            case let .image(image, _, _, _, _, _, _, _):
                 pictures += image.width * image.height * 4
             case .dots:
                 break

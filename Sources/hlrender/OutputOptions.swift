@@ -16,7 +16,7 @@ struct OutputOptions: FlagGroup {
     @Option("margin", help: Help("Space around the text in px (default 32): the canvas is the text plus this margin, or with --canvas the text wraps inside it.", valueName: "px"))
     var margin: String?
     @Option("canvas", help: Help("A fixed canvas in px (a side may be auto), the block centred.", valueName: "WxH")) var canvas: String?
-    @Flag("fit", help: "With --canvas: shrink the text until it fits inside the margin (as a card block's fit), instead of cutting it off with a warning.")
+    @Flag("fit", help: "Shrink the text until it fits a fixed --canvas inside the margin (as a card block's fit) instead of cutting it off with a warning.")
     var fit = false
     @Option("scale", help: modelHelp("scale", in: CardSpec.options)) var scale: String?
     @Group var pixelLimit: PixelLimitFlags

@@ -27,7 +27,8 @@ private let logo = Fixtures.repo.appendingPathComponent("examples/assets/check-l
     }
 
     /// The logo card as PNG (its own golden: drawn at the card's scale, not stretched), and as
-    /// PDF and SVG, which show the same picture (poppler and rsvg-convert read them back).
+    /// PDF and SVG, which show the same picture (poppler and rsvg-convert read them back) and
+    /// keep it as paths: the PDF holds no image.
     @Test func aLogoCardRendersInEveryFormat() throws {
         let spec = try card("logo.svg")
         for ext in ["png", "pdf", "svg"] {
@@ -35,6 +36,7 @@ private let logo = Fixtures.repo.appendingPathComponent("examples/assets/check-l
             #expect(result.status == 0, "\(ext): \(result.stderr)")
         }
         try Golden.check(Array(try Data(contentsOf: URL(fileURLWithPath: path("logo.png")))), area: "cards", name: "svg-logo")
+        #expect(try Self.pdfImages(path("logo.pdf")) == 0, "the logo is an image in the PDF")
         #expect(try runTool("/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", path("logo.pdf"), path("from-pdf")]).status == 0)
         #expect(try runTool("/usr/bin/rsvg-convert", [path("logo.svg"), "-o", path("from-svg.png")]).status == 0)
         for other in ["from-pdf.png", "from-svg.png"] {
@@ -46,6 +48,29 @@ private let logo = Fixtures.repo.appendingPathComponent("examples/assets/check-l
             .replacingOccurrences(of: #""size": "600x400""#, with: #""size": "600x400", "scale": 2"#)
         try Data(spec2.utf8).write(to: URL(fileURLWithPath: path("card2.json")))
         #expect(try CLI.run(["card", path("card2.json"), "-o", path("logo2.png")]).status == 0)
+    }
+
+    /// `pdfimages -list`'s rows: the images a PDF holds.
+    static func pdfImages(_ file: String) throws -> Int {
+        try runTool("/usr/bin/pdfimages", ["-list", file]).output.split(separator: "\n").count - 2
+    }
+
+    /// A picture whose drawing holds an image (a data: PNG) cannot be replayed as paths: in a
+    /// PDF it is an image, and still the same picture.
+    @Test func aPictureWithAnEmbeddedImageFallsBackToPixels() throws {
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="#2060C0"/>"##
+            + #"<image x="10" y="10" width="20" height="20" href="data:image/png;base64,"#
+            + #"iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="/></svg>"#
+        try Data(svg.utf8).write(to: URL(fileURLWithPath: path("mixed.svg")))
+        let spec = try card("mixed.svg")
+        for ext in ["png", "pdf"] {
+            let result = try CLI.run(["card", spec, "-o", path("mixed.\(ext)")])
+            #expect(result.status == 0, "\(ext): \(result.stderr)")
+        }
+        #expect(try Self.pdfImages(path("mixed.pdf")) >= 1)
+        #expect(try runTool("/usr/bin/pdftoppm", ["-r", "72", "-png", "-singlefile", path("mixed.pdf"), path("mixed-pdf")]).status == 0)
+        let compared = try CLI.run(["compare", path("mixed.png"), path("mixed-pdf.png"), "--max-diff-ratio", "0.005"])
+        #expect(compared.status == 0, "\(String(decoding: compared.stdout, as: UTF8.self))")
     }
 
     @Test(arguments: ["css-import", "deep", "entities", "external-file", "external-url", "huge-size", "huge-viewbox",

@@ -109,7 +109,7 @@ func png(_ json: String) throws -> RGBAImage {
         let runOptions: Set<String> = ["output", "format", "background", "margin", "canvas", "scale", "max-pixels", "dump-layout",
                                        "font-dir", "no-system-fonts", "expect", "threshold", "count-aa", "max-diff-pixels",
                                        "max-diff-ratio", "ignore", "metric", "min-ssim", "dpi", "no-tags", "pdf-standard", "diff", "json", "size-mismatch", "max-input-bytes", "help",
-                                       "version", "step", "png-compression", "quality", "lossless", "avif-speed", "avif-chroma", "title", "author", "subject", "keywords",
+                                       "version", "step", "fit", "png-compression", "quality", "lossless", "avif-speed", "avif-chroma", "title", "author", "subject", "keywords",
                                        // Pages: the document's, not a block's.
                                        "page", "page-margin", "orphans", "widows", "page-numbers", "page-number-format", "header", "max-pages"]
         let render = try flags("render").subtracting(runOptions), steps = try flags("steps").subtracting(runOptions)

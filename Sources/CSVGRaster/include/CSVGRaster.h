@@ -24,3 +24,9 @@ int hl_svg_size(hl_svg *svg, double *width, double *height);
 /// Draws the document scaled into `width` x `height` pixels (aspect kept, centred) as straight
 /// RGBA into `rgba` (width * height * 4). 0 with a message when librsvg fails.
 int hl_svg_render(hl_svg *svg, uint8_t *rgba, int width, int height, char *error, size_t error_size);
+
+/// The document drawn into `width` x `height` onto the shared Cairo's script surface: a
+/// CairoScript program of its paths, paints and transforms (malloc'ed, `*length` bytes, at most
+/// 32 MB), which hlrender replays onto its own Cairo to keep the picture as vectors. 0 with a
+/// message when librsvg fails, the script grows past the bound or Cairo has no script surface.
+int hl_svg_script(hl_svg *svg, int width, int height, char **script, size_t *length, char *error, size_t error_size);
