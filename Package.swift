@@ -56,12 +56,14 @@ let package = Package(
         .target(name: "CPNGCodec", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary(":libdeflate.a"), .linkedLibrary("z")]),
         // JPEG encoding through libjpeg's full API (Debian libjpeg62-turbo-dev): optimised Huffman tables.
         .target(name: "CJPEGCodec", linkerSettings: [.linkedLibrary(":libjpeg.a")]),
+        // Libraries opened with dlopen on first use, their functions found by name: one loader.
+        .target(name: "CDynamicLoad", linkerSettings: [.linkedLibrary("dl")]),
         // AVIF encoding through libavif, opened with dlopen on first use (its AV1 encoders are
         // large, and a run that writes no AVIF loads none of them): libavif-dev's header only.
-        .target(name: "CAVIFCodec", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CAVIFCodec", dependencies: ["CDynamicLoad"]),
         // SVG pictures rasterised by librsvg, opened with dlopen on first use (it brings GLib,
         // Pango and the shared Cairo; its Cairo never meets the static one).
-        .target(name: "CSVGRaster", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CSVGRaster", dependencies: ["CDynamicLoad"]),
 
         // What every layer and both front ends share: JSON values, hashing, locks, text helpers,
         // bounded reads, atomic writes, folder listing and checked numbers. No C library.
@@ -101,7 +103,7 @@ let package = Package(
         // PDF goldens: pages rasterised by poppler-glib onto its Cairo, words, links, outline.
         // poppler-glib is opened with dlopen on first use (CPDFRaster), so it is neither linked
         // nor loaded by runs that compare no PDF, and HLRenderKit does not depend on it.
-        .target(name: "CPDFRaster"),
+        .target(name: "CPDFRaster", dependencies: ["CDynamicLoad"]),
         .target(name: "PDFGoldens", dependencies: ["Support", "Compare", "Goldens", "Render", "CPDFRaster"]),
         // A batch of cards: rows from a manifest or a template and data, rendered on several
         // threads, written atomically, checked against a folder of goldens.

@@ -16,7 +16,7 @@ for svg in Tests/CLITests/Fixtures/hostile-svg/*.svg; do
   /usr/bin/time -f "%e %M" -o "$work/time" "$bin" card "$work/card.json" -o "$work/out.png" 2> "$work/err"
   status=$?
   set -e
-  read -r seconds kb < "$work/time"
+  read -r seconds kb < <(tail -1 "$work/time")
   mb=$((kb / 1024))
   verdict=$([ "$status" -eq 3 ] && echo refused || echo "NOT refused ($status)")
   printf '%-20s %8s %8s  %s\n' "$name" "$seconds" "$mb" "$verdict"

@@ -2,7 +2,7 @@
 #include "CAVIFCodec.h"
 
 #include <avif/avif.h>
-#include <dlfcn.h>
+#include "CDynamicLoad.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,26 +27,23 @@ static char load_error[256];
 static char version_text[256];
 static int loaded;
 
-#define FIND(field, name) \
-    if (!(*(void **)&A.field = dlsym(handle, name))) { snprintf(load_error, sizeof load_error, "libavif has no %s", name); return; }
+static const hl_symbol symbols[] = {
+    { "avifImageCreate", (void **)&A.image_create },
+    { "avifImageDestroy", (void **)&A.image_destroy },
+    { "avifRGBImageSetDefaults", (void **)&A.rgb_defaults },
+    { "avifImageRGBToYUV", (void **)&A.rgb_to_yuv },
+    { "avifEncoderCreate", (void **)&A.encoder_create },
+    { "avifEncoderWrite", (void **)&A.encoder_write },
+    { "avifEncoderDestroy", (void **)&A.encoder_destroy },
+    { "avifRWDataFree", (void **)&A.rw_free },
+    { "avifResultToString", (void **)&A.result_string },
+    { "avifVersion", (void **)&A.version },
+    { "avifCodecName", (void **)&A.codec_name },
+};
 
 static void load(void) {
-    void *handle = dlopen("libavif.so.15", RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(load_error, sizeof load_error, "writing AVIF needs libavif (Debian: apt install libavif15)");
-        return;
-    }
-    FIND(image_create, "avifImageCreate")
-    FIND(image_destroy, "avifImageDestroy")
-    FIND(rgb_defaults, "avifRGBImageSetDefaults")
-    FIND(rgb_to_yuv, "avifImageRGBToYUV")
-    FIND(encoder_create, "avifEncoderCreate")
-    FIND(encoder_write, "avifEncoderWrite")
-    FIND(encoder_destroy, "avifEncoderDestroy")
-    FIND(rw_free, "avifRWDataFree")
-    FIND(result_string, "avifResultToString")
-    FIND(version, "avifVersion")
-    FIND(codec_name, "avifCodecName")
+    if (!hl_dl_load("libavif.so.15", "writing AVIF needs libavif (Debian: apt install libavif15)",
+                    symbols, sizeof symbols / sizeof symbols[0], load_error, sizeof load_error)) return;
     const char *codec = A.codec_name(AVIF_CODEC_CHOICE_AOM, AVIF_CODEC_FLAG_CAN_ENCODE);
     snprintf(version_text, sizeof version_text, "%s (encoder %s)", A.version(), codec ? codec : "none");
     loaded = 1;

@@ -3,7 +3,7 @@
    that no header or pkg-config file of theirs enters the build, and nothing links them. */
 #include "CPDFRaster.h"
 
-#include <dlfcn.h>
+#include "CDynamicLoad.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,46 +57,43 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char load_error[256];
 static int loaded;
 
-#define FIND(field, name) \
-    if (!(*(void **)&P.field = dlsym(handle, name))) { snprintf(load_error, sizeof load_error, "poppler-glib has no %s", name); return; }
+static const hl_symbol symbols[] = {
+    { "poppler_document_new_from_data", (void **)&P.document_new_from_data },
+    { "poppler_document_get_n_pages", (void **)&P.document_get_n_pages },
+    { "poppler_document_get_page", (void **)&P.document_get_page },
+    { "poppler_document_find_dest", (void **)&P.document_find_dest },
+    { "poppler_dest_free", (void **)&P.dest_free },
+    { "poppler_page_get_size", (void **)&P.page_get_size },
+    { "poppler_page_render", (void **)&P.page_render },
+    { "poppler_page_get_text", (void **)&P.page_get_text },
+    { "poppler_page_get_link_mapping", (void **)&P.page_get_link_mapping },
+    { "poppler_page_free_link_mapping", (void **)&P.page_free_link_mapping },
+    { "poppler_index_iter_new", (void **)&P.index_iter_new },
+    { "poppler_index_iter_get_child", (void **)&P.index_iter_get_child },
+    { "poppler_index_iter_get_action", (void **)&P.index_iter_get_action },
+    { "poppler_index_iter_next", (void **)&P.index_iter_next },
+    { "poppler_index_iter_free", (void **)&P.index_iter_free },
+    { "poppler_action_free", (void **)&P.action_free },
+    { "g_object_unref", (void **)&P.object_unref },
+    { "g_free", (void **)&P.g_free },
+    { "g_error_free", (void **)&P.error_free },
+    /* The Cairo poppler-glib itself was linked with (found through its dependencies). */
+    { "cairo_image_surface_create", (void **)&P.image_surface_create },
+    { "cairo_image_surface_get_data", (void **)&P.image_surface_get_data },
+    { "cairo_image_surface_get_stride", (void **)&P.image_surface_get_stride },
+    { "cairo_surface_status", (void **)&P.surface_status },
+    { "cairo_surface_flush", (void **)&P.surface_flush },
+    { "cairo_surface_destroy", (void **)&P.surface_destroy },
+    { "cairo_create", (void **)&P.create },
+    { "cairo_scale", (void **)&P.scale },
+    { "cairo_set_source_rgb", (void **)&P.set_source_rgb },
+    { "cairo_paint", (void **)&P.paint },
+    { "cairo_destroy", (void **)&P.destroy },
+};
 
 static void load(void) {
-    void *handle = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(load_error, sizeof load_error, "comparing PDFs needs poppler-glib (Debian: apt install libpoppler-glib8)");
-        return;
-    }
-    FIND(document_new_from_data, "poppler_document_new_from_data")
-    FIND(document_get_n_pages, "poppler_document_get_n_pages")
-    FIND(document_get_page, "poppler_document_get_page")
-    FIND(document_find_dest, "poppler_document_find_dest")
-    FIND(dest_free, "poppler_dest_free")
-    FIND(page_get_size, "poppler_page_get_size")
-    FIND(page_render, "poppler_page_render")
-    FIND(page_get_text, "poppler_page_get_text")
-    FIND(page_get_link_mapping, "poppler_page_get_link_mapping")
-    FIND(page_free_link_mapping, "poppler_page_free_link_mapping")
-    FIND(index_iter_new, "poppler_index_iter_new")
-    FIND(index_iter_get_child, "poppler_index_iter_get_child")
-    FIND(index_iter_get_action, "poppler_index_iter_get_action")
-    FIND(index_iter_next, "poppler_index_iter_next")
-    FIND(index_iter_free, "poppler_index_iter_free")
-    FIND(action_free, "poppler_action_free")
-    FIND(object_unref, "g_object_unref")
-    FIND(g_free, "g_free")
-    FIND(error_free, "g_error_free")
-    /* The Cairo poppler-glib itself was linked with (found through its dependencies). */
-    FIND(image_surface_create, "cairo_image_surface_create")
-    FIND(image_surface_get_data, "cairo_image_surface_get_data")
-    FIND(image_surface_get_stride, "cairo_image_surface_get_stride")
-    FIND(surface_status, "cairo_surface_status")
-    FIND(surface_flush, "cairo_surface_flush")
-    FIND(surface_destroy, "cairo_surface_destroy")
-    FIND(create, "cairo_create")
-    FIND(scale, "cairo_scale")
-    FIND(set_source_rgb, "cairo_set_source_rgb")
-    FIND(paint, "cairo_paint")
-    FIND(destroy, "cairo_destroy")
+    if (!hl_dl_load("libpoppler-glib.so.8", "comparing PDFs needs poppler-glib (Debian: apt install libpoppler-glib8)",
+                    symbols, sizeof symbols / sizeof symbols[0], load_error, sizeof load_error)) return;
     /* poppler sets up its process-wide parameters on the first document it opens, without a
        lock: done here, once, before any two threads can open documents at the same time. */
     static char warm[] = "%PDF-1.4\n%%EOF\n";

@@ -2,7 +2,7 @@
    Cairo's public, stable C ABI, declared here so no header of theirs enters the build. */
 #include "CSVGRaster.h"
 
-#include <dlfcn.h>
+#include "CDynamicLoad.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,34 +38,31 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static char load_error[256];
 static int loaded;
 
-#define FIND(field, name) \
-    if (!(*(void **)&R.field = dlsym(handle, name))) { snprintf(load_error, sizeof load_error, "librsvg has no %s", name); return; }
+static const hl_symbol symbols[] = {
+    { "rsvg_handle_new_from_data", (void **)&R.new_from_data },
+    { "rsvg_handle_get_intrinsic_size_in_pixels", (void **)&R.size_in_pixels },
+    { "rsvg_handle_get_intrinsic_dimensions", (void **)&R.dimensions },
+    { "rsvg_handle_render_document", (void **)&R.render_document },
+    { "g_object_unref", (void **)&R.object_unref },
+    { "g_error_free", (void **)&R.error_free },
+    { "cairo_image_surface_create", (void **)&R.image_surface_create },
+    { "cairo_image_surface_get_data", (void **)&R.image_surface_get_data },
+    { "cairo_image_surface_get_stride", (void **)&R.image_surface_get_stride },
+    { "cairo_surface_status", (void **)&R.surface_status },
+    { "cairo_surface_flush", (void **)&R.surface_flush },
+    { "cairo_surface_destroy", (void **)&R.surface_destroy },
+    { "cairo_create", (void **)&R.create },
+    { "cairo_destroy", (void **)&R.destroy },
+    { "cairo_script_create_for_stream", (void **)&R.script_create_for_stream },
+    { "cairo_script_surface_create", (void **)&R.script_surface_create },
+    { "cairo_surface_finish", (void **)&R.surface_finish },
+    { "cairo_device_finish", (void **)&R.device_finish },
+    { "cairo_device_destroy", (void **)&R.device_destroy },
+};
 
 static void load(void) {
-    void *handle = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(load_error, sizeof load_error, "SVG pictures need librsvg (Debian: apt install librsvg2-2)");
-        return;
-    }
-    FIND(new_from_data, "rsvg_handle_new_from_data")
-    FIND(size_in_pixels, "rsvg_handle_get_intrinsic_size_in_pixels")
-    FIND(dimensions, "rsvg_handle_get_intrinsic_dimensions")
-    FIND(render_document, "rsvg_handle_render_document")
-    FIND(object_unref, "g_object_unref")
-    FIND(error_free, "g_error_free")
-    FIND(image_surface_create, "cairo_image_surface_create")
-    FIND(image_surface_get_data, "cairo_image_surface_get_data")
-    FIND(image_surface_get_stride, "cairo_image_surface_get_stride")
-    FIND(surface_status, "cairo_surface_status")
-    FIND(surface_flush, "cairo_surface_flush")
-    FIND(surface_destroy, "cairo_surface_destroy")
-    FIND(create, "cairo_create")
-    FIND(destroy, "cairo_destroy")
-    FIND(script_create_for_stream, "cairo_script_create_for_stream")
-    FIND(script_surface_create, "cairo_script_surface_create")
-    FIND(surface_finish, "cairo_surface_finish")
-    FIND(device_finish, "cairo_device_finish")
-    FIND(device_destroy, "cairo_device_destroy")
+    if (!hl_dl_load("librsvg-2.so.2", "SVG pictures need librsvg (Debian: apt install librsvg2-2)",
+                    symbols, sizeof symbols / sizeof symbols[0], load_error, sizeof load_error)) return;
     loaded = 1;
 }
 
