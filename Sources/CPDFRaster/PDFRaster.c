@@ -40,17 +40,10 @@ static struct {
     void (*object_unref)(void *);
     void (*g_free)(void *);
     void (*error_free)(GError *);
-    void *(*image_surface_create)(int, int, int);
-    unsigned char *(*image_surface_get_data)(void *);
-    int (*image_surface_get_stride)(void *);
-    int (*surface_status)(void *);
-    void (*surface_flush)(void *);
-    void (*surface_destroy)(void *);
-    void *(*create)(void *);
     void (*scale)(void *, double, double);
     void (*set_source_rgb)(void *, double, double, double);
     void (*paint)(void *);
-    void (*destroy)(void *);
+    hl_shared_cairo cairo;
 } P;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -58,6 +51,7 @@ static char load_error[256];
 static int loaded;
 
 static const hl_symbol symbols[] = {
+    HL_SHARED_CAIRO_SYMBOLS(P.cairo)
     { "poppler_document_new_from_data", (void **)&P.document_new_from_data },
     { "poppler_document_get_n_pages", (void **)&P.document_get_n_pages },
     { "poppler_document_get_page", (void **)&P.document_get_page },
@@ -78,17 +72,9 @@ static const hl_symbol symbols[] = {
     { "g_free", (void **)&P.g_free },
     { "g_error_free", (void **)&P.error_free },
     /* The Cairo poppler-glib itself was linked with (found through its dependencies). */
-    { "cairo_image_surface_create", (void **)&P.image_surface_create },
-    { "cairo_image_surface_get_data", (void **)&P.image_surface_get_data },
-    { "cairo_image_surface_get_stride", (void **)&P.image_surface_get_stride },
-    { "cairo_surface_status", (void **)&P.surface_status },
-    { "cairo_surface_flush", (void **)&P.surface_flush },
-    { "cairo_surface_destroy", (void **)&P.surface_destroy },
-    { "cairo_create", (void **)&P.create },
     { "cairo_scale", (void **)&P.scale },
     { "cairo_set_source_rgb", (void **)&P.set_source_rgb },
     { "cairo_paint", (void **)&P.paint },
-    { "cairo_destroy", (void **)&P.destroy },
 };
 
 static void load(void) {
@@ -160,18 +146,18 @@ int hl_pdf_page_size(hl_pdf *pdf, int page, double *width, double *height) {
 int hl_pdf_render(hl_pdf *pdf, int page, double scale, uint8_t *rgba, int width, int height) {
     void *p = P.document_get_page(pdf->document, page);
     if (!p) return 0;
-    void *surface = P.image_surface_create(0 /* CAIRO_FORMAT_ARGB32 */, width, height);
-    int ok = P.surface_status(surface) == 0;
+    void *surface = P.cairo.image_surface_create(0 /* CAIRO_FORMAT_ARGB32 */, width, height);
+    int ok = P.cairo.surface_status(surface) == 0;
     if (ok) {
-        void *cr = P.create(surface);
+        void *cr = P.cairo.create(surface);
         P.set_source_rgb(cr, 1, 1, 1);
         P.paint(cr);
         P.scale(cr, scale, scale);
         P.page_render(p, cr);
-        P.destroy(cr);
-        P.surface_flush(surface);
-        const uint8_t *pixels = P.image_surface_get_data(surface);
-        int stride = P.image_surface_get_stride(surface);
+        P.cairo.destroy(cr);
+        P.cairo.surface_flush(surface);
+        const uint8_t *pixels = P.cairo.image_surface_get_data(surface);
+        int stride = P.cairo.image_surface_get_stride(surface);
         /* Opaque (painted on white first): premultiplied equals straight; BGRA words to RGBA. */
         for (int y = 0; y < height; y++) {
             const uint32_t *src = (const uint32_t *)(pixels + (size_t)y * stride);
@@ -185,7 +171,7 @@ int hl_pdf_render(hl_pdf *pdf, int page, double scale, uint8_t *rgba, int width,
             }
         }
     }
-    P.surface_destroy(surface);
+    P.cairo.surface_destroy(surface);
     P.object_unref(p);
     return ok;
 }

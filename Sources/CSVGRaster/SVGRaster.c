@@ -19,19 +19,12 @@ static struct {
     int (*render_document)(void *, void *, const RsvgRectangle *, GError **);
     void (*object_unref)(void *);
     void (*error_free)(GError *);
-    void *(*image_surface_create)(int, int, int);
-    unsigned char *(*image_surface_get_data)(void *);
-    int (*image_surface_get_stride)(void *);
-    int (*surface_status)(void *);
-    void (*surface_flush)(void *);
-    void (*surface_destroy)(void *);
-    void *(*create)(void *);
-    void (*destroy)(void *);
     void *(*script_create_for_stream)(int (*)(void *, const unsigned char *, unsigned int), void *);
     void *(*script_surface_create)(void *, int, double, double);
     void (*surface_finish)(void *);
     void (*device_finish)(void *);
     void (*device_destroy)(void *);
+    hl_shared_cairo cairo;
 } R;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -39,20 +32,13 @@ static char load_error[256];
 static int loaded;
 
 static const hl_symbol symbols[] = {
+    HL_SHARED_CAIRO_SYMBOLS(R.cairo)
     { "rsvg_handle_new_from_data", (void **)&R.new_from_data },
     { "rsvg_handle_get_intrinsic_size_in_pixels", (void **)&R.size_in_pixels },
     { "rsvg_handle_get_intrinsic_dimensions", (void **)&R.dimensions },
     { "rsvg_handle_render_document", (void **)&R.render_document },
     { "g_object_unref", (void **)&R.object_unref },
     { "g_error_free", (void **)&R.error_free },
-    { "cairo_image_surface_create", (void **)&R.image_surface_create },
-    { "cairo_image_surface_get_data", (void **)&R.image_surface_get_data },
-    { "cairo_image_surface_get_stride", (void **)&R.image_surface_get_stride },
-    { "cairo_surface_status", (void **)&R.surface_status },
-    { "cairo_surface_flush", (void **)&R.surface_flush },
-    { "cairo_surface_destroy", (void **)&R.surface_destroy },
-    { "cairo_create", (void **)&R.create },
-    { "cairo_destroy", (void **)&R.destroy },
     { "cairo_script_create_for_stream", (void **)&R.script_create_for_stream },
     { "cairo_script_surface_create", (void **)&R.script_surface_create },
     { "cairo_surface_finish", (void **)&R.surface_finish },
@@ -98,17 +84,17 @@ int hl_svg_size(hl_svg *svg, double *width, double *height) {
 }
 
 int hl_svg_render(hl_svg *svg, uint8_t *rgba, int width, int height, char *error, size_t error_size) {
-    void *surface = R.image_surface_create(0 /* CAIRO_FORMAT_ARGB32 */, width, height);
-    if (R.surface_status(surface) != 0) { R.surface_destroy(surface); snprintf(error, error_size, "out of memory"); return 0; }
-    void *cr = R.create(surface);
+    void *surface = R.cairo.image_surface_create(0 /* CAIRO_FORMAT_ARGB32 */, width, height);
+    if (R.cairo.surface_status(surface) != 0) { R.cairo.surface_destroy(surface); snprintf(error, error_size, "out of memory"); return 0; }
+    void *cr = R.cairo.create(surface);
     RsvgRectangle viewport = { 0, 0, width, height };
     GError *failure = NULL;
     int drawn = R.render_document(svg, cr, &viewport, &failure);
-    R.destroy(cr);
-    if (!drawn) { R.surface_destroy(surface); take_error(failure, error, error_size, "librsvg could not draw it"); return 0; }
-    R.surface_flush(surface);
-    const unsigned char *data = R.image_surface_get_data(surface);
-    int stride = R.image_surface_get_stride(surface);
+    R.cairo.destroy(cr);
+    if (!drawn) { R.cairo.surface_destroy(surface); take_error(failure, error, error_size, "librsvg could not draw it"); return 0; }
+    R.cairo.surface_flush(surface);
+    const unsigned char *data = R.cairo.image_surface_get_data(surface);
+    int stride = R.cairo.image_surface_get_stride(surface);
     // Premultiplied native-endian ARGB words to straight RGBA bytes.
     for (int y = 0; y < height; y++) {
         const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
@@ -119,7 +105,7 @@ int hl_svg_render(hl_svg *svg, uint8_t *rgba, int width, int height, char *error
             out[4 * x] = (uint8_t)r; out[4 * x + 1] = (uint8_t)g; out[4 * x + 2] = (uint8_t)b; out[4 * x + 3] = (uint8_t)a;
         }
     }
-    R.surface_destroy(surface);
+    R.cairo.surface_destroy(surface);
     return 1;
 }
 
@@ -146,13 +132,13 @@ int hl_svg_script(hl_svg *svg, int width, int height, char **script, size_t *len
     script_buffer buffer = { NULL, 0, 0, 0 };
     void *device = R.script_create_for_stream(script_write, &buffer);
     void *surface = R.script_surface_create(device, 0x3000 /* CAIRO_CONTENT_COLOR_ALPHA */, width, height);
-    void *cr = R.create(surface);
+    void *cr = R.cairo.create(surface);
     RsvgRectangle viewport = { 0, 0, width, height };
     GError *failure = NULL;
     int drawn = R.render_document(svg, cr, &viewport, &failure);
-    R.destroy(cr);
+    R.cairo.destroy(cr);
     R.surface_finish(surface);
-    R.surface_destroy(surface);
+    R.cairo.surface_destroy(surface);
     R.device_finish(device);
     R.device_destroy(device);
     if (!drawn || buffer.overflow || !buffer.data) {
