@@ -39,10 +39,15 @@ import Testing
 
     @Test func everyFormatHasItsSignature() async throws {
         let spec = #"{"size": "120x60", "padding": 0, "blocks": [{"type": "text", "text": "Hi", "highlight": "yellow"}]}"#
-        let signatures: [ImageFormat: [UInt8]] = [.png: [0x89, 0x50, 0x4E, 0x47], .jpeg: [0xFF, 0xD8, 0xFF], .webp: Array("RIFF".utf8), .pdf: Array("%PDF".utf8)]
+        // AVIF's box type follows the box's 4-byte size.
+        let signatures: [ImageFormat: (offset: Int, bytes: [UInt8])] = [
+            .png: (0, [0x89, 0x50, 0x4E, 0x47]), .jpeg: (0, [0xFF, 0xD8, 0xFF]), .webp: (0, Array("RIFF".utf8)),
+            .avif: (4, Array("ftypavif".utf8)), .pdf: (0, Array("%PDF".utf8)), .svg: (0, Array("<?xml".utf8)),
+        ]
         for format in ImageFormat.allCases {
             let bytes = try await Self.renderer.renderCard(json: spec, options: RenderSettings(format: format)).bytes
-            #expect(Array(bytes.prefix(signatures[format]!.count)) == signatures[format]!, "\(format)")
+            let signature = try #require(signatures[format], "no signature for \(format)")
+            #expect(Array(bytes.dropFirst(signature.offset).prefix(signature.bytes.count)) == signature.bytes, "\(format)")
         }
     }
 
