@@ -45,7 +45,7 @@ enum SVGDocument {
     /// text is XML-escaped here, the one place a user's words enter SVG markup; an empty title
     /// adds nothing. Bytes without a root element come back unchanged.
     static func named(_ svg: [UInt8], title: String) -> [UInt8] {
-        let text = title.trimmed
+        let text = shortened(title.trimmed)
         guard !text.isEmpty, let open = rootTagEnd(svg) else { return svg }
         let escaped = text.xml10Escaped
         let attributes = Array(" role=\"img\" aria-label=\"\(escaped)\"".utf8)
@@ -58,6 +58,18 @@ enum SVGDocument {
         out += child
         out += svg[(open + 1)...]
         return out
+    }
+
+    /// The longest name written, in characters: a name is read aloud, and a card of 16 MB of
+    /// text would otherwise carry it twice more (title and label).
+    static let maxTitle = 1_000
+
+    /// `text` cut at the last space before `maxTitle` characters, with an ellipsis.
+    static func shortened(_ text: String) -> String {
+        guard text.count > maxTitle else { return text }
+        let head = text.prefix(maxTitle)
+        let cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head
+        return cut + "…"
     }
 
     /// The offset of the `>` that ends the `<svg ...>` start tag (Cairo writes no `>` inside

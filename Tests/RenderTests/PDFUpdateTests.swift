@@ -62,3 +62,28 @@ import Testing
                 == "cairo 1.16.0 (https://cairographics.org)")
     }
 }
+
+/// An SVG's accessible name: escaped, and bounded for a long text.
+@Suite struct SVGDocumentTests {
+    let svg = Array(#"<?xml version="1.0"?>\#n<svg width="10px" height="10px">\#n<g/>\#n</svg>\#n"#.utf8)
+
+    @Test func nameIsEscapedAndInTheRoot() {
+        let named = String(decoding: SVGDocument.named(svg, title: #"a <b> & "c""#), as: UTF8.self)
+        #expect(named.contains(#"<svg width="10px" height="10px" role="img" aria-label="a &lt;b&gt; &amp; &quot;c&quot;">"#), "\(named)")
+        #expect(named.contains("\n<title>a &lt;b&gt; &amp; &quot;c&quot;</title>\n<g/>"))
+        #expect(SVGDocument.named(svg, title: "  ") == svg)
+    }
+
+    @Test func aLongNameIsCutAtAWord() {
+        let long = String(repeating: "word ", count: 1_000)
+        let named = String(decoding: SVGDocument.named(svg, title: long), as: UTF8.self)
+        let title = named.components(separatedBy: "<title>")[1].components(separatedBy: "</title>")[0]
+        #expect(title.count <= SVGDocument.maxTitle + 1 && title.hasSuffix("word…"), "\(title.count)")
+    }
+
+    @Test func idsAreNumberedPerDocument() {
+        let a = Array(##"<g id="surface41"><use xlink:href="#image7"/><image id="image7"/></g><use xlink:href="#surface41"/>"##.utf8)
+        let out = String(decoding: SVGDocument.renumbered(a), as: UTF8.self)
+        #expect(out == ##"<g id="surface1"><use xlink:href="#image1"/><image id="image1"/></g><use xlink:href="#surface1"/>"##, "\(out)")
+    }
+}
