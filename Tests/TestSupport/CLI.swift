@@ -29,27 +29,11 @@ package enum CLI {
     /// SIGTERM (a service that started when it should have refused its options).
     package static func run(_ arguments: [String], stdin: [UInt8]? = nil, pinnedFonts: Bool = true,
                            environment: [String: String] = [:], directory: URL? = nil, timeout: Double? = nil) throws -> CLIResult {
-        let process = Process()
-        if let directory { process.currentDirectoryURL = directory }
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments + (pinnedFonts && arguments.first != "compare" ? ["--no-system-fonts"] : [])
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let timeout {
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { if process.isRunning { process.terminate() } }
-        }
-        input.fileHandleForWriting.write(Data(stdin ?? []))
-        try input.fileHandleForWriting.close()
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIResult(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                         stdout: [UInt8](stdoutData),
-                         stderr: String(decoding: stderrData, as: UTF8.self))
+        let environment = environment.isEmpty ? nil : ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let arguments = arguments + (pinnedFonts && arguments.first != "compare" ? ["--no-system-fonts"] : [])
+        let child = try spawn(binary, arguments, environment: environment, directory: directory?.path, stdin: stdin ?? [], timeout: timeout)
+        return CLIResult(status: child.status, signalled: child.signalled, stdout: child.stdout,
+                         stderr: String(decoding: child.stderr, as: UTF8.self))
     }
 
     /// A fresh empty folder for one test's outputs.
@@ -66,30 +50,13 @@ package func pdfText(_ pdf: [UInt8]) throws -> String {
     try Data(pdf).write(to: path)
     defer { try? FileManager.default.removeItem(at: path) }
     if try !qpdfCheck(path.path) { throw TestFailure("qpdf --check fails on the PDF") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-    process.arguments = [path.path, "-"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    return String(decoding: try spawn("/usr/bin/pdftotext", [path.path, "-"]).stdout, as: UTF8.self)
 }
 
 /// Another program's exit status and standard output (poppler, qpdf, chromium).
 package func runTool(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let child = try spawn(executable, arguments, environment: environment, captureStderr: false)
+    return (child.status, String(decoding: child.stdout, as: UTF8.self))
 }
 
 /// A page in headless chromium, 1200x800, saved as a PNG screenshot (its HOME in `home`, so no
