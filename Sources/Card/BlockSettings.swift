@@ -60,6 +60,10 @@ package struct BlockSettings: Sendable {
     package internal(set) var strikethrough: Bool?
     package internal(set) var strikethroughColor: Color?
     package internal(set) var link: LinkTarget?
+    /// The schemes `link` and markup's `href` may use: not an option (a card cannot widen its
+    /// own links) but the run's policy, set before any option is applied and handed to the
+    /// spans and markup read inside the block.
+    package var linkSchemes = LinkSchemes()
 
     /// Whether the block has text of its own (plain, markup or spans).
     package var hasText: Bool { text != nil || textFile != nil || markup != nil || markupFile != nil || spans != nil }

@@ -14,6 +14,8 @@ package struct CardResources: Sendable {
     package let renderer: Renderer
     package var readFile: @Sendable (String) throws -> [UInt8]
     package var maxPixels: Int
+    /// The schemes links may use (the run's policy; specs are parsed with it).
+    package var linkSchemes = LinkSchemes()
     /// Checks a font file a spec names before it is opened (a service limits these to its
     /// assets folder); throws to refuse it.
     package var checkFontFile: @Sendable (String) throws -> Void = { _ in }

@@ -5,8 +5,8 @@ import Support
 
 extension CardSpec {
     /// Parses a spec (already free of variables, see `Variables`). `folder` is where relative
-    /// paths resolve.
-    package static func parse(_ json: JSONValue, folder: String) throws -> CardSpec {
+    /// paths resolve; `linkSchemes` what its links may use.
+    package static func parse(_ json: JSONValue, folder: String, linkSchemes: LinkSchemes) throws -> CardSpec {
         guard case let .object(members) = json else { throw CardError("", "a card spec must be a JSON object, not \(json.typeName)") }
         var spec = CardSpec()
         spec.folder = folder
@@ -29,11 +29,11 @@ extension CardSpec {
         guard case let .array(blocks)? = json["blocks"] else {
             throw CardError("blocks", json["blocks"] == nil ? "is missing: a card needs a list of blocks" : "must be an array")
         }
-        spec.blocks = try blocks.enumerated().map { try block($1, path: join("blocks", $0), defaults: defaults) }
+        spec.blocks = try blocks.enumerated().map { try block($1, path: join("blocks", $0), defaults: defaults, linkSchemes: linkSchemes) }
         return spec
     }
 
-    static func block(_ json: JSONValue, path: String, defaults: [(String, JSONValue)]) throws -> BlockSpec {
+    static func block(_ json: JSONValue, path: String, defaults: [(String, JSONValue)], linkSchemes: LinkSchemes) throws -> BlockSpec {
         guard case let .object(members) = json else { throw CardError(path, "a block must be an object, not \(json.typeName)") }
         guard let typeValue = json["type"] else { throw CardError(join(path, "type"), "is missing (text, steps, image or stack)") }
         let type = try string(typeValue, join(path, "type"))
@@ -57,6 +57,7 @@ extension CardSpec {
         case "text", "steps":
             let scope: OptionModel.Scope = type == "text" ? .text : .steps
             var settings = BlockSettings()
+            settings.linkSchemes = linkSchemes
             let known = OptionModel.names(for: scope)
             // Card-level options are defaults: apply them first (those of the other block kind
             // are skipped), then the block's own.
@@ -101,7 +102,7 @@ extension CardSpec {
                 align = a
             }
             guard case let .array(children)? = json["blocks"] else { throw CardError(join(path, "blocks"), "must be an array of blocks") }
-            let blocks = try children.enumerated().map { try block($1, path: join(join(path, "blocks"), $0), defaults: defaults) }
+            let blocks = try children.enumerated().map { try block($1, path: join(join(path, "blocks"), $0), defaults: defaults, linkSchemes: linkSchemes) }
             spec.kind = .stack(gap: gap, align: align, blocks: blocks)
         default:
             throw CardError(join(path, "type"), "'\(type)' is not text, steps, image or stack")

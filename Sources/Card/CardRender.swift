@@ -22,7 +22,7 @@ package enum CardRender {
     /// `{{...}}`).
     package static func render(filled json: JSONValue, folder: String, resources: CardResources, format: OutputFormat,
                               encoding: EncodeOptions, pdf: PDFMetadata = PDFMetadata(), render: Bool = true) throws -> Output {
-        try self.render(try CardSpec.parse(json, folder: folder), resources: resources, format: format, encoding: encoding,
+        try self.render(try CardSpec.parse(json, folder: folder, linkSchemes: resources.linkSchemes), resources: resources, format: format, encoding: encoding,
                         pdf: pdf, render: render)
     }
 

@@ -96,7 +96,8 @@ package enum OptionModel {
                 do { value = try JSONValue.parse(Array(try $1.string().utf8)) } catch { throw OptionError("is not JSON: \(error)") }
             }
             guard case let .array(items) = value else { throw OptionError("must be an array of span objects") }
-            $0.spans = try items.enumerated().map { try SpanInput.parse($1, index: $0) }
+            let schemes = $0.linkSchemes
+            $0.spans = try items.enumerated().map { try SpanInput.parse($1, index: $0, linkSchemes: schemes) }
         },
         define("steps-markup", "bool", .steps, schema: "boolean", "The steps' texts are Pango markup.") { $0.stepsMarkup = try $1.bool() },
         define("weight", "100..1000|name", schema: "string|number", "Font weight: 100 to 1000 or a name (thin, light, normal, medium, semibold, bold, heavy...).") {
@@ -138,7 +139,7 @@ package enum OptionModel {
             $0.strikethroughColor = try $1.color()
         },
         define("link", "uri", .span, schema: "string", "A link: an annotation over the span's text in PDF output (http:, https:, mailto: or #name).") {
-            $0.link = try LinkTarget(try $1.string())
+            $0.link = try LinkTarget(try $1.string(), schemes: $0.linkSchemes)
         },
         define("width", "px", .text, schema: "number", "Wrap width in px.") { $0.width = try positive(try $1.number()) },
         define("align", "left|center|right|start|end|justify", schema: "string", "Text alignment: left, center, right, start, end or justify (start/end follow each paragraph's direction; justify fills every line but a paragraph's last; default start).") {

@@ -10,10 +10,11 @@ package struct SpanInput: Sendable {
     let settings: BlockSettings
     let keys: [String]
 
-    static func parse(_ json: JSONValue, index: Int) throws -> SpanInput {
+    static func parse(_ json: JSONValue, index: Int, linkSchemes: LinkSchemes) throws -> SpanInput {
         guard case let .object(members) = json else { throw OptionError("must be an object with text, not \(json.typeName)", at: "[\(index)]") }
         guard case let .string(text)? = json["text"] else { throw OptionError("is missing (every span has its text)", at: "[\(index)].text") }
         var settings = BlockSettings()
+        settings.linkSchemes = linkSchemes
         let known = OptionModel.names(for: .span)
         for (key, value) in members where key != "text" {
             guard known.contains(key) else {
@@ -64,7 +65,8 @@ struct RichText {
     }
 
     /// Parses markup; an error is one line that says where (line and column) and what.
-    init(markup source: String) throws(OptionError) {
+    /// `linkSchemes`: what an `href` may use.
+    init(markup source: String, linkSchemes: LinkSchemes) throws(OptionError) {
         let marked: MarkedText
         do { marked = try Markup.parse(source) } catch { throw OptionError("\(error.position): \(error.message)") }
         text = marked.text
@@ -78,6 +80,7 @@ struct RichText {
                 continue
             }
             var settings = BlockSettings()
+            settings.linkSchemes = linkSchemes
             var keys = Set<String>()
             var setBy: [String: String] = [:]
             for attribute in span.attributes {

@@ -152,7 +152,7 @@ extension BlockSettings {
             let rich: RichText
             switch key {
             case "spans": rich = RichText(spans: spans!)
-            case "markup", "markup-file": rich = try RichText(markup: try markup ?? read(markupFile!, keyPath))
+            case "markup", "markup-file": rich = try RichText(markup: try markup ?? read(markupFile!, keyPath), linkSchemes: linkSchemes)
             default: rich = RichText(plain: try text ?? read(textFile!, keyPath))
             }
             return try rich.styled(block: self, blockFont: font, size: size)

@@ -181,7 +181,7 @@ extension CardBuilder {
         let requested = try settings.fontSize(spec: fontSpec)
         let rich = try texts.enumerated().map { i, text in
             guard settings.stepsMarkup else { return RichText(plain: text) }
-            do { return try RichText(markup: text) } catch let error as OptionError { throw CardError(join(join(path, "steps"), i), error.message) }
+            do { return try RichText(markup: text, linkSchemes: settings.linkSchemes) } catch let error as OptionError { throw CardError(join(join(path, "steps"), i), error.message) }
         }
         // Dots, gaps and highlight padding scale with the size: the whole indicator grows or
         // shrinks together.

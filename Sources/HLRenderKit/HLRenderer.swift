@@ -93,15 +93,22 @@ public final class HLRenderer: Sendable {
     let resources: CardResources
 
     /// A renderer over `environment`'s fonts. Throws when a font folder is missing or holds no
-    /// fonts.
+    /// fonts, or a link scheme is refused.
     public init(environment: RenderEnvironment) throws(HLRenderError) {
         self.environment = environment
+        var links = LinkSchemes()
+        do {
+            try LinkSchemes.options.named("link-schemes")!.apply(.json(.array(environment.extraLinkSchemes.sorted().map(JSONValue.string))), to: &links)
+        } catch {
+            throw HLRenderError(.input, path: "extraLinkSchemes", "\(error)")
+        }
         do {
             let library = try environment.fonts.library(systemFonts: environment.systemFonts)
             var resources = CardResources(fonts: try FontContext(library: library), maxPixels: environment.maxPixels,
                                           readFile: environment.readFile)
             resources.randomSeed = environment.random
             resources.checkFontFile = environment.checkFontFile
+            resources.linkSchemes = links
             self.resources = resources
         } catch {
             throw HLRenderError(.system, "fonts: \(error)")

@@ -23,6 +23,7 @@ extension HLRenderer {
         var setup = PageSetup(size: .a4)
         setup.spoolFolder = environment.temporaryDirectory
         var settings = BlockSettings()
+        settings.linkSchemes = resources.linkSchemes
         var background = Color.white
         for (key, value) in members {
             do {

@@ -36,6 +36,10 @@ public struct RenderEnvironment: Sendable {
     public var clock: @Sendable () -> Int64
     /// The random source for scrambled restricted text when a spec gives no `scramble-seed`.
     public var random: @Sendable () -> UInt64
+    /// URI schemes links may use besides `http`, `https`, `mailto` and `#name` (`tel`, say):
+    /// the caller's trust decision, never a spec's. `javascript` and `vbscript` are refused
+    /// when the renderer is made.
+    public var extraLinkSchemes: Set<String> = []
 
     /// An environment over `fontDirectories`, with the system's fonts off, the font cache in
     /// /tmp/hlrender-fontconfig, Debian's hyphenation folder, /tmp, bounded regular-file reads,

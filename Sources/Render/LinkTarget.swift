@@ -8,43 +8,27 @@ package struct LinkTarget: Sendable, Equatable {
     /// The address as the user gave it (the layout dump shows this).
     package let address: String
 
-    /// The schemes a link may use unless the caller widens them: the web, e-mail, and a
-    /// fragment (`#name`) inside the document. `javascript:`, `file:`, `data:` and the rest
-    /// run code or reach the reader's machine in some viewers.
-    package static let defaultSchemes: Set<String> = ["http", "https", "mailto"]
-
     /// The longest address taken (browsers' practical limit is higher; nothing legitimate on a
     /// card needs more).
     package static let maxBytes = 4096
 
     /// Checks `address`: 1 to 4,096 bytes, no control characters, and either `#fragment` or
-    /// `scheme:...` with a scheme in `schemes` (case-insensitive, as RFC 3986 says). A refusal
-    /// is an `OptionError` saying what is allowed.
-    package init(_ address: String, schemes: Set<String> = LinkTarget.defaultSchemes) throws {
+    /// `scheme:...` with a scheme `schemes` allows (case-insensitive, as RFC 3986 says; by
+    /// default the web's and e-mail's). A refusal is an `OptionError` saying what is allowed.
+    package init(_ address: String, schemes: LinkSchemes = LinkSchemes()) throws {
         guard !address.isEmpty, address.utf8.count <= Self.maxBytes,
               !address.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
             throw OptionError("must be a URI of 1 to \(Self.maxBytes) bytes without control characters")
         }
         if !address.hasPrefix("#") {
-            let scheme = Self.scheme(of: address)
-            guard let scheme, schemes.contains(scheme) else {
-                let allowed = (schemes.sorted().map { "\($0):" } + ["#name"]).joined(separator: ", ")
+            let scheme = LinkSchemes.scheme(of: address)
+            guard let scheme, schemes.allowed.contains(scheme) else {
+                let allowed = (schemes.allowed.sorted().map { "\($0):" } + ["#name"]).joined(separator: ", ")
                 let what = scheme.map { "scheme '\($0):'" } ?? "a relative address"
                 throw OptionError("\(what) is not allowed in a link (allowed: \(allowed))")
             }
         }
         self.address = address
-    }
-
-    /// RFC 3986's scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before the first `:`),
-    /// lowercased; nil when there is none.
-    static func scheme(of address: String) -> String? {
-        guard let colon = address.firstIndex(of: ":") else { return nil }
-        let scheme = address[..<colon]
-        guard let first = scheme.unicodeScalars.first, first.isASCIILetter,
-              scheme.unicodeScalars.allSatisfy({ $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) })
-        else { return nil }
-        return scheme.lowercased()
     }
 
     /// The address as PDF's URI action holds it (7-bit ASCII, PDF 32000-1 12.6.4.7): UTF-8,
@@ -77,10 +61,6 @@ package struct LinkTarget: Sendable, Equatable {
         default: "-._~:/?#[]@!$&*+,;=".utf8.contains(b)
         }
     }
-}
-
-private extension Unicode.Scalar {
-    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
 }
 
 private extension UInt8 {

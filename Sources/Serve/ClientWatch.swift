@@ -20,6 +20,10 @@ struct ServeContext: RequestContext {
 /// whose client is gone is abandoned (its slot and memory go to someone who is still waiting).
 /// A client that closes its sending side is taken as gone, as nginx does; HTTP clients wait
 /// for the answer with the connection open.
+///
+/// It also bounds them: past `limit` open connections a new one is closed before a byte of it
+/// is read. NIO holds a read buffer per connection (up to ~370 KB while a client floods a body
+/// the service has not asked for yet), outside the body budget; the limit bounds that memory.
 final class ClientWatch: Sendable {
     private struct Entry {
         var gone = false
@@ -27,6 +31,18 @@ final class ClientWatch: Sendable {
     }
 
     private let entries = Mutex<[ObjectIdentifier: Entry]>([:])
+    /// Connections open at once, at most.
+    let limit: Int
+    private let refused: @Sendable () -> Void
+
+    /// A watch admitting `limit` connections; `refused` counts each one turned away.
+    init(limit: Int = .max, refused: @escaping @Sendable () -> Void = {}) {
+        self.limit = max(1, limit)
+        self.refused = refused
+    }
+
+    /// Connections open now.
+    var open: Int { entries.withLock { $0.count } }
 
     /// Runs `action` when the client of `channel` goes away (at once if it already has);
     /// nothing for a connection the watch does not know (tests without sockets).
@@ -47,8 +63,15 @@ final class ClientWatch: Sendable {
         entries.withLock { $0[ObjectIdentifier(channel)]?.onGone = [] }
     }
 
-    fileprivate func opened(_ key: ObjectIdentifier) {
-        entries.withLock { $0[key] = Entry() }
+    /// Admits a new connection; false when `limit` are open.
+    fileprivate func opened(_ key: ObjectIdentifier) -> Bool {
+        let admitted = entries.withLock { entries in
+            guard entries.count < limit else { return false }
+            entries[key] = Entry()
+            return true
+        }
+        if !admitted { refused() }
+        return admitted
     }
 
     fileprivate func gone(_ key: ObjectIdentifier, forget: Bool) {
@@ -70,7 +93,9 @@ final class ClientWatch: Sendable {
 
         init(watch: ClientWatch) { self.watch = watch }
 
-        func handlerAdded(context: ChannelHandlerContext) { watch.opened(ObjectIdentifier(context.channel)) }
+        func handlerAdded(context: ChannelHandlerContext) {
+            if !watch.opened(ObjectIdentifier(context.channel)) { context.close(promise: nil) }
+        }
 
         func handlerRemoved(context: ChannelHandlerContext) { watch.gone(ObjectIdentifier(context.channel), forget: true) }
 

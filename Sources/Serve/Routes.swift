@@ -52,12 +52,18 @@ struct Routes: Sendable {
     /// Liveness: a slot whose render has not returned long after it was answered (four
     /// timeouts, at least a minute) will not come back; only a restart frees it.
     private func alive() -> Response {
-        let limit = max(Duration.seconds(60), .milliseconds(settings.timeoutMilliseconds * 4))
-        let stuck = gate.longestStuck
-        if stuck > limit {
-            return HTTP.error(.serviceUnavailable, "a render slot has been stuck for \(stuck.components.seconds) s (limit \(limit.components.seconds) s)")
+        if let problem = Self.liveness(stuck: gate.longestStuck, timeoutMilliseconds: settings.timeoutMilliseconds) {
+            return HTTP.error(.serviceUnavailable, problem)
         }
         return HTTP.json(.members([("status", .string("ok"))]))
+    }
+
+    /// The liveness rule: nil while the slot stuck the longest (`RenderGate.longestStuck`) has
+    /// held its render for at most four timeouts (at least a minute), else why not.
+    static func liveness(stuck: Duration, timeoutMilliseconds: Int) -> String? {
+        let limit = max(Duration.seconds(60), .milliseconds(timeoutMilliseconds * 4))
+        guard stuck > limit else { return nil }
+        return "a render slot has been stuck for \(stuck.components.seconds) s (limit \(limit.components.seconds) s)"
     }
 
     private func ready() -> Response {

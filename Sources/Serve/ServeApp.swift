@@ -90,7 +90,7 @@ package enum ServeApp {
         let router = Router(context: ServeContext.self)
         router.add(middleware: RequestLog(metrics: metrics, logger: logger))
         router.add(middleware: MethodRules())
-        let watch = ClientWatch()
+        let watch = ClientWatch(limit: settings.maxConnections) { metrics.connectionsRefused.increment() }
         let gate = RenderGate(limit: settings.concurrency, queue: settings.queue,
                               budget: MemoryBudget(bytes: settings.memoryBytes))
         Routes(service: service, gate: gate, bodies: BodyBudget(settings: settings), cache: RenderedCache(limit: settings.cacheBytes), metrics: metrics,

@@ -14,6 +14,7 @@ final class ServeMetrics: Sendable {
     let cacheBytes: Gauge
     let memoryReserved: Gauge
     let stuckSlots: Gauge
+    let connectionsRefused: Counter
 
     init() {
         renderSeconds = registry.makeDurationHistogram(
@@ -27,6 +28,7 @@ final class ServeMetrics: Sendable {
         cacheBytes = registry.makeGauge(descriptor: named("hlrender_cache_bytes", "Bytes of images in the cache."))
         memoryReserved = registry.makeGauge(descriptor: named("hlrender_memory_reserved_bytes", "Bytes of the memory budget renders in flight hold."))
         stuckSlots = registry.makeGauge(descriptor: named("hlrender_all_slots_stuck", "1 while every render slot holds a render past its deadline."))
+        connectionsRefused = registry.makeCounter(descriptor: named("hlrender_connections_refused_total", "Connections closed at once because --max-connections were open."))
     }
 
     func request(route: String, status: Int) {

@@ -15,8 +15,18 @@ package struct ServeSettings: Sendable {
     package var cacheBytes = 256 << 20
     /// Largest request body.
     package var maxBody = 1 << 20
+    /// Connections open at once; a new one past it is closed unread (each may hold a read
+    /// buffer of up to ~370 KB in NIO, outside the body budget).
+    package var maxConnections = 512
     /// Largest canvas, in output pixels.
-    package var maxPixels = 40_000_000
+    package var maxPixels: Int {
+        get { pixelLimit.pixels }
+        set { pixelLimit.pixels = newValue }
+    }
+    /// The pixel limit (the service's default is lower than a command's).
+    package var pixelLimit = PixelLimit(pixels: 40_000_000)
+    /// The schemes links in a request's card may use (the operator's `--link-schemes`).
+    package var linkSchemes = LinkSchemes()
     /// Renders at once, and requests waiting for one; past that, 503 at once.
     package var concurrency = 2
     package var queue = 16

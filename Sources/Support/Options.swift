@@ -51,6 +51,17 @@ package struct OptionDefinition<Target>: Sendable {
     }
 }
 
+extension OptionDefinition {
+    /// The same row reading into the `part` of a larger settings value (the service's settings
+    /// hold the link policy and the pixel limit): one name, parse and check for both. `help`
+    /// replaces the text where the larger value's default differs.
+    package func within<Outer>(_ part: WritableKeyPath<Outer, Target> & Sendable, help: String? = nil) -> OptionDefinition<Outer> {
+        OptionDefinition<Outer>(name, valueName, schema: schemaType, help ?? self.help, repeatable: repeatable) { outer, input in
+            try self.apply(input, to: &outer[keyPath: part])
+        }
+    }
+}
+
 extension Array {
     /// The definition named `name` in a table.
     package func named<Target>(_ name: String) -> OptionDefinition<Target>? where Element == OptionDefinition<Target> {

@@ -19,7 +19,7 @@ func benchmarkEncoders(examples: String, fonts: String) throws {
         + [(name: "story-card", path: examples + "/../bench/story-card.json")]
     for (name, path) in specs {
         let json = try Variables.substitute(try JSONValue.parse([UInt8](FileManager.default.contents(atPath: path)!)), vars)
-        let card = try CardBuilder.build(try CardSpec.parse(json, folder: examples), resources: resources)
+        let card = try CardBuilder.build(try CardSpec.parse(json, folder: examples, linkSchemes: LinkSchemes()), resources: resources)
         var options = RenderOptions()
         var canvas: ImageCanvas?
         measure("  \(name): draw", runs: 15) { canvas = try! resources.renderer.drawImage(card.scene, options: options) }

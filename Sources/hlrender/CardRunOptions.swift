@@ -14,6 +14,7 @@ struct CardRunOptions: FlagGroup {
     @Option("pdf", help: Help("Also put every card on its own page of this PDF (a print proof, vector text kept).", valueName: "proofs.pdf"))
     var proofs: String?
     @Group var limits: InputLimits
+    @Group var links: LinkSchemeFlags
 
     /// The proof sheet --pdf asks for, checked writable before anything is rendered.
     func proofSheet(fonts: FontContext) throws -> ProofSheet? {
@@ -33,8 +34,10 @@ struct CardRunOptions: FlagGroup {
         let maxPixels = try pixelLimit.pixels()
         let fonts = try folders.fonts(systemFonts: systemFonts)
         let limit = limits.image
-        return CardResources(fonts: fonts, maxPixels: maxPixels) { path in
+        var resources = CardResources(fonts: fonts, maxPixels: maxPixels) { path in
             try Posix.readFile(path, as: "file", limit: limit)
         }
+        resources.linkSchemes = try links.schemes()
+        return resources
     }
 }

@@ -33,6 +33,7 @@ struct StepsCommand: Command {
     @Group var output: OutputOptions
     @Group("Highlight") var highlight: HighlightOptions
     @Group var limits: InputLimits
+    @Group var links: LinkSchemeFlags
 
     func run() throws {
         OneShot.declare()  // one image, then exit: big buffers in huge pages
@@ -41,6 +42,7 @@ struct StepsCommand: Command {
         // The flags as a steps block's settings, through the option table; the card library
         // decides the geometry (the dot column included: a canvas x here, a block x in a card).
         var settings = BlockSettings()
+        settings.linkSchemes = try links.schemes()
         try applyFlags(given, to: &settings)
         try applyFlags([("align", align)], to: &settings)
         try OptionModel.named("steps")!.apply(.json(.array(try readSteps().map(JSONValue.string))), to: &settings)

@@ -40,6 +40,7 @@ struct TextOptions: FlagGroup {
     @Option("spans", help: modelHelp("spans")) var spans: String?
     @FlagList(modelFlags(["width", "align", "max-lines", "ellipsis", "role"])) var layout: GivenFlags
     @Group var font: FontOptions
+    @Group var links: LinkSchemeFlags
 
     /// Whether the text comes as rich text (markup or spans) rather than plain text.
     var isRich: Bool { markup != nil || markupFile != nil || spans != nil }
@@ -48,6 +49,7 @@ struct TextOptions: FlagGroup {
     /// and the font's.
     func settings(for input: String?, limit: Int) throws -> BlockSettings {
         var settings = BlockSettings()
+        settings.linkSchemes = try links.schemes()
         let given = [("--text", text != nil), ("--text-file", textFile != nil), ("--markup", markup != nil),
                      ("--markup-file", markupFile != nil), ("--spans", spans != nil)].filter(\.1).map(\.0)
         let source = given.count > 1 ? nil : try markupFile.map { try InputText.read(text: nil, file: $0, limit: limit, what: "markup file") } ?? markup

@@ -18,7 +18,7 @@ import TestSupport
         "max-pages", "threshold", "max-diff-pixels", "max-diff-ratio", "ignore", "max-input-bytes", "column",
         "dot-size", "gap", "current", "jobs", "shard", "weight", "min-ssim", "dpi",
         // The service's.
-        "port", "max-age", "cache-mb", "max-body", "concurrency", "queue", "timeout-ms", "read-timeout-ms", "memory-mb",
+        "port", "max-age", "cache-mb", "max-body", "concurrency", "queue", "timeout-ms", "read-timeout-ms", "memory-mb", "max-connections",
     ]
     /// Options whose value is text, a path, a colour or a choice.
     static let other: Set<String> = [
@@ -27,7 +27,7 @@ import TestSupport
         "dump-layout", "highlight", "highlight-style", "outline-color", "join", "restrict-mode", "page-number-format",
         "header", "expect", "diff", "size-mismatch", "steps-file", "step", "dot-color", "first-side", "var", "pdf",
         "template", "data", "output", "out-dir", "report", "expect-dir", "html-report", "junit",
-        "metric", "config", "candidates", "summary-md", "update", "pdf-standard",
+        "metric", "config", "candidates", "summary-md", "update", "pdf-standard", "link-schemes",
         "host", "templates", "assets", "token-file", "etag-secret-file", "url-signing-key-file",
     ]
 

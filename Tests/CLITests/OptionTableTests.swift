@@ -135,7 +135,7 @@ import TestSupport
                     let span: JSONValue = .object([("text", .string("a")), (option.name, Self.json(value))])
                     let block: JSONValue = .object([("type", .string("text")), ("spans", .array([span]))])
                     #expect(throws: CardError("blocks[0].spans[0].\(option.name)", message), "\(option.name)=\(value)") {
-                        _ = try CardSpec.parse(.object([("blocks", .array([block]))]), folder: ".")
+                        _ = try CardSpec.parse(.object([("blocks", .array([block]))]), folder: ".", linkSchemes: LinkSchemes())
                     }
                     continue
                 }
@@ -144,7 +144,7 @@ import TestSupport
                                                 (option.name, Self.json(value))])
                 let spec: JSONValue = .object([("blocks", .array([block]))])
                 #expect(throws: CardError("blocks[0].\(option.name)", message), "\(option.name)=\(value)") {
-                    _ = try CardSpec.parse(spec, folder: ".")
+                    _ = try CardSpec.parse(spec, folder: ".", linkSchemes: LinkSchemes())
                 }
             }
         }
@@ -152,7 +152,7 @@ import TestSupport
             for value in Self.samples {
                 guard let message = Self.cardRefusal(option.name, value) else { continue }
                 #expect(throws: CardError(option.name, message), "\(option.name)=\(value)") {
-                    _ = try CardSpec.parse(.object([(option.name, Self.json(value)), ("blocks", .array([]))]), folder: ".")
+                    _ = try CardSpec.parse(.object([(option.name, Self.json(value)), ("blocks", .array([]))]), folder: ".", linkSchemes: LinkSchemes())
                 }
             }
         }

@@ -73,6 +73,36 @@ private func actions(_ pdf: String) throws -> (kinds: [String], uris: [String]) 
         #expect(try actions(ok).uris == ["MAILTO:a@b.c", "#top", "https://x/%C3%A9?q=%281%29"])
     }
 
+    /// Issue 35, finding 1: "unless a flag widens it". The operator's `--link-schemes` adds
+    /// schemes for render, steps, card and batch; script schemes stay out whatever is given.
+    @Test func theLinkSchemesFlagWidensTheRunsPolicyNeverToScript() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("tel.pdf").path
+        var result = try CLI.run(["render", "--markup", "<a href=\"tel:+15550100\">call</a>", "--link-schemes", "TEL,ftp", "-o", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try actions(out).uris == ["tel:+15550100"])
+        result = try CLI.run(["steps", "--step", "<a href='ftp://x/'>get</a>", "--step", "b", "--steps-markup", "--link-schemes", "ftp", "-o", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try actions(out).uris == ["ftp://x/"])
+        let spec = try file(dir, "card.json", #"{"size": "400x200", "padding": 8, "blocks": [{"type": "text", "spans": [{"text": "go", "link": "{{ref}}"}]}]}"#)
+        result = try CLI.run(["card", spec, "--var", "ref=tel:1", "--link-schemes", "tel", "-o", out])
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try file(dir, "rows.csv", "id,ref\nok,tel:2\nno,ftp://x\n")
+        result = try CLI.run(["batch", "--template", spec, "--data", rows, "--output", "{{id}}.pdf", "--out-dir", dir.path, "--quiet", "--link-schemes", "tel"])
+        #expect(result.status != 0 && result.stderr.contains("'ftp:'"), "\(result.stderr)")
+        #expect(try actions(dir.appendingPathComponent("ok.pdf").path).uris == ["tel:2"])
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("no.pdf").path))
+        for (value, words) in [("javascript", "never allowed"), ("vbscript", "never allowed"), ("a b", "not a URI scheme"), ("", "not a URI scheme")] {
+            result = try CLI.run(["render", "--text", "x", "--link-schemes", value, "-o", dir.appendingPathComponent("x.pdf").path])
+            #expect(result.status == 3 && result.stderr.contains("--link-schemes") && result.stderr.contains(words), "\(value): \(result.stderr)")
+        }
+        // A card cannot widen its own links: the policy is no card key.
+        let own = try file(dir, "own.json", #"{"size": "400x200", "link-schemes": "tel", "blocks": [{"type": "text", "text": "x"}]}"#)
+        result = try CLI.run(["card", own, "-o", out])
+        #expect(result.status == 3 && result.stderr.contains("link-schemes"), "\(result.stderr)")
+    }
+
     @Test func documentInformationWithParenthesesStaysOneString() throws {
         let dir = try CLI.scratchFolder()
         defer { try? FileManager.default.removeItem(at: dir) }

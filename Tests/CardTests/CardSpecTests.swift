@@ -15,7 +15,7 @@ let resources = CardResources(fonts: try! FontContext(library: Fixtures.library)
 }
 
 func parse(_ json: String, vars: [String: String] = [:]) throws -> CardSpec {
-    try CardSpec.parse(try Variables.substitute(try JSONValue.parse(Array(json.utf8)), vars), folder: fixtureFolder)
+    try CardSpec.parse(try Variables.substitute(try JSONValue.parse(Array(json.utf8)), vars), folder: fixtureFolder, linkSchemes: LinkSchemes())
 }
 
 func build(_ json: String, vars: [String: String] = [:]) throws -> BuiltCard {
@@ -108,7 +108,7 @@ func png(_ json: String) throws -> RGBAImage {
         // Options about the run (files, canvas, comparison), not a block's look.
         let runOptions: Set<String> = ["output", "format", "background", "margin", "canvas", "scale", "max-pixels", "dump-layout",
                                        "font-dir", "no-system-fonts", "expect", "threshold", "count-aa", "max-diff-pixels",
-                                       "max-diff-ratio", "ignore", "metric", "min-ssim", "dpi", "no-tags", "pdf-standard", "diff", "json", "size-mismatch", "max-input-bytes", "help",
+                                       "max-diff-ratio", "ignore", "metric", "min-ssim", "dpi", "no-tags", "pdf-standard", "diff", "json", "size-mismatch", "max-input-bytes", "link-schemes", "help",
                                        "version", "step", "fit", "png-compression", "quality", "lossless", "avif-speed", "avif-chroma", "title", "author", "subject", "keywords",
                                        // Pages: the document's, not a block's.
                                        "page", "page-margin", "orphans", "widows", "page-numbers", "page-number-format", "header", "max-pages"]

@@ -73,6 +73,24 @@ import Testing
         #expect(layout.contains("<b>you</b>"), "\(layout)")
     }
 
+    @Test func linkSchemesAreTheEnvironmentsToWiden() async throws {
+        let card = #"{"size": "300x100", "padding": 0, "blocks": [{"type": "text", "markup": "<a href='tel:1'>call</a>", "size": 20}]}"#
+        var settings = RenderSettings()
+        settings.format = .pdf
+        do {
+            _ = try await Self.renderer.renderCard(json: card, options: settings)
+            Issue.record("a tel: link rendered without the environment allowing it")
+        } catch {
+            #expect(error.kind == .input && error.path.hasPrefix("blocks[0].markup") && error.message.contains("'tel:'"), "\(error)")
+        }
+        var environment = RenderEnvironment(fontDirectories: [Fixtures.fonts])
+        environment.extraLinkSchemes = ["tel"]
+        let pdf = try await HLRenderer(environment: environment).renderCard(json: card, options: settings).bytes
+        #expect(String(decoding: pdf, as: UTF8.self).contains("/URI (tel:1)"))
+        environment.extraLinkSchemes = ["javascript"]
+        #expect(throws: HLRenderError.self) { try HLRenderer(environment: environment) }
+    }
+
     @Test func aCancelledTaskStopsItsRender() async throws {
         // Enough lines that the render is still going when the task is cancelled.
         let text = String(repeating: "word ", count: 200_000)

@@ -111,6 +111,32 @@ let longEnough = Duration.seconds(3600)
         #expect(!gate.job(deadline: .now + longEnough).cancellation.isCancelled)
     }
 
+    /// Issue 35, finding 5's liveness answer: a render that never returns (a C library blocked
+    /// for good) is answered at its deadline, and its slot then counts as stuck for as long as
+    /// it stays; `/healthz` fails past four timeouts (at least a minute), so an orchestrator
+    /// restarts the service. The rule is checked with durations, the gate with a render that
+    /// blocks until the test lets it go.
+    @Test func aRenderThatNeverReturnsFailsLivenessOnceStuckPastTheLimit() async throws {
+        let gate = RenderGate(limit: 1, queue: 0)
+        let release = DispatchSemaphore(value: 0)
+        await #expect(throws: RenderGate.TimedOut.self) {
+            _ = try await gate.run(timeout: .milliseconds(50)) { _ in release.wait(); return 1 }
+        }
+        #expect(gate.allStuck)
+        let first = gate.longestStuck
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(gate.longestStuck >= first + .milliseconds(100), "stuck time grows while the render holds its slot")
+        release.signal()
+        for _ in 0..<200 where gate.allStuck { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!gate.allStuck && gate.longestStuck == .zero, "the slot is free once the render returns")
+
+        #expect(Routes.liveness(stuck: .zero, timeoutMilliseconds: 10_000) == nil)
+        #expect(Routes.liveness(stuck: .seconds(59), timeoutMilliseconds: 10_000) == nil)
+        #expect(Routes.liveness(stuck: .seconds(61), timeoutMilliseconds: 10_000)?.contains("stuck for 61 s (limit 60 s)") == true)
+        #expect(Routes.liveness(stuck: .seconds(100), timeoutMilliseconds: 30_000) == nil, "four 30 s timeouts")
+        #expect(Routes.liveness(stuck: .seconds(121), timeoutMilliseconds: 30_000) != nil)
+    }
+
     /// The budget: reserved bytes come back when the work ends, whatever happened to the request.
     @Test func memoryComesBackWhenTheWorkEnds() async throws {
         let gate = RenderGate(limit: 2, queue: 0, budget: MemoryBudget(bytes: 100))
@@ -139,19 +165,21 @@ let longEnough = Duration.seconds(3600)
         cancelled.cancellation?.cancel()
         let spec = try CardSpec.parse(.object([("size", .string("600x300")), ("blocks", .array([
             .object([("type", .string("text")), ("text", .string("one\ntwo"))]),
-        ]))]), folder: ".")
+        ]))]), folder: ".", linkSchemes: LinkSchemes())
         #expect(throws: Cancellation.Cancelled.self) { try CardRender.render(spec, resources: cancelled, format: .png, encoding: EncodeOptions()) }
         #expect(try CardRender.render(spec, resources: resources, format: .png, encoding: EncodeOptions()).bytes.count > 0)
     }
 
     /// Cancelled from another thread while a long text is fitted: the render stops early with
     /// `Cancelled` (a render that ran on would end with an image or a "does not fit" error).
+    /// The text takes many seconds to fit, so a cancellation that a loaded machine delivers late
+    /// still comes midway.
     @Test func aRenderCancelledMidwayStops() throws {
-        let paragraphs = (0..<3000).map { "paragraph \($0) " + String(repeating: "lorem ipsum dolor ", count: 12) }.joined(separator: "\n")
+        let paragraphs = (0..<30_000).map { "paragraph \($0) " + String(repeating: "lorem ipsum dolor ", count: 12) }.joined(separator: "\n")
         let spec = try CardSpec.parse(.object([("size", .string("1080x1920")), ("blocks", .array([
             .object([("type", .string("text")), ("text", .string(paragraphs)),
                      ("fit", .object([("height", .number(1800)), ("min-size", .number(6))]))]),
-        ]))]), folder: ".")
+        ]))]), folder: ".", linkSchemes: LinkSchemes())
         var cancellable = resources
         let cancellation = Cancellation()
         cancellable.cancellation = cancellation
@@ -163,7 +191,7 @@ let longEnough = Duration.seconds(3600)
         var budgeted = resources
         let budget = MemoryBudget(bytes: 8 << 20)
         budgeted.memory = budget.lease()
-        let spec = try CardSpec.parse(.object([("size", .string("2000x2000")), ("blocks", .array([]))]), folder: ".")
+        let spec = try CardSpec.parse(.object([("size", .string("2000x2000")), ("blocks", .array([]))]), folder: ".", linkSchemes: LinkSchemes())
         let refusal = #expect(throws: MemoryBudget.Exceeded.self) { try CardRender.render(spec, resources: budgeted, format: .png, encoding: EncodeOptions()) }
         #expect(refusal?.neverFits == true)
         #expect(budget.inUse == 0, "a refused reservation takes nothing")
