@@ -16,6 +16,18 @@ extension CardSpec {
         OptionDefinition("padding", "px", schema: "number", "Inset of the anchors from the canvas edges, default 64.") {
             $0.padding = try $1.number(in: 0...Checked.maxLength)
         },
+        OptionDefinition("background", "colour", schema: "string|object",
+                         "The canvas: a colour (alpha allowed) or transparent; in a spec also {\"gradient\": {\"angle\", \"stops\"}} or {\"image\": path, \"fit\", \"blur\", \"dim\"} (default white; render and steps: transparent under a filled highlight, so the caption is an overlay).") {
+            // A flag or a form field gives text: a colour. JSON may give the objects too; any
+            // other JSON value reads as the text it would be on a command line.
+            var json = JSONValue.null
+            if case let .json(value) = $1, case .object = value { json = value } else { json = .string(try $1.string()) }
+            do {
+                $0.background = try background(json, path: "")
+            } catch let error as CardError {
+                throw OptionError(error.message, at: error.path)
+            }
+        },
         OptionDefinition("output", "path", schema: "string", "Where a batch writes the card (relative to its output folder).") {
             $0.output = try $1.string()
         },
@@ -32,6 +44,15 @@ extension CardSpec {
             }
         },
     ]
+
+    /// The `background` row read into a plain colour, for what takes no gradient or picture (a
+    /// page, a one-block canvas): a refusal is the row's `OptionError`.
+    package static func colorBackground(_ input: OptionInput) throws -> Color {
+        var probe = CardSpec()
+        try options.named("background")!.apply(input, to: &probe)
+        guard case let .color(color) = probe.background else { throw OptionError("must be a colour here (no gradient or picture)") }
+        return color
+    }
 
     /// "WIDTHxHEIGHT" or [width, height]; either side may be "auto" (fitted to the content),
     /// and "auto" alone fits both.

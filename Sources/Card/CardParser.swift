@@ -13,7 +13,6 @@ extension CardSpec {
         var defaults: [(String, JSONValue)] = []
         for (key, value) in members {
             switch key {
-            case "background": spec.background = try background(value, path: key)
             case "blocks": break
             case _ where CardSpec.options.named(key) != nil:
                 do {
@@ -148,8 +147,7 @@ extension CardSpec {
 
     static func background(_ json: JSONValue, path: String) throws -> BackgroundSpec {
         if case let .string(text) = json {
-            guard let color = Color(parsing: text) else { throw CardError(path, "'\(text)' is not a colour") }
-            return .color(color)
+            do { return .color(try OptionInput.text(text).color()) } catch let error as OptionError { throw CardError(path, error.message) }
         }
         guard case let .object(members) = json, members.count >= 1 else {
             throw CardError(path, "must be a colour, {\"gradient\": ...} or {\"image\": ...}")

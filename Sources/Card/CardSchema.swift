@@ -41,7 +41,7 @@ package enum CardSchema {
                                      ("max-lines", .members([("type", .string("integer")), ("minimum", .number(1))]))])),
             ("additionalProperties", .bool(false)),
         ])
-        let background = JSONValue.members([("oneOf", .array([
+        let background = JSONValue.members([("description", .string(CardSpec.options.named("background")!.help)), ("oneOf", .array([
             .members([("type", .string("string")), ("description", .string("A colour, or transparent."))]),
             .members([("type", .string("object")), ("required", .array([.string("gradient")])), ("additionalProperties", .bool(false)),
                       ("properties", .members([("gradient", .members([

@@ -28,7 +28,7 @@ extension HLRenderer {
         for (key, value) in members {
             do {
                 if key == "background" {
-                    background = try OptionInput.json(value).color()
+                    background = try CardSpec.colorBackground(.json(value))
                 } else if let option = PageSetup.options.named(key) {
                     try option.apply(.json(value), to: &setup)
                 } else if let option = OptionModel.named(key), OptionModel.scope(of: key) != .steps, key != "text-file" {

@@ -11,8 +11,7 @@ struct OutputOptions: FlagGroup {
     @Option("format", help: Help("\(OutputFormat.nameList) (default: from the output's extension).", valueName: "format")) var format: OutputFormat?
     @Group("Encoding") var encoding: EncodeFlags
     @Group("PDF") var pdf: PDFFlags
-    @Option("background", help: "Background colour, alpha allowed, or transparent (default white; transparent with a highlight, so the caption is an overlay).")
-    var background: String?
+    @FlagList(CardSpec.options.flagSpecs(["background"])) var background: GivenFlags
     @Option("margin", help: Help("Space around the text in px (default 32): the canvas is the text plus this margin, or with --canvas the text wraps inside it.", valueName: "px"))
     var margin: String?
     @Option("canvas", help: Help("A fixed canvas in px (a side may be auto), the block centred.", valueName: "WxH")) var canvas: String?
@@ -66,9 +65,15 @@ struct OutputOptions: FlagGroup {
         return options
     }
 
-    /// --background, else white (transparent under a filled highlight: the caption is an overlay).
+    /// --background through the card's row, else white (transparent under a filled highlight:
+    /// the caption is an overlay).
     func backgroundColor(highlighted: Bool) throws -> Color {
-        try background.map { try parseColor($0, option: "--background") } ?? (highlighted ? .transparent : .white)
+        guard let given = background.pairs.last?.value else { return highlighted ? .transparent : .white }
+        do {
+            return try CardSpec.colorBackground(.text(given))
+        } catch let error as OptionError {
+            throw CLIFailure(message: "--background: \(error.message)")
+        }
     }
 
     /// The block's fit: to the canvas with --fit, which needs --canvas.

@@ -61,10 +61,3 @@ struct TextOptions: FlagGroup {
         return settings
     }
 }
-
-func parseColor(_ text: String, option: String) throws -> Color {
-    guard let color = Color(parsing: text) else {
-        throw CLIFailure(message: "\(option): '\(text)' is not a colour (use #RGB, #RRGGBB, #RRGGBBAA, a CSS name or transparent)")
-    }
-    return color
-}

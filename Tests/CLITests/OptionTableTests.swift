@@ -195,4 +195,28 @@ import TestSupport
             #expect(generated.contains("| `\(name)` |"), "\(name) missing from the reference")
         }
     }
+
+    /// Issue 36: `background` is one row. The render flag, the card key and the library's page
+    /// option read it, so they take and refuse the same colours with the same words.
+    @Test func backgroundIsOneRowForFlagKeyAndPages() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (value, ok) in [("#ff000080", true), ("transparent", true), ("rebeccapurple", true), ("nope", false), ("#12", false)] {
+            let flag = try CLI.run(["render", "--text", "x", "--background", value, "-o", dir.appendingPathComponent("f.png").path])
+            let spec = dir.appendingPathComponent("c.json")
+            try Data(#"{"size": "100x50", "background": "\#(value)", "blocks": []}"#.utf8).write(to: spec)
+            let key = try CLI.run(["card", spec.path, "-o", dir.appendingPathComponent("c.png").path])
+            #expect((flag.status == 0) == ok && (key.status == 0) == ok, "\(value): \(flag.stderr) \(key.stderr)")
+            if !ok {
+                let reason = { (stderr: String) in stderr.components(separatedBy: "background: ").last ?? "" }
+                #expect(reason(flag.stderr) == reason(key.stderr) && reason(key.stderr).contains("is not a colour"), "\(flag.stderr) | \(key.stderr)")
+            }
+            if ok {
+                #expect(throws: Never.self) { _ = try CardSpec.colorBackground(.text(value)) }
+            } else {
+                #expect(throws: OptionError.self) { _ = try CardSpec.colorBackground(.text(value)) }
+            }
+        }
+        #expect(throws: OptionError.self) { _ = try CardSpec.colorBackground(.json(.object([("image", .string("x.png"))]))) }
+    }
 }
