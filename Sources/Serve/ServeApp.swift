@@ -91,9 +91,9 @@ package enum ServeApp {
         router.add(middleware: RequestLog(metrics: metrics, logger: logger))
         router.add(middleware: MethodRules())
         let watch = ClientWatch(limit: settings.maxConnections) { metrics.connectionsRefused.increment() }
-        let gate = RenderGate(limit: settings.concurrency, queue: settings.queue,
-                              budget: MemoryBudget(bytes: settings.memoryBytes))
-        Routes(service: service, gate: gate, bodies: BodyBudget(settings: settings), cache: RenderedCache(limit: settings.cacheBytes), metrics: metrics,
+        let memory = MemoryBudget(bytes: settings.memoryBytes)
+        let gate = RenderGate(limit: settings.concurrency, queue: settings.queue, budget: memory)
+        Routes(service: service, gate: gate, bodies: BodyBudget(settings: settings, within: memory), cache: RenderedCache(limit: settings.cacheBytes), metrics: metrics,
                settings: settings, shuttingDown: flag, clients: watch)
             .add(to: router)
         // A client silent for the read timeout while its request is read is cut off (headers

@@ -26,7 +26,7 @@ final class ServeMetrics: Sendable {
         cacheHits = registry.makeCounter(descriptor: named("hlrender_cache_hits_total", "Requests answered from the image cache or with 304."))
         cacheMisses = registry.makeCounter(descriptor: named("hlrender_cache_misses_total", "Requests that rendered."))
         cacheBytes = registry.makeGauge(descriptor: named("hlrender_cache_bytes", "Bytes of images in the cache."))
-        memoryReserved = registry.makeGauge(descriptor: named("hlrender_memory_reserved_bytes", "Bytes of the memory budget renders in flight hold."))
+        memoryReserved = registry.makeGauge(descriptor: named("hlrender_memory_reserved_bytes", "Bytes of the memory budget renders in flight and bodies being received hold."))
         stuckSlots = registry.makeGauge(descriptor: named("hlrender_all_slots_stuck", "1 while every render slot holds a render past its deadline."))
         connectionsRefused = registry.makeCounter(descriptor: named("hlrender_connections_refused_total", "Connections closed at once because --max-connections were open."))
     }

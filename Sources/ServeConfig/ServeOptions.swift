@@ -38,7 +38,7 @@ extension ServeSettings {
         OptionDefinition("queue", "n", schema: "integer", "Requests that may wait for a render; past that 503 with Retry-After (default 8 per render).") {
             $0.queue = try $1.integer(in: 0...100_000)
         },
-        OptionDefinition("memory-mb", "mb", schema: "integer", "Megabytes the renders in flight may hold together, queued ones included; past it 503, a request that could never fit 413 (default: a cgroup's memory limit less the cache and 160 MB, else 512).") {
+        OptionDefinition("memory-mb", "mb", schema: "integer", "Megabytes the renders in flight (queued ones included) and the request bodies being received (at most a quarter) may hold together; past it 503, a request that could never fit 413 (default: a cgroup's memory limit less the cache and 160 MB, else 512).") {
             $0.memoryBytes = try $1.integer(in: 16...(1 << 22)) << 20
         },
         OptionDefinition("timeout-ms", "ms", schema: "integer", "Milliseconds a request may wait and render before it gets 503; its render is then cancelled (default 10000).") {

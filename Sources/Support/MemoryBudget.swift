@@ -18,8 +18,14 @@ package final class MemoryBudget: Sendable {
 
     package let total: Int
     private let used = Mutex(0)
+    /// The budget this one is a share of: what is taken here is taken there too (a service's
+    /// request bodies are a quarter of the memory its renders and bodies hold together).
+    private let parent: MemoryBudget?
 
-    package init(bytes: Int) { total = max(0, bytes) }
+    package init(bytes: Int, within parent: MemoryBudget? = nil) {
+        total = max(0, bytes)
+        self.parent = parent
+    }
 
     /// Bytes reserved now.
     package var inUse: Int { used.withLock { $0 } }
@@ -33,9 +39,18 @@ package final class MemoryBudget: Sendable {
             return true
         }
         if !taken { throw Exceeded(needed: holding + bytes, total: total) }
+        do {
+            try parent?.take(bytes, holding: holding)
+        } catch {
+            used.withLock { $0 -= bytes }
+            throw error
+        }
     }
 
-    fileprivate func give(_ bytes: Int) { used.withLock { $0 -= bytes } }
+    fileprivate func give(_ bytes: Int) {
+        used.withLock { $0 -= bytes }
+        parent?.give(bytes)
+    }
 
     /// One job's share of the budget.
     package final class Lease: Sendable {

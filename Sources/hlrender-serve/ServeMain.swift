@@ -26,7 +26,7 @@ enum ServeMain {
             let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
             var settings = try ServeFlags.parse(arguments).settings(cores: cores)
             settings.version = version
-            ReuseMemory.forManyImages()
+            ReuseMemory.forManyImages(workers: settings.concurrency)
             do {
                 let fonts = FontEnvironment(pinnedDirectories: try Host.pinnedFontDirectories(), cacheDirectory: Host.cacheDirectory(),
                                             hyphenation: Hyphenation(folders: Host.hyphenationFolders()))

@@ -37,7 +37,7 @@ struct BatchCommand: Command {
     @Group("Golden tests") var goldenFlags: GoldenFlags
 
     func run() throws {
-        ReuseMemory.forManyImages()
+        ReuseMemory.forManyImages(workers: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         var settings = BatchRun.Settings()
         settings.jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         try BatchRun.Settings.options.apply(given, to: &settings)

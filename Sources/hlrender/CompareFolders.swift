@@ -78,7 +78,7 @@ func runFolderComparison(expected: String, actual: String, options: CompareOptio
                          maxPixels: Int, maxFileBytes: Int) throws -> Int32 {
     if options.diff != nil { throw CLIFailure(message: "--diff compares two files; for folders give --report DIR") }
     if options.sizeMismatch != .fail { throw CLIFailure(message: "--size-mismatch pad compares two files; folders report a size change") }
-    ReuseMemory.forManyImages()
+    ReuseMemory.forManyImages(workers: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     let config = try runFlags.loadConfig(folder: expected)
     var settings = FolderComparison.Settings()
     settings.config = config

@@ -137,6 +137,28 @@ let longEnough = Duration.seconds(3600)
         #expect(Routes.liveness(stuck: .seconds(121), timeoutMilliseconds: 30_000) != nil)
     }
 
+    /// Request bodies are a share of the one budget: what they hold, renders cannot, so bodies
+    /// and renders together stay within `--memory-mb` (a soak peaked at idle + 512 + 128 MB when
+    /// bodies had a budget of their own beside the renders').
+    @Test func bodiesAreAShareOfTheRendersBudget() throws {
+        let memory = MemoryBudget(bytes: 100)
+        let bodies = MemoryBudget(bytes: 25, within: memory)
+        let body = bodies.lease()
+        try body.reserve(20)
+        #expect(memory.inUse == 20 && bodies.inUse == 20)
+        #expect(throws: MemoryBudget.Exceeded.self) { try bodies.lease().reserve(10) }
+        let render = memory.lease()
+        #expect(throws: MemoryBudget.Exceeded.self) { try render.reserve(81) }
+        try render.reserve(80)
+        // The share has room, the whole has none: refused, and nothing is left taken.
+        #expect(throws: MemoryBudget.Exceeded.self) { try bodies.lease().reserve(5) }
+        #expect(memory.inUse == 100 && bodies.inUse == 20)
+        body.end()
+        #expect(memory.inUse == 80 && bodies.inUse == 0)
+        render.end()
+        #expect(memory.inUse == 0)
+    }
+
     /// The budget: reserved bytes come back when the work ends, whatever happened to the request.
     @Test func memoryComesBackWhenTheWorkEnds() async throws {
         let gate = RenderGate(limit: 2, queue: 0, budget: MemoryBudget(bytes: 100))
