@@ -142,7 +142,7 @@ package enum OptionModel {
             $0.link = try LinkTarget(try $1.string(), schemes: $0.linkSchemes)
         },
         define("width", "px", .text, schema: "number", "Wrap width in px.") { $0.width = try positive(try $1.number()) },
-        define("align", "left|center|right|start|end|justify", schema: "string", "Text alignment: left, center, right, start, end or justify (start/end follow each paragraph's direction; justify fills every line but a paragraph's last; default start).") {
+        define("align", "left|center|right|start|end|justify", schema: "string", "Text alignment: left, center, right, start, end or justify (start/end follow each paragraph's direction; justify fills every line but a paragraph's last; default start, and in steps towards the dots).") {
             $0.align = try $1.choice(Alignment.self)
         },
         define("hyphenate", "bool", schema: "boolean", "Hyphenate long words with the dictionary of lang (Debian's hyphen-* packages) where that makes better lines.") {
@@ -298,7 +298,7 @@ package enum OptionModel {
             $0.steps = try items.map { try OptionInput.json($0).string() }
         },
         define("steps-file", "path", .steps, schema: "string", "Read the steps from a UTF-8 file, one per line.") { $0.stepsFile = try $1.string() },
-        define("column", "px", .steps, schema: "number", "x of the dot column (default: the block's centre).") {
+        define("column", "px", .steps, schema: "number", "x of the dot column from the block's left edge (default: the block's centre; in steps, the block is the canvas inside --margin).") {
             $0.column = try nonNegative(try $1.number())
         },
         define("dot-size", "px", .steps, schema: "number", "Dot diameter (default 0.5em).") { $0.dotSize = try positive(try $1.number()) },

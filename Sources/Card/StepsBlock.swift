@@ -78,19 +78,3 @@ struct StepsBlock {
         }
     }
 }
-
-extension CardSpec {
-    /// Places the dot column of the card's steps blocks at `x` px from the canvas's left edge
-    /// (how `hlrender steps --column` measures it; a block's own `column` counts from the
-    /// block, which starts `padding` in).
-    package mutating func placeStepsColumn(canvasX x: Double) throws(CardError) {
-        guard x.isFinite, x >= padding, x - padding <= Checked.maxLength else {
-            throw CardError("column", "must be from the padding (\(Checked.describe(padding)) px) to \(Checked.describe(padding + Checked.maxLength)), got \(Checked.describe(x))")
-        }
-        for index in blocks.indices {
-            guard case .steps(var settings, let fit) = blocks[index].kind else { continue }
-            settings.column = x - padding
-            blocks[index].kind = .steps(settings, fit: fit)
-        }
-    }
-}

@@ -21,13 +21,10 @@ struct StepsCommand: Command {
     var stepsFile: String?
     @Option("step", help: Help("A step's text (repeatable).", valueName: "text"))
     var steps: [String] = []
-    @Option("width", help: "Canvas width in px (default 1080, or the width of --canvas).") var width: Double?
-    @Option("column", help: "x of the dot column in px from the canvas's left edge (default: the canvas centre).") var column: Double?
-    @FlagList(modelFlags(["dot-size", "dot-color", "gap", "current", "connector", "first-side", "steps-markup"]))
+    // The canvas is 1080 px wide unless --canvas says otherwise; the block is the canvas inside
+    // --margin, and `column` is an x in it, as in a card.
+    @FlagList(modelFlags(["column", "dot-size", "dot-color", "gap", "current", "connector", "first-side", "steps-markup", "align"]))
     var given: GivenFlags
-    // Applied as the block key `align`, with its own help: the default here is towards the dots.
-    @Option("align", help: "Text alignment in each column: left, center, right, start, end or justify (default: towards the dots).")
-    var align: String?
 
     @Group var font: FontOptions
     @Group var output: OutputOptions
@@ -40,18 +37,14 @@ struct StepsCommand: Command {
         let format = try output.resolvedFormat()
         try output.checkWritable()
         // The flags as a steps block's settings, through the option table; the card library
-        // decides the geometry (the dot column included: a canvas x here, a block x in a card).
+        // decides the geometry.
         var settings = BlockSettings()
         settings.linkSchemes = try links.schemes()
         try applyFlags(given, to: &settings)
-        try applyFlags([("align", align)], to: &settings)
         try OptionModel.named("steps")!.apply(.json(.array(try readSteps().map(JSONValue.string))), to: &settings)
         try font.apply(to: &settings)
         try highlight.apply(to: &settings)
-        var spec = try output.card(.steps(settings, fit: try output.fitSpec()), width: width ?? 1080, widthFlag: "--width", highlighted: settings.fillsHighlight)
-        if let column {
-            do { try spec.placeStepsColumn(canvasX: column) } catch { throw CLIFailure(message: flagWording(error)) }
-        }
+        let spec = try output.card(.steps(settings, fit: try output.fitSpec()), width: 1080, highlighted: settings.fillsHighlight)
         let fonts = try font.fonts()
         let rendered = try renderOneBlock(spec, fonts: fonts, limits: limits, output: output, format: format, draw: output.output != nil)
         let card = rendered.card

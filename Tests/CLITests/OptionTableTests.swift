@@ -72,9 +72,6 @@ import TestSupport
     /// The table's refusal of `value` for the flag `flag` of `command`, or nil when the table
     /// accepts it (or the flag is not the table's option of that name).
     static func refusal(_ command: String, _ flag: String, _ value: String) -> String? {
-        // Flags whose meaning is not the key of the same name: steps' canvas width and its
-        // dot column in canvas coordinates.
-        if command == "steps", ["width", "column"].contains(flag) { return nil }
         // The card's own options, under the CLI's names for them.
         if let key = ["margin": "padding", "canvas": "size", "scale": "scale"][flag] { return cardRefusal(key, value) }
         func check<T>(_ table: [OptionDefinition<T>], _ fresh: T) -> String?? {

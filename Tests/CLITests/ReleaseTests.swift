@@ -15,7 +15,8 @@ import Testing
     @Test func oneVersionEverywhere() throws {
         let version = try Self.version()
         let changelog = try String(contentsOf: Fixtures.repo.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
-        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+        // Changes not released yet sit under "## Unreleased", above the newest release.
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0 != "## Unreleased" }
         #expect(newest?.hasPrefix("## \(version) - ") == true, "CHANGELOG's newest entry is \(newest ?? "none"), the binary says \(version)")
         let license = try String(contentsOf: Fixtures.repo.appendingPathComponent("LICENSE"), encoding: .utf8)
         #expect(license.contains("Apache License") && license.contains("Version 2.0, January 2004"))

@@ -27,7 +27,7 @@ let stepsFile = Fixtures.corpus.appendingPathComponent("steps.txt").path
 
 @Suite struct StepsCommandTests {
     @Test func seedExampleHoldsEveryConstraintAndIsShorterThanStacking() throws {
-        let (width, height, steps) = try dumpSteps(["--steps-file", stepsFile, "--width", "1080", "--size", "36"])
+        let (width, height, steps) = try dumpSteps(["--steps-file", stepsFile, "--canvas", "1080xauto", "--size", "36"])
         #expect(width == 1080 && steps.count == 4)
         #expect(steps.map(\.side) == ["left", "right", "left", "right"])
         for (a, b) in zip(steps, steps.dropFirst()) {
@@ -73,7 +73,7 @@ let stepsFile = Fixtures.corpus.appendingPathComponent("steps.txt").path
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("steps.png").path
         let args = arguments.map { $0 == "STEPS" ? stepsFile : $0 }
-        let result = try CLI.run(["steps", "--width", "720", "--size", "28", "-o", out] + args)
+        let result = try CLI.run(["steps", "--canvas", "720xauto", "--size", "28", "-o", out] + args)
         #expect(result.status == 0, "\(result.stderr)")
         try Golden.check([UInt8](try Data(contentsOf: URL(fileURLWithPath: out))), area: "steps", name: name)
     }
@@ -83,8 +83,8 @@ let stepsFile = Fixtures.corpus.appendingPathComponent("steps.txt").path
         (["--steps-file", "/nonexistent"], "cannot read steps file '/nonexistent'"),
         (["--step", "a", "--current", "3"], "--current: must be between 1 and 1"),
         (["--step", "a", "--dot-size", "0"], "--dot-size: must be a positive"),
-        (["--step", "a", "--width", "40"], "--margin: leaves no room inside a 40xauto canvas"),
-        (["--step", "a", "--width", "100"], "no room for text"),
+        (["--step", "a", "--canvas", "40xauto"], "--margin: leaves no room inside a 40xauto canvas"),
+        (["--step", "a", "--canvas", "100xauto"], "no room for text"),
         (["--step", "a", "--dot-color", "nope"], "--dot-color: 'nope' is not a colour"),
     ])
     func badInput(arguments: [String], message: String) throws {

@@ -165,13 +165,23 @@ final class RunningService {
         var fixture = try ServeFixture()
         fixture.settings.maxBody = 4 << 20
         fixture.settings.concurrency = 1
-        // The next request waits at most its own deadline for the slot: the slot must be back
-        // within 1 s of the hog's deadline.
-        fixture.settings.timeoutMilliseconds = 1000
+        fixture.settings.timeoutMilliseconds = 2000
         try await fixture.app().test(.router) { client in
             try await client.execute(uri: "/v1/card", method: .post, headers: json, body: Self.hog(highlight: highlight)) { response in
                 #expect(response.status == .serviceUnavailable || response.status == .unprocessableContent, "\(response.status)")
             }
+            // The hog's render stops at its next check: the slot is back soon after the deadline
+            // (polled for up to 5 s: a loaded machine frees it late, a render that ran on to its
+            // end took ~100 s on f730c20).
+            var inFlight = -1
+            for _ in 0..<50 where inFlight != 0 {
+                try await client.execute(uri: "/metrics", method: .get) { response in
+                    let line = String(buffer: response.body).split(separator: "\n").first { $0.hasPrefix("hlrender_renders_in_flight ") }
+                    inFlight = line.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) } ?? -1
+                }
+                if inFlight != 0 { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(inFlight == 0, "the hog's slot is still taken 5 s after its deadline")
             // The one slot is free again: a small card is drawn, not queued past its deadline.
             try await client.execute(uri: "/v1/card", method: .post, headers: json, body: card()) { response in
                 #expect(response.status == .ok, "\(response.status)")
