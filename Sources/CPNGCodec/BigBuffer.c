@@ -1,6 +1,5 @@
 #include "CPNGCodec.h"
 
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -9,23 +8,17 @@
    time in a one-shot render), a handful in the 2 MB pages the kernel gives a mapping advised
    so. A long run (a batch, the service) does better with the allocator: later canvases reuse
    freed memory with no faults at all, where a fresh mapping each time made batches twice as
-   slow. So huge pages only for processes that say they are one-shot (which also get PNGWrite.c's
-   second thread). From half a huge page up: one fault and a 2 MB clear beat 256 small faults. */
+   slow. So huge pages only where the caller says its process renders once (the same caller
+   lets PNGWrite.c use a second thread). From half a huge page up: one fault and a 2 MB clear
+   beat 256 small faults. */
 #define HUGE ((uintptr_t)2 << 20)
 #define HEADER 64
 
 typedef struct { void *base; size_t length; int mapped; } Header;
 
-/* Set once at a command's start; read by whichever thread allocates (atomic: no data race). */
-static atomic_int one_shot = 0;
-
-void hl_codec_one_shot(void) { atomic_store(&one_shot, 1); }
-
-int hl_codec_is_one_shot(void) { return atomic_load(&one_shot); }
-
-void *hl_big_alloc(size_t size) {
+void *hl_big_alloc(size_t size, int one_shot) {
     if (size > SIZE_MAX - 2 * HUGE - HEADER) return NULL;
-    if (!atomic_load(&one_shot) || size < HUGE / 2) {
+    if (!one_shot || size < HUGE / 2) {
         uint8_t *base = calloc(1, size + HEADER);
         if (!base) return NULL;
         ((Header *)(base + HEADER))[-1] = (Header){base, 0, 0};

@@ -265,7 +265,7 @@ static void *filter_band_thread(void *band) {
 enum { TWO_BAND_BYTES = 1 << 20 };
 
 int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int compression,
-                  uint8_t **out, size_t *out_length, char *error, size_t error_size) {
+                  int one_shot, uint8_t **out, size_t *out_length, char *error, size_t error_size) {
     const char *message = NULL;
     uint8_t *filtered = NULL, *png = NULL, *zero_rows = NULL, *second_out = NULL;
     Band bands[2] = {{0}, {0}};
@@ -278,7 +278,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     int channels = pixel_channels(pixels, width, height, stride, layout);
     size_t n = (size_t)width * (size_t)channels;
     size_t filtered_size = (size_t)height * (n + 1);
-    filtered = hl_big_alloc(filtered_size);
+    filtered = hl_big_alloc(filtered_size, one_shot);
     /* Fast mode filters once, and tells the deflate which rows are all zeros. */
     if (compression == HL_PNG_FAST) zero_rows = calloc((size_t)height, 1);
     if (!filtered || (compression == HL_PNG_FAST && !zero_rows)) { message = "out of memory"; goto fail; }
@@ -319,7 +319,7 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
         }
         if (!b->stream) { message = "out of memory"; goto fail; }
     }
-    if (nbands == 2 && hl_codec_is_one_shot()) started = hl_thread_start_elsewhere(&helper, filter_band_thread, &bands[1]) == 0;
+    if (nbands == 2 && one_shot) started = hl_thread_start_elsewhere(&helper, filter_band_thread, &bands[1]) == 0;
     filter_band(&bands[0]);
     if (nbands == 2 && !started) filter_band(&bands[1]);  /* no thread to be had: one after the other */
     if (started) pthread_join(helper, NULL);

@@ -16,6 +16,8 @@ package struct CardResources: Sendable {
     package var maxPixels: Int
     /// The schemes links may use (the run's policy; specs are parsed with it).
     package var linkSchemes = LinkSchemes()
+    /// The process renders this card and exits (see `RenderOptions.oneShot`).
+    package var oneShot = false
     /// Checks a font file a spec names before it is opened (a service limits these to its
     /// assets folder); throws to refuse it.
     package var checkFontFile: @Sendable (String) throws -> Void = { _ in }

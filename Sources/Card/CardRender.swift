@@ -49,6 +49,7 @@ package enum CardRender {
         }
         options.cancellation = resources.cancellation
         options.memory = resources.memory
+        options.oneShot = resources.oneShot
         let bytes = render ? try resources.renderer.render(card.scene, options: options) : []
         return Output(bytes: bytes, card: card, opaque: card.scene.background.isOpaque)
     }

@@ -16,6 +16,8 @@ final class Canvas {
     let surface: OpaquePointer
     let context: OpaquePointer
     private let encoding: EncodeOptions
+    /// The process renders this one image (see `RenderOptions.oneShot`).
+    private let oneShot: Bool
     /// Whether the surface started as a copy of the background it was given.
     let startsWithBackground: Bool
     let sink = ByteSink()
@@ -61,20 +63,22 @@ final class Canvas {
 
     /// `background`, when given, is the raster canvas's first pixels (Cairo's words and stride):
     /// copied into fresh memory rather than zeroed first and copied over.
+    /// `oneShot`: see `RenderOptions.oneShot` (huge pages for the pixels, two threads for a PNG).
     init(format: OutputFormat, pixelWidth: Int, pixelHeight: Int, opaque: Bool, encoding: EncodeOptions = EncodeOptions(),
-         pdf: PDFMetadata = PDFMetadata(), background: [UInt8]? = nil) throws {
+         pdf: PDFMetadata = PDFMetadata(), background: [UInt8]? = nil, oneShot: Bool = false) throws {
         self.format = format
         self.encoding = encoding
+        self.oneShot = oneShot
         switch format {
         case .png, .jpeg, .webp, .avif:
             // An opaque background needs no alpha channel: RGB24 writes an RGB PNG, a quarter
             // less to compress.
             let cairoFormat = opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32
-            if let background, let raster = Canvas.raster(cairoFormat, pixelWidth, pixelHeight, from: background) {
+            if let background, let raster = Canvas.raster(cairoFormat, pixelWidth, pixelHeight, from: background, oneShot: oneShot) {
                 surface = raster
                 startsWithBackground = true
             } else {
-                surface = Canvas.raster(cairoFormat, pixelWidth, pixelHeight, from: nil)
+                surface = Canvas.raster(cairoFormat, pixelWidth, pixelHeight, from: nil, oneShot: oneShot)
                     ?? cairo_image_surface_create(cairoFormat, Int32(pixelWidth), Int32(pixelHeight))
                 startsWithBackground = false
             }
@@ -110,10 +114,10 @@ final class Canvas {
     /// An image surface over fresh memory in huge pages (see `hl_big_alloc`), cleared or a copy
     /// of `pixels`, which the surface frees; nil when the sizes disagree or memory runs out
     /// (the caller then lets Cairo allocate a cleared surface).
-    private static func raster(_ format: cairo_format_t, _ width: Int, _ height: Int, from pixels: [UInt8]?) -> OpaquePointer? {
+    private static func raster(_ format: cairo_format_t, _ width: Int, _ height: Int, from pixels: [UInt8]?, oneShot: Bool) -> OpaquePointer? {
         let stride = Int(cairo_format_stride_for_width(format, Int32(width)))
         let (size, overflow) = stride.multipliedReportingOverflow(by: height)
-        guard stride > 0, !overflow, pixels.map({ $0.count == size }) ?? true, let memory = hl_big_alloc(size) else { return nil }
+        guard stride > 0, !overflow, pixels.map({ $0.count == size }) ?? true, let memory = hl_big_alloc(size, oneShot ? 1 : 0) else { return nil }
         if let pixels { pixels.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: size) } }
         let data = memory.assumingMemoryBound(to: UInt8.self)
         let surface = cairo_image_surface_create_for_data(data, format, Int32(width), Int32(height), Int32(stride))!
@@ -167,7 +171,7 @@ final class Canvas {
     func encode(as format: ImageFormat, options: EncodeOptions) throws -> [UInt8] {
         // JPEG flattens the pixels over white in place: do it on a copy.
         guard format == .jpeg, cairo_image_surface_get_format(surface) != CAIRO_FORMAT_RGB24 else {
-            return try ImageEncoder.encode(surface, format: format, options: options)
+            return try ImageEncoder.encode(surface, format: format, options: options, oneShot: oneShot)
         }
         let copy = cairo_surface_create_similar_image(surface, CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(surface),
                                                       cairo_image_surface_get_height(surface))!
@@ -177,7 +181,7 @@ final class Canvas {
         cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cr)
         cairo_destroy(cr)
-        return try ImageEncoder.encode(copy, format: format, options: options)
+        return try ImageEncoder.encode(copy, format: format, options: options, oneShot: oneShot)
     }
 }
 

@@ -93,7 +93,8 @@ package enum ImageEncoder {
         return try encode(surface, format: format, options: options)
     }
 
-    static func encode(_ surface: OpaquePointer, format: ImageFormat, options: EncodeOptions) throws -> [UInt8] {
+    /// `oneShot`: a large PNG may be coded on two threads (see `RenderOptions.oneShot`).
+    static func encode(_ surface: OpaquePointer, format: ImageFormat, options: EncodeOptions, oneShot: Bool = false) throws -> [UInt8] {
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
@@ -101,7 +102,7 @@ package enum ImageEncoder {
         let rgb24 = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
         switch format {
         case .png:
-            return try png(data, width: width, height: height, stride: stride, rgb24: rgb24, compression: options.pngCompression)
+            return try png(data, width: width, height: height, stride: stride, rgb24: rgb24, compression: options.pngCompression, oneShot: oneShot)
         case .jpeg:
             if !rgb24 { flattenOverWhite(data, width: width, height: height, stride: stride) }
             return try jpeg(data, width: width, height: height, stride: stride, quality: options.quality.value)
@@ -113,12 +114,12 @@ package enum ImageEncoder {
     }
 
     static func png(_ data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, rgb24: Bool,
-                    compression: PNGCompression) throws -> [UInt8] {
+                    compression: PNGCompression, oneShot: Bool = false) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var error = [CChar](repeating: 0, count: 256)
         let layout = rgb24 ? Int32(HL_PNG_RGB24) : Int32(HL_PNG_ARGB32_PREMULTIPLIED)
-        let status = hl_png_encode(data, Int32(width), Int32(height), Int32(stride), layout, compression.code,
+        let status = hl_png_encode(data, Int32(width), Int32(height), Int32(stride), layout, compression.code, oneShot ? 1 : 0,
                                    &out, &length, &error, error.count)
         guard status == 0, let out else {
             throw RenderError.cairo("encoding PNG: \(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")

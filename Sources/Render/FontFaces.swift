@@ -75,14 +75,16 @@ package final class FontContext: @unchecked Sendable {
     private nonisolated(unsafe) var entries: BoundedCache<FontFace, Entry>
     private nonisolated(unsafe) static var key = cairo_user_data_key_t()
 
-    package init(library: FontLibrary, faceLimit: Int = 64) throws {
+    /// `prefetchFaces`: the process renders one image and exits (see `RenderOptions.oneShot`),
+    /// so faces are opened on the other core while the text is laid out.
+    package init(library: FontLibrary, faceLimit: Int = 64, prefetchFaces: Bool = false) throws {
         self.library = library
         entries = BoundedCache(limit: faceLimit)
         freetype = try FreeTypeLibrary()
         // A one-shot render opens each font's faces on the helper thread as soon as its text is
         // itemized with the font, while the layout goes on: FreeType parses the 40,000-glyph
         // CJK face in 0.35-0.5 ms, twice (see `Entry`), which the draw then waited for.
-        if OneShot.isDeclared {
+        if prefetchFaces {
             library.observeNewFaces { [weak self] font in
                 guard let context = self else { return }
                 HelperThread.shared.submit { context.prefetch(font) }

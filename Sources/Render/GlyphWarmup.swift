@@ -22,9 +22,9 @@ struct GlyphWarmup {
     private let work: Work
     private let task: Int
 
-    /// Starts warming `scene`'s glyphs when it pays (see above; `oneShot` is for tests), else nil.
-    static func start(_ scene: Scene, faces: FontFaces, format: OutputFormat, scale: Double,
-                      oneShot: Bool = OneShot.isDeclared) -> GlyphWarmup? {
+    /// Starts warming `scene`'s glyphs when it pays (see above: `oneShot` is the render's
+    /// `RenderOptions.oneShot`), else nil.
+    static func start(_ scene: Scene, faces: FontFaces, format: OutputFormat, scale: Double, oneShot: Bool) -> GlyphWarmup? {
         guard !format.isVector, oneShot else { return nil }
         let runs = distinctGlyphs(scene, scale: scale)
         guard !runs.isEmpty else { return nil }

@@ -1,7 +1,7 @@
 import CPNGCodec
 import Glibc
 
-/// The other core's thread in a one-shot render (see `OneShot`): tasks run one after another,
+/// The other core's thread in a one-shot render (see `RenderOptions.oneShot`): tasks run one after another,
 /// in the order given, on one thread started on first use and never stopped (the process exits
 /// after its render). A plain thread started on the other CPU (see Threads.c) rather than
 /// Dispatch's pool, whose first task started 0.2-3 ms late: as long as the tasks themselves.

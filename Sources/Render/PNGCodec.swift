@@ -56,14 +56,15 @@ package enum PNGCodec {
         return (word(16), word(20))
     }
 
-    /// Straight 8-bit RGBA out, through the same writer as hlrender's renders.
-    package static func encode(_ rgba: RGBAImage) throws -> [UInt8] {
+    /// Straight 8-bit RGBA out, through the same writer as hlrender's renders (`oneShot`: a
+    /// large image on two threads, see `RenderOptions.oneShot`).
+    package static func encode(_ rgba: RGBAImage, oneShot: Bool = false) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var error = [CChar](repeating: 0, count: 256)
         let status = rgba.pixels.withUnsafeBufferPointer {
             hl_png_encode($0.baseAddress, Int32(rgba.width), Int32(rgba.height), Int32(rgba.width * 4),
-                          Int32(HL_PNG_RGBA), Int32(HL_PNG_FAST), &out, &length, &error, error.count)
+                          Int32(HL_PNG_RGBA), Int32(HL_PNG_FAST), oneShot ? 1 : 0, &out, &length, &error, error.count)
         }
         guard status == 0, let out else {
             throw PNGError.encode(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

@@ -65,6 +65,12 @@ package struct RenderOptions: Sendable {
     /// What drawing and encoding allocate is reserved here first (`Scene.workingBytes`),
     /// after the size is checked against `maxPixels`.
     package var memory: MemoryBudget.Lease?
+    /// The process renders this one image and exits (a CLI command), so the other core is
+    /// free: glyphs are rasterised on a helper thread while the canvas is made, the canvas and
+    /// the PNG's filtered rows are mapped in huge pages, and a large PNG is coded on two
+    /// threads. A batch, the service and the library leave it off: their other cores are busy
+    /// with other images, and they reuse freed memory instead.
+    package var oneShot = false
 
     package init() {}
 }

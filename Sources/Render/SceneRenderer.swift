@@ -25,7 +25,7 @@ extension Renderer {
         try options.memory?.reserve(scene.workingBytes(pixels: (pixelWidth, pixelHeight), format: options.format))
         let faces = try FontFaces.of(scene, in: fonts)
         // Glyphs rasterised on the other core while the canvas is made and painted.
-        let warmup = GlyphWarmup.start(scene, faces: faces, format: options.format, scale: options.scale)
+        let warmup = GlyphWarmup.start(scene, faces: faces, format: options.format, scale: options.scale, oneShot: options.oneShot)
         defer { warmup?.wait() }
         // A raster canvas starts as a copy of the cached background (a gradient, a photo).
         let background = options.format.isVector ? nil
@@ -33,7 +33,7 @@ extension Renderer {
                                          pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         let output = try Canvas(format: options.format, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                                 opaque: scene.background.isOpaque, encoding: options.encoding, pdf: options.pdf,
-                                background: background)
+                                background: background, oneShot: options.oneShot)
         try Renderer.draw(scene, on: output, faces: faces, pixelSize: (pixelWidth, pixelHeight), options: options, warmup: warmup)
         if options.format == .svg { output.svgTitle = scene.visibleText }
         return output

@@ -31,7 +31,6 @@ struct CardCommand: Command {
     @Group var runOptions: CardRunOptions
 
     func run() throws {
-        OneShot.declare()  // one image, then exit: big buffers in huge pages
         if schema {
             print(CardSchema.json().serialized())
             return
@@ -52,7 +51,8 @@ struct CardCommand: Command {
         for unused in values.keys.sorted() where !asked.contains(unused) {
             warn("--var \(unused): \(name) has no {{\(unused)}}")
         }
-        let resources = try runOptions.resources()
+        // One image, then exit: see RenderOptions.oneShot.
+        let resources = try runOptions.resources(oneShot: true)
         let rendered: CardRender.Output
         do {
             rendered = try CardRender.render(json, variables: values, folder: folder, resources: resources, format: resolvedFormat,

@@ -29,15 +29,17 @@ struct CardRunOptions: FlagGroup {
         return try ProofSheet(path: proofs, options: options, fonts: fonts, describe: describe)
     }
 
-    /// Fonts loaded once; files read with the input bound and named in errors.
-    func resources(systemFonts: Bool = true) throws -> CardResources {
+    /// Fonts loaded once; files read with the input bound and named in errors. `oneShot`: the
+    /// command renders one card and exits (see `RenderOptions.oneShot`).
+    func resources(systemFonts: Bool = true, oneShot: Bool = false) throws -> CardResources {
         let maxPixels = try pixelLimit.pixels()
-        let fonts = try folders.fonts(systemFonts: systemFonts)
+        let fonts = try folders.fonts(systemFonts: systemFonts, prefetchFaces: oneShot)
         let limit = limits.image
         var resources = CardResources(fonts: fonts, maxPixels: maxPixels) { path in
             try Posix.readFile(path, as: "file", limit: limit)
         }
         resources.linkSchemes = try links.schemes()
+        resources.oneShot = oneShot
         return resources
     }
 }

@@ -20,8 +20,8 @@ enum FontSetup {
     static let hyphenation = Hyphenation(folders: Host.hyphenationFolders())
 
     /// The run's one font context: the library and the faces drawn from it.
-    static func fonts(extraDirectories: [String], systemFonts: Bool) throws -> FontContext {
-        try FontContext(library: try library(extraDirectories: extraDirectories, systemFonts: systemFonts))
+    static func fonts(extraDirectories: [String], systemFonts: Bool, prefetchFaces: Bool) throws -> FontContext {
+        try FontContext(library: try library(extraDirectories: extraDirectories, systemFonts: systemFonts), prefetchFaces: prefetchFaces)
     }
 
     static func library(extraDirectories: [String], systemFonts: Bool) throws -> FontLibrary {
@@ -38,8 +38,9 @@ struct FontFolderFlags: FlagGroup {
     @Flag("no-system-fonts", help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
 
     /// The run's font context; `systemFonts` false leaves the system's out whatever the flag.
-    func fonts(systemFonts: Bool = true) throws -> FontContext {
-        try FontSetup.fonts(extraDirectories: fontDir, systemFonts: systemFonts && !noSystemFonts)
+    /// `prefetchFaces`: a one-shot command (see `RenderOptions.oneShot`).
+    func fonts(systemFonts: Bool = true, prefetchFaces: Bool = false) throws -> FontContext {
+        try FontSetup.fonts(extraDirectories: fontDir, systemFonts: systemFonts && !noSystemFonts, prefetchFaces: prefetchFaces)
     }
 
     /// The run's font library alone (listing families).

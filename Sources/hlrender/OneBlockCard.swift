@@ -8,9 +8,10 @@ import Typeset
 /// the errors are worded with this command's flags. `draw`: false lays out only (a dump).
 func renderOneBlock(_ spec: CardSpec, fonts: FontContext, limits: InputLimits, output: OutputOptions,
                     format: OutputFormat, draw: Bool) throws -> CardRender.Output {
-    let resources = CardResources(fonts: fonts, maxPixels: try output.pixelLimit.pixels()) { [limit = limits.image] path in
+    var resources = CardResources(fonts: fonts, maxPixels: try output.pixelLimit.pixels()) { [limit = limits.image] path in
         try Posix.readFile(path, as: "file", limit: limit)
     }
+    resources.oneShot = true  // render and steps draw one image and exit
     do {
         return try CardRender.render(spec, resources: resources, format: format, encoding: try output.encoding.options(),
                                      pdf: try output.pdf.metadata(), render: draw)

@@ -32,7 +32,6 @@ struct Render: Command {
     @Group var limits: InputLimits
 
     func run() throws {
-        OneShot.declare()  // one image, then exit: big buffers in huge pages
         // Pages are PDF: a dump alone of a paged layout needs no -o.
         let format = pages.isPaged && output.output == nil && output.format == nil
             ? .pdf : try output.resolvedFormat(expecting: expect != nil)

@@ -33,7 +33,6 @@ struct StepsCommand: Command {
     @Group var links: LinkSchemeFlags
 
     func run() throws {
-        OneShot.declare()  // one image, then exit: big buffers in huge pages
         let format = try output.resolvedFormat()
         try output.checkWritable()
         // The flags as a steps block's settings, through the option table; the card library

@@ -23,9 +23,9 @@ struct FontOptions: FlagGroup {
         }
     }
 
-    /// The run's fonts.
+    /// The run's fonts (render and steps draw one image and exit: faces open on the other core).
     func fonts() throws -> FontContext {
-        try folders.fonts()
+        try folders.fonts(prefetchFaces: true)
     }
 }
 

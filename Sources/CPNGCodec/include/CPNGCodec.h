@@ -18,10 +18,12 @@ enum { HL_PNG_FAST = 0, HL_PNG_DEFAULT = 1, HL_PNG_SMALL = 2 };
 /// everywhere, without alpha when every pixel is opaque (premultiplied input is un-premultiplied). Rows get the
 /// filter with the smallest sum of magnitudes (fast: None, Sub or Up judged on a sample
 /// of every 8th row; default and small: all five, measured) and are deflated by libdeflate (levels
-/// 1, 6, 10). On success returns 0 and a malloc'ed
+/// 1, 6, 10). `one_shot`: the process renders this image and exits, so a large image is
+/// filtered and deflated on two threads (the other core is idle in such a process; a batch or
+/// the service keeps it busy with other images). On success returns 0 and a malloc'ed
 /// buffer in `*out` (free it with `hl_png_free`); on failure -1 and a message in `error`.
 int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int compression,
-                  uint8_t **out, size_t *out_length, char *error, size_t error_size);
+                  int one_shot, uint8_t **out, size_t *out_length, char *error, size_t error_size);
 
 void hl_png_free(uint8_t *buffer);
 
@@ -51,19 +53,12 @@ int hl_png_decode_libpng(const uint8_t *data, size_t length, uint64_t max_pixels
 /// damaged pair is still refused.
 int hl_png_well_formed(const uint8_t *data, size_t length);
 
-/// A zeroed buffer of `size` bytes for a whole image (a canvas, filtered rows); in a one-shot
-/// process, mapped in huge pages where the kernel allows (far fewer page faults), else from
-/// the allocator (reused between images). NULL when memory runs out. Free it with
-/// `hl_big_free` only.
-void *hl_big_alloc(size_t size);
+/// A zeroed buffer of `size` bytes for a whole image (a canvas, filtered rows); with `one_shot`
+/// (the process renders once and exits), mapped in huge pages where the kernel allows (far
+/// fewer page faults), else from the allocator (reused between images). NULL when memory runs
+/// out. Free it with `hl_big_free` only.
+void *hl_big_alloc(size_t size, int one_shot);
 void hl_big_free(void *data);
-
-/// Says the process renders once and exits: big buffers may then use huge pages, and a large
-/// PNG is filtered and deflated on two threads (the other core is idle in such a process; a
-/// batch or the service keeps it busy with other images).
-void hl_codec_one_shot(void);
-/// Whether `hl_codec_one_shot` was called.
-int hl_codec_is_one_shot(void);
 /// Starts a thread (pthread_create's arguments and result) allowed to run on every CPU of the
 /// process but the caller's current one, when there is another: a one-shot render's helper
 /// then starts at once on the idle CPU. The thread is joinable.
