@@ -37,20 +37,7 @@ extension CardSpec {
         guard let typeValue = json["type"] else { throw CardError(join(path, "type"), "is missing (text, steps, image or stack)") }
         let type = try string(typeValue, join(path, "type"))
         var spec = BlockSpec(kind: .stack(gap: 0, align: .center, blocks: []), path: path)
-        if let anchor = json["anchor"] {
-            let text = try string(anchor, join(path, "anchor"))
-            guard let value = Anchor(rawValue: text) else {
-                throw CardError(join(path, "anchor"), "'\(text)' is not one of \(Anchor.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            spec.anchor = value
-        }
-        if let offset = json["offset"] {
-            guard case let .array(items) = offset, items.count == 2 else { throw CardError(join(path, "offset"), "must be [dx, dy]") }
-            spec.offset = (try number(items[0], join(path, "offset[0]")), try number(items[1], join(path, "offset[1]")))
-            guard abs(spec.offset.0) <= OptionModel.maxLength, abs(spec.offset.1) <= OptionModel.maxLength else {
-                throw CardError(join(path, "offset"), "must be within \(Int(OptionModel.maxLength)) px")
-            }
-        }
+        try applyRows(members.filter { ["anchor", "offset"].contains($0.key) }, BlockSpec.placementOptions, to: &spec, path: path)
         let own = members.filter { !placementKeys.contains($0.key) }
         switch type {
         case "text", "steps":
@@ -84,25 +71,16 @@ extension CardSpec {
                 spec.kind = .steps(settings, fit: fit)
             }
         case "image":
-            for (key, _) in own where !imageKeys.contains(key) { throw unknownKey(key, path: path, known: imageKeys + placementKeys) }
-            guard let src = json["src"] else { throw CardError(join(path, "src"), "is missing: the image file") }
-            let width = try json["width"].map { try positive($0, join(path, "width")) }
-            let height = try json["height"].map { try positive($0, join(path, "height")) }
-            let radius = try json["radius"].map { try nonNegative($0, join(path, "radius")) } ?? 0
-            let alt = try json["alt"].map { try string($0, join(path, "alt")) }
-            spec.kind = .image(src: try string(src, join(path, "src")), width: width, height: height, radius: radius, alt: alt)
+            var image = ImageSettings()
+            try applyRows(own, ImageSettings.options, to: &image, path: path, known: imageKeys + placementKeys)
+            guard let src = image.src else { throw CardError(join(path, "src"), "is missing: the image file") }
+            spec.kind = .image(src: src, width: image.width, height: image.height, radius: image.radius, alt: image.alt)
         case "stack":
-            for (key, _) in own where !stackKeys.contains(key) { throw unknownKey(key, path: path, known: stackKeys + placementKeys) }
-            let gap = try json["gap"].map { try nonNegative($0, join(path, "gap")) } ?? 0
-            var align = HorizontalAlign.center
-            if let value = json["align"] {
-                let text = try string(value, join(path, "align"))
-                guard let a = HorizontalAlign(rawValue: text) else { throw CardError(join(path, "align"), "'\(text)' is not left, center or right") }
-                align = a
-            }
+            var stack = StackSettings()
+            try applyRows(own.filter { $0.key != "blocks" }, StackSettings.options, to: &stack, path: path, known: stackKeys + placementKeys)
             guard case let .array(children)? = json["blocks"] else { throw CardError(join(path, "blocks"), "must be an array of blocks") }
             let blocks = try children.enumerated().map { try block($1, path: join(join(path, "blocks"), $0), defaults: defaults, linkSchemes: linkSchemes) }
-            spec.kind = .stack(gap: gap, align: align, blocks: blocks)
+            spec.kind = .stack(gap: stack.gap, align: stack.align, blocks: blocks)
         default:
             throw CardError(join(path, "type"), "'\(type)' is not text, steps, image or stack")
         }
@@ -125,24 +103,22 @@ extension CardSpec {
     static func fitSpec(_ json: JSONValue, path: String) throws -> FitSpec {
         guard case let .object(members) = json else { throw CardError(path, "must be an object") }
         var fit = FitSpec()
+        try applyRows(members, FitSpec.options, to: &fit, path: path)
+        return fit
+    }
+
+    /// `members` of the object at `path` through `table`'s rows into `target`; a key no row
+    /// has is refused with the closest of `known` (default: the table's names).
+    static func applyRows<T>(_ members: [(String, JSONValue)], _ table: [OptionDefinition<T>], to target: inout T, path: String,
+                             known: [String]? = nil) throws {
         for (key, value) in members {
-            let p = join(path, key)
-            switch key {
-            case "width": fit.width = try positive(value, p)
-            case "height": fit.height = try positive(value, p)
-            case "min-size":
-                fit.minSize = try positive(value, p)
-                guard TypesetStyle.sizeRange.contains(fit.minSize) else {
-                    throw CardError(p, "must be between \(TypesetStyle.sizeRange.lowerBound) and \(Int(TypesetStyle.sizeRange.upperBound)) px")
-                }
-            case "max-lines":
-                let n = try number(value, p)
-                guard n >= 1, n == n.rounded(), n < 1e6 else { throw CardError(p, "must be a whole number >= 1") }
-                fit.maxLines = Int(n)
-            default: throw unknownKey(key, path: path, known: fitKeys)
+            guard let option = table.named(key) else { throw unknownKey(key, path: path, known: known ?? table.map(\.name)) }
+            do {
+                try option.apply(.json(value), to: &target)
+            } catch let error as OptionError {
+                throw CardError(join(path, key) + error.subpath, error.reason)
             }
         }
-        return fit
     }
 
     static func background(_ json: JSONValue, path: String) throws -> BackgroundSpec {
@@ -213,19 +189,5 @@ extension CardSpec {
 
     static func number(_ json: JSONValue, _ path: String) throws -> Double {
         do { return try OptionInput.json(json).number() } catch let error as OptionError { throw CardError(path, error.message) }
-    }
-
-    static func positive(_ json: JSONValue, _ path: String) throws -> Double {
-        let v = try number(json, path)
-        guard v > 0 else { throw CardError(path, "must be > 0, got \(v)") }
-        guard v <= OptionModel.maxLength else { throw CardError(path, "must be at most \(Int(OptionModel.maxLength)), got \(v)") }
-        return v
-    }
-
-    static func nonNegative(_ json: JSONValue, _ path: String) throws -> Double {
-        let v = try number(json, path)
-        guard v >= 0 else { throw CardError(path, "must be 0 or more, got \(v)") }
-        guard v <= OptionModel.maxLength else { throw CardError(path, "must be at most \(Int(OptionModel.maxLength)), got \(v)") }
-        return v
     }
 }

@@ -23,13 +23,20 @@ package enum CardSchema {
         func options(_ scope: OptionModel.Scope) -> [(String, JSONValue)] {
             OptionModel.names(for: scope).compactMap(OptionModel.named).map(property)
         }
-        let anchor = JSONValue.members([("enum", .array(Anchor.allCases.map { .string($0.rawValue) }))])
-        let offset = JSONValue.members([("type", .string("array")), ("items", .members([("type", .string("number"))])),
-                                        ("minItems", .number(2)), ("maxItems", .number(2))])
+        // A row whose value is one of a few names, listed as the schema's enum.
+        func choices<T>(_ option: OptionDefinition<T>, _ names: [String]) -> (String, JSONValue) {
+            guard case let .object(members) = property(option).1 else { return property(option) }
+            return (option.name, .object(members + [("enum", .array(names.map(JSONValue.string)))]))
+        }
+        let anchor = choices(BlockSpec.placementOptions.named("anchor")!, Anchor.allCases.map(\.rawValue))
+        let offsetRow = BlockSpec.placementOptions.named("offset")!
+        let offset = (offsetRow.name, JSONValue.members([("description", .string(offsetRow.help)), ("type", .string("array")),
+                                                         ("items", .members([("type", .string("number"))])),
+                                                         ("minItems", .number(2)), ("maxItems", .number(2))]))
         func block(_ name: String, _ own: [(String, JSONValue)], required: [String] = []) -> JSONValue {
             .members([
                 ("type", .string("object")),
-                ("properties", .members([("type", .members([("const", .string(name))])), ("anchor", anchor), ("offset", offset)] + own)),
+                ("properties", .members([("type", .members([("const", .string(name))])), anchor, offset] + own)),
                 ("required", .array((["type"] + required).map(JSONValue.string))),
                 ("additionalProperties", .bool(false)),
             ])
@@ -37,8 +44,7 @@ package enum CardSchema {
         let number = JSONValue.members([("type", .string("number"))])
         let fit = JSONValue.members([
             ("type", .string("object")),
-            ("properties", .members([("width", number), ("height", number), ("min-size", number),
-                                     ("max-lines", .members([("type", .string("integer")), ("minimum", .number(1))]))])),
+            ("properties", .members(FitSpec.options.map(property))),
             ("additionalProperties", .bool(false)),
         ])
         let background = JSONValue.members([("description", .string(CardSpec.options.named("background")!.help)), ("oneOf", .array([
@@ -84,9 +90,9 @@ package enum CardSchema {
                 ]))])),
                 ("text", block("text", options(.text) + [("fit", fit)])),
                 ("steps", block("steps", options(.steps) + [("fit", fit)])),
-                ("image", block("image", [("src", .members([("type", .string("string"))])), ("width", number), ("height", number),
-                                          ("radius", number)], required: ["src"])),
-                ("stack", block("stack", [("gap", number), ("align", .members([("enum", .array([.string("left"), .string("center"), .string("right")]))])),
+                ("image", block("image", ImageSettings.options.map(property), required: ["src"])),
+                ("stack", block("stack", [property(StackSettings.options.named("gap")!),
+                                          choices(StackSettings.options.named("align")!, HorizontalAlign.allCases.map(\.rawValue)),
                                           ("blocks", blocks)], required: ["blocks"])),
             ])),
         ])

@@ -136,8 +136,7 @@ package struct CardSpec: Sendable {
     package static let scales: Set<Double> = [1, 2, 3]
 
     package static let cardKeys = ["size", "scale", "padding", "background", "blocks", "output", "pdf"]
-    static let placementKeys = ["type", "anchor", "offset"]
-    static let imageKeys = ["src", "width", "height", "radius", "alt"]
-    static let stackKeys = ["gap", "align", "blocks"]
-    static let fitKeys = ["width", "height", "min-size", "max-lines"]
+    static let placementKeys = ["type"] + BlockSpec.placementOptions.map(\.name)
+    static let imageKeys = ImageSettings.options.map(\.name)
+    static let stackKeys = StackSettings.options.map(\.name) + ["blocks"]
 }

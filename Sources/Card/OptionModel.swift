@@ -41,7 +41,7 @@ package enum OptionModel {
     /// No length an option takes needs more (and past it sums and Cairo coordinates overflow).
     static let maxLength = Checked.maxLength
 
-    private static func positive(_ v: Double, _ what: String = "must be a positive number") throws -> Double {
+    static func positive(_ v: Double, _ what: String = "must be a positive number") throws -> Double {
         guard v.isFinite, v > 0 else { throw OptionError("\(what), got \(v)") }
         guard v <= maxLength else { throw OptionError("must be at most \(Int(maxLength)), got \(v)") }
         return v
@@ -55,7 +55,7 @@ package enum OptionModel {
         return length
     }
 
-    private static func nonNegative(_ v: Double) throws -> Double {
+    static func nonNegative(_ v: Double) throws -> Double {
         guard v.isFinite, v >= 0 else { throw OptionError("must be 0 or more, got \(v)") }
         guard v <= maxLength else { throw OptionError("must be at most \(Int(maxLength)), got \(v)") }
         return v

@@ -64,6 +64,19 @@ enum OptionReference {
             Top-level keys of a card spec; `size` and `padding` are `--canvas` and `--margin` of \
             `render` and `steps`, `scale` is `--scale` everywhere.
             """, rows: CardSpec.options.map { row($0) })
+        out += section("Block placement", """
+            Keys of every block of a card (text, steps, image, stack).
+            """, rows: BlockSpec.placementOptions.map { row($0) })
+        out += section("Image blocks", """
+            Keys of a card's `"type": "image"` blocks (`src` is required).
+            """, rows: ImageSettings.options.map { row($0) })
+        out += section("Stack blocks", """
+            Keys of a card's `"type": "stack"` blocks, besides their `blocks`.
+            """, rows: StackSettings.options.map { row($0) })
+        out += section("Fit", """
+            Members of a text or steps block's `"fit"` object: the largest size not above the \
+            block's that fits the box (`render --fit` and `steps --fit` fit the canvas).
+            """, rows: FitSpec.options.map { row($0) })
         out += section("Output options", """
             Flags of `render`, `steps`, `card` and `batch`; query parameters of the service's \
             `POST /v1/card` and templates.
@@ -82,6 +95,10 @@ enum OptionReference {
             The pixel limit of `render`, `steps`, `card`, `batch` and `compare` (the service's own \
             `--max-pixels` has the same range and a default of 40,000,000).
             """, rows: PixelLimit.options.map { row($0) })
+        out += section("Links", """
+            The run's link policy: a flag of `render`, `steps`, `card`, `batch` and `serve`, never \
+            a card key or a request's field (a card cannot widen its own links).
+            """, rows: LinkSchemes.options.map { row($0) })
         out += section("Service options", """
             Flags of `hlrender serve`.
             """, rows: ServeSettings.options.map { row($0) })

@@ -67,6 +67,11 @@ import TestSupport
         #expect(Self.walk(ServeSettings.options, fresh: ServeSettings()) == [])
         #expect(Self.walk(PixelLimit.options, fresh: PixelLimit()) == [])
         #expect(Self.walk(BatchRun.Settings.options, fresh: BatchRun.Settings()) == [])
+        #expect(Self.walk(BlockSpec.placementOptions, fresh: try! BlockSpec(.stack(gap: 0, align: .center, blocks: []))) == [])
+        #expect(Self.walk(ImageSettings.options, fresh: ImageSettings()) == [])
+        #expect(Self.walk(StackSettings.options, fresh: StackSettings()) == [])
+        #expect(Self.walk(FitSpec.options, fresh: FitSpec()) == [])
+        #expect(Self.walk(LinkSchemes.options, fresh: LinkSchemes()) == [])
     }
 
     /// The table's refusal of `value` for the flag `flag` of `command`, or nil when the table

@@ -33,7 +33,7 @@ func png(_ json: String) throws -> RGBAImage {
 @Suite struct CardErrorTests {
     @Test(arguments: [
         (##"{"blocks": [{"type": "text", "text": "a", "highlight": "#GGG"}]}"##, "blocks[0].highlight: '#GGG' is not a colour"),
-        (##"{"blocks": [{"type": "text", "text": "a", "fit": {"height": 0}}]}"##, "blocks[0].fit.height: must be > 0"),
+        (##"{"blocks": [{"type": "text", "text": "a", "fit": {"height": 0}}]}"##, "blocks[0].fit.height: must be a positive number"),
         (##"{"blocks": [{"type": "text", "text": "a", "hightlight": "red"}]}"##, "blocks[0].hightlight: unknown key; did you mean 'highlight'?"),
         (##"{"blocks": [{"type": "text", "text": "a"}, {"type": "image"}]}"##, "blocks[1].src: is missing"),
         (##"{"blocks": [{"type": "stack", "blocks": [{"type": "text", "text": "a", "size": -4}]}]}"##, "blocks[0].blocks[0].size: must be between 0.01 and 10000 px, got -4.0"),
