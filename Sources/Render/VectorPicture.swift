@@ -52,6 +52,9 @@ package struct VectorPicture: Sendable {
             if c == "[" { tokens.append(.openArray); i = script.index(after: i); continue }
             if c == "]" { tokens.append(.closeArray); i = script.index(after: i); continue }
             let end = script[i...].firstIndex { $0.isWhitespace || "[]<>(){}%".contains($0) } ?? script.endIndex
+            // A lone delimiter (`>` not in `>>`) is no token; a bare `/` names nothing. Either
+            // would otherwise read as the empty word forever.
+            guard end > i, script[i..<end] != "/" else { return nil }
             let text = String(script[i..<end])
             i = end
             if let value = Double(text) {

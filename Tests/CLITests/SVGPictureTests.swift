@@ -1,4 +1,5 @@
 import Foundation
+import Render
 import TestSupport
 import Testing
 
@@ -82,5 +83,17 @@ private let logo = Fixtures.repo.appendingPathComponent("examples/assets/check-l
         #expect(result.stderr.hasPrefix("hlrender: error: ") && result.stderr.contains("'\(name).svg'"), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: path("\(name).png")))
+    }
+}
+
+/// The replay's reader of librsvg's CairoScript: what it does not understand ends the reading.
+/// The svgcheck fuzzer found `/ >` looping for ever: a bare `/` named the empty word, and a lone
+/// `>` then read as that word without moving on (Tests/FuzzRegressions/svgcheck/empty-word-loop).
+@Suite struct VectorScriptTests {
+    @Test func loneDelimitersAndBareSlashesAreRefused() {
+        for script in ["1 1 m / > l", "n >", "n <", "n }", "/ 1 def", "n 1 1 m 2 2 l h fill"] {
+            let picture = VectorPicture(script: script, width: 10, height: 10)
+            #expect((picture == nil) == (script != "n 1 1 m 2 2 l h fill"), "\(script)")
+        }
     }
 }
