@@ -32,6 +32,7 @@ final class CardService: Sendable {
             try policy.read(path, limit: 64 << 20)
         }
         resources.checkFontFile = { _ = try policy.resolve($0) }
+        resources.linkSchemes = settings.linkSchemes
         self.resources = resources
         templates = try CardService.loadTemplates(settings.templates)
         // Swift's system generator is the kernel's CSPRNG (getrandom).
@@ -53,7 +54,7 @@ final class CardService: Sendable {
     /// The filled spec parsed (checked before anything is looked up or rendered).
     func parse(_ filled: JSONValue) throws -> CardSpec {
         do {
-            return try CardSpec.parse(filled, folder: policy.folder, linkSchemes: settings.linkSchemes)
+            return try CardSpec.parse(filled, folder: policy.folder, linkSchemes: resources.linkSchemes)
         } catch let error as CardError {
             throw RequestError(status: 422, message: policy.shown(error.message), path: error.path.isEmpty ? nil : error.path)
         }

@@ -41,9 +41,6 @@ final class ClientWatch: Sendable {
         self.refused = refused
     }
 
-    /// Connections open now.
-    var open: Int { entries.withLock { $0.count } }
-
     /// Runs `action` when the client of `channel` goes away (at once if it already has);
     /// nothing for a connection the watch does not know (tests without sockets).
     func whenGone(_ channel: any Channel, _ action: @escaping @Sendable () -> Void) {
