@@ -11,7 +11,7 @@ import Typeset
 /// The Swift harnesses: each takes any bytes and may only return (an error is a fine answer;
 /// a crash, a hang or a sanitizer report is a finding).
 enum Harness: String, CaseIterable {
-    case card, manifest, typeset, forms, markup, pdflinks, cardmemory, goldenconfig, svgcheck
+    case card, manifest, typeset, forms, markup, pdflinks, pdfcontent, cardmemory, goldenconfig, svgcheck
 
     /// The repository's pinned fonts (the harness is built from the repository).
     static let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -42,6 +42,7 @@ enum Harness: String, CaseIterable {
         case .forms: Harness.forms(data)
         case .markup: Harness.markup(data)
         case .pdflinks: Harness.pdfLinks(data)
+        case .pdfcontent: Harness.pdfContent(data)
         case .cardmemory: Harness.cardMemory(data)
         case .goldenconfig: Harness.goldenConfig(data)
         case .svgcheck: Harness.svgCheck(data)

@@ -27,6 +27,13 @@ extension Harness {
         }
     }
 
+    /// Any bytes as a tagged page's content stream after Cairo's flip: marking its unmarked
+    /// drawing as Artifacts must end, and a marked stream has nothing left to mark.
+    static func pdfContent(_ data: [UInt8]) {
+        guard let marked = PDFArtifacts.marked(Array("1 0 0 -1 0 9 cm\n".utf8) + data) else { return }
+        if PDFArtifacts.marked(marked) != nil { fatalError("a marked stream had more to mark") }
+    }
+
     /// Every `/S /Name` in the file is a structure or transparency entry or a URI action, and
     /// every `/URI (...)` string is printable ASCII without a parenthesis or backslash, whose
     /// scheme is allowed.

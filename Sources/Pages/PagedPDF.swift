@@ -94,8 +94,9 @@ package struct PagedPDF {
         let layout = try decorations.layout(string)
         let margins = text.setup.margins
         let x = margins.left + (text.setup.size.width - margins.left - margins.right - layout.width) / 2
-        // A paragraph of the structure tree: Cairo 1.16 has no way to mark it as an Artifact.
-        return .text(try PlacedText(layout: layout, x: x, y: band.top + (band.height - layout.height) / 2, paint: TextPaint(color: paint.color)))
+        var placed = try PlacedText(layout: layout, x: x, y: band.top + (band.height - layout.height) / 2, paint: TextPaint(color: paint.color))
+        placed.role = .artifact
+        return .text(placed)
     }
 
     /// A heading on a page: its visible text, level, paragraph and y on the page.

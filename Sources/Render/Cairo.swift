@@ -31,60 +31,72 @@ final class ByteSink {
     var keepsTail = false
     /// Catches Cairo's link annotations as they pass (the catalog update describes them).
     var annotations: PDFAnnotations?
+    /// Rewrites a tagged PDF's page contents on the way (their Artifacts).
+    private var filter: PDFStreamFilter?
     static let tailLimit = 4 << 20
 
-    /// The last bytes written and the offset of the first of them (after a `flush`).
+    /// Sends what Cairo writes through a `PDFStreamFilter` (a tagged PDF's Artifacts).
+    func markArtifacts() {
+        filter = PDFStreamFilter { [unowned self] in self.deliver($0) }
+    }
+
+    /// The last bytes written and the offset of the first of them (after a `finishFilter`).
     var lastBytes: (bytes: [UInt8], start: Int) {
         forward == nil ? (bytes, 0) : (tail, total - tail.count)
     }
 
-    /// Appends bytes of hlrender's own after Cairo's (the same way Cairo's went).
+    /// Appends bytes of hlrender's own after Cairo's (the same way Cairo's went, past the filter).
     func append(_ extra: [UInt8]) -> Bool {
-        extra.withUnsafeBytes { receive($0) } && flush()
+        flush() && extra.withUnsafeBytes { deliver($0) }
     }
 
-    /// Bytes received but not yet forwarded: Cairo writes a PDF in tens of thousands of small
-    /// pieces (a printf each), which would be as many write calls and scans.
+    /// Bytes received but not yet passed on: Cairo writes a PDF in tens of thousands of small
+    /// pieces (a printf each), which would be as many write calls, scans and filter steps.
     private var pending: [UInt8] = []
-    /// How much of an in-memory file the annotation catcher has seen.
-    private var scanned = 0
     static let flushBytes = 256 << 10
 
     fileprivate func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        guard forward != nil else {
+        guard forward != nil || filter != nil || annotations != nil else {
             total += chunk.count
             bytes.append(contentsOf: chunk)
             return true
         }
         if pending.capacity < ByteSink.flushBytes { pending.reserveCapacity(ByteSink.flushBytes) }
         pending.append(contentsOf: chunk)
-        total += chunk.count
         return pending.count < ByteSink.flushBytes || flush()
     }
 
-    /// Forwards what is pending (a streamed file); false when the forward refused it. Called
-    /// when the buffer fills, and before the file's end is read or the document returns.
+    /// Passes on what is pending; false when the forward refused it. Called when the buffer
+    /// fills, and before the file's end is read or the document returns.
     func flush() -> Bool {
-        guard let forward else {
-            // A file held in memory is scanned once here, not a printf's worth at a time.
-            if let annotations, scanned < bytes.count {
-                bytes[scanned...].withUnsafeBytes { annotations.scan($0, at: scanned) }
-                scanned = bytes.count
-            }
-            return true
-        }
         guard !pending.isEmpty else { return true }
-        let start = total - pending.count
-        let sent = pending.withUnsafeBytes { chunk -> Bool in
-            annotations?.scan(chunk, at: start)
-            if keepsTail {
-                tail.append(contentsOf: chunk)
-                if tail.count > 2 * ByteSink.tailLimit { tail.removeFirst(tail.count - ByteSink.tailLimit) }
-            }
-            return forward(chunk)
-        }
+        let sent = pending.withUnsafeBytes { chunk in filter.map { $0.take(chunk) } ?? deliver(chunk) }
         pending.removeAll(keepingCapacity: true)
         return sent
+    }
+
+    /// Ends the filter (its held cross-reference table, rewritten) once Cairo has finished.
+    func finishFilter() throws -> Bool {
+        guard flush() else { return false }
+        guard let filter else { return true }
+        self.filter = nil
+        return try filter.finish()
+    }
+
+    /// The file's next bytes, as they are in the file: scanned, kept or forwarded.
+    private func deliver(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        let start = total
+        total += chunk.count
+        annotations?.scan(chunk, at: start)
+        guard let forward else {
+            bytes.append(contentsOf: chunk)
+            return true
+        }
+        if keepsTail {
+            tail.append(contentsOf: chunk)
+            if tail.count > 2 * ByteSink.tailLimit { tail.removeFirst(tail.count - ByteSink.tailLimit) }
+        }
+        return forward(chunk)
     }
 
     /// The C callback; the sink travels as the closure pointer (C callbacks capture nothing).

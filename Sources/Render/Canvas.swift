@@ -99,6 +99,7 @@ final class Canvas {
         if format == .pdf && pdf.needsUpdate {
             sink.keepsTail = true
             sink.annotations = PDFAnnotations()
+            if pdf.tagged { sink.markArtifacts() }
             cairo_set_user_data(context, &Canvas.annotationsKey, Unmanaged.passUnretained(sink.annotations!).toOpaque(), nil)
         }
 
@@ -143,7 +144,7 @@ final class Canvas {
             if Canvas.isDocumentOpen(context) { cairo_tag_end(context, "Document") }
             cairo_surface_finish(surface)
             try Cairo.check(surface: surface, "writing PDF")
-            guard sink.flush() else { throw RenderError.image("writing PDF: error while writing") }
+            guard try sink.finishFilter() else { throw RenderError.image("writing PDF: error while writing") }
             if let pdf, pdf.needsUpdate {
                 // Read in a scope of its own: holding the file's bytes while appending would copy them.
                 let update = { () -> [UInt8]? in

@@ -1,5 +1,3 @@
-import Glibc
-
 /// Cairo 1.16's link annotations, caught as the file streams past: it writes each right after
 /// its page, far from the tail the catalog update reads, and gives them neither /Contents (a
 /// description, which PDF/UA asks for) nor /F 4 (printable, which PDF/A asks for). The update
@@ -57,7 +55,7 @@ final class PDFAnnotations {
         if var current = open {
             let before = current.bytes.count
             current.bytes += chunk
-            if let end = Self.find(Self.end, in: current.bytes, from: max(0, before - Self.end.count)) {
+            if let end = PDFBytes.find(Self.end, in: current.bytes, from: max(0, before - Self.end.count)) {
                 finish(current.number, current.offset, Array(current.bytes[..<(end + Self.end.count)]))
                 open = nil
                 from = window.count + end + Self.end.count - before
@@ -67,14 +65,14 @@ final class PDFAnnotations {
                 from = bytes.count
             }
         }
-        while open == nil, let at = Self.find(Self.marker, in: bytes, from: max(0, from - Self.marker.count + 1)) {
+        while open == nil, let at = PDFBytes.find(Self.marker, in: bytes, from: max(0, from - Self.marker.count + 1)) {
             from = at + Self.marker.count
             // The object number: the digits right before " 0 obj", at a line's start.
             var start = at
             while start > 0, (0x30...0x39).contains(bytes[start - 1]) { start -= 1 }
             guard start < at, start > 0, bytes[start - 1] == 0x0A,
                   let number = Int(String(decoding: bytes[start..<at], as: UTF8.self)) else { continue }
-            if let end = Self.find(Self.end, in: bytes, from: at) {
+            if let end = PDFBytes.find(Self.end, in: bytes, from: at) {
                 finish(number, base + start, Array(bytes[start..<(end + Self.end.count)]))
                 from = end + Self.end.count
             } else {
@@ -91,22 +89,5 @@ final class PDFAnnotations {
             return
         }
         caught.append(Caught(number: number, offset: offset, text: String(decoding: bytes, as: UTF8.self)))
-    }
-
-    /// Where `pattern` first starts in `bytes` at or after `from` (memchr for its first byte).
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int = 0) -> Int? {
-        guard from >= 0, bytes.count - from >= pattern.count else { return nil }
-        return bytes.withUnsafeBytes { hay -> Int? in
-            let base = hay.baseAddress!
-            var i = from
-            let last = hay.count - pattern.count
-            while i <= last {
-                guard let hit = memchr(base + i, Int32(pattern[0]), last - i + 1) else { return nil }
-                let at = hit - UnsafeMutableRawPointer(mutating: base)
-                if hay[at..<(at + pattern.count)].elementsEqual(pattern) { return at }
-                i = at + 1
-            }
-            return nil
-        }
     }
 }

@@ -120,7 +120,7 @@ package final class Renderer: Sendable {
         let painter = TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (format == .pdf), paints: spans.paints)
         if let role, format == .pdf {
             // Only the glyphs go inside structure elements: highlights, shadows and underlines
-            // stay outside, in no element (Cairo 1.16 cannot mark them as Artifacts).
+            // stay outside, and the file's filter marks them as Artifacts (`PDFArtifacts`).
             // List items go in an L as LI > LBody (every element opened is noted, in order).
             var inList = false
             let open = { (name: String, language: String?) in

@@ -148,12 +148,15 @@ package enum TextRole: Sendable, Equatable {
     case block(StructureRole)
     /// An element per paragraph (by `Line.paragraph`): P, or the role given for it.
     case paragraphs([Int: StructureRole])
+    /// In no element: a page number, header or footer, which a tagged PDF marks as an Artifact.
+    case artifact
 
     /// The lines in runs of one element each, with its role.
     func groups(_ lines: [Line]) -> [(role: StructureRole, lines: ArraySlice<Line>)] {
         switch self {
         case .block(.p): return TextRole.paragraphs([:]).groups(lines)
         case let .block(role): return lines.isEmpty ? [] : [(role, lines[...])]
+        case .artifact: return []
         case let .paragraphs(roles):
             var out: [(role: StructureRole, lines: ArraySlice<Line>)] = []
             var start = 0

@@ -68,6 +68,15 @@ int hl_thread_start_elsewhere(pthread_t *thread, void *(*body)(void *), void *ar
 /// is gray (red, green and blue equal): such an image is encoded with one channel.
 int hl_words_are_gray(const uint8_t *pixels, int width, int height, int stride);
 
+/// Inflates a zlib stream into a malloc'ed buffer (free it with `hl_png_free`) of at most
+/// `max_out` bytes. 0 on success; -1 when the stream is corrupt, longer than `max_out` or
+/// memory runs out.
+int hl_zlib_inflate(const uint8_t *in, size_t length, size_t max_out, uint8_t **out, size_t *out_length);
+
+/// Deflates `length` bytes as a zlib stream at `level` (1-12) into a malloc'ed buffer (free it
+/// with `hl_png_free`). 0 on success, -1 when memory runs out.
+int hl_zlib_deflate(const uint8_t *in, size_t length, int level, uint8_t **out, size_t *out_length);
+
 /// The libpng version linked ("1.6.39").
 const char *hl_png_version(void);
 
