@@ -4,7 +4,8 @@
 # qpdf --check, and pdfinfo -struct-text for the reading order. Three documents, each with
 # --pdf-standard ua-1,a-2b: a card (heading, paragraph, a link, a picture with alt), a 50-page
 # article with headings, lists and links, and mixed English, Arabic and Japanese paragraphs.
-# Prints each checker's verdict; exits non-zero when one fails.
+# Prints each checker's verdict; exits non-zero when one fails. The test command runs it after
+# the suite (pdfua is on PyPI only, so it lives in a venv under .build, pinned).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$PWD/.build/release/hlrender
@@ -12,7 +13,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 venv=${PDFUA_VENV:-$PWD/.build/pdfua-venv}
 if [ ! -x "$venv/bin/pdfua" ]; then
-  python3 -m venv "$venv" && "$venv/bin/pip" install -q pdfua
+  python3 -m venv "$venv" && "$venv/bin/pip" install -q pdfua==0.1.3
 fi
 
 # The card: a logo drawn by hlrender itself, described; a heading block; a link.
@@ -23,7 +24,7 @@ cat > "$out/card.json" <<'EOF'
             {"type": "text", "markup": "Numbers are up. Read <a href=\"https://example.com/report\">the full report</a>.", "anchor": "center"},
             {"type": "image", "src": "logo.png", "alt": "The company logo, a red square", "anchor": "bottom-right"}]}
 EOF
-"$bin" card "$out/card.json" --title "Quarterly review" --pdf-standard ua-1,a-2b -o "$out/card.pdf"
+"$bin" card "$out/card.json" --no-system-fonts --title "Quarterly review" --pdf-standard ua-1,a-2b -o "$out/card.pdf"
 
 # The article: 50 pages of sections, paragraphs, lists and links.
 python3 - "$out/article.markup" <<'EOF'
@@ -39,12 +40,12 @@ for s in range(1, 72):
     out += [f"- point {s}.{k}, {' '.join(random.choice(words) for _ in range(8))}" for k in range(3)]
 open(sys.argv[1], "w").write("\n".join(out))
 EOF
-"$bin" render --markup-file "$out/article.markup" --page a4 --page-numbers --title "Article" --lang en \
+"$bin" render --markup-file "$out/article.markup" --page a4 --page-numbers --no-system-fonts --title "Article" --lang en \
   --pdf-standard ua-1,a-2b -o "$out/article.pdf"
 
 # Mixed scripts: one paragraph each, and one mixing two.
 printf '# Three scripts\nEnglish comes first.\nمرحبا بالعالم، هذا نص عربي.\n日本語のテキストです。\nBack to English with العربية inside.\n' > "$out/mixed.txt"
-"$bin" render --text-file "$out/mixed.txt" --page a5 --title "Mixed" --lang en --pdf-standard ua-1,a-2b -o "$out/mixed.pdf"
+"$bin" render --text-file "$out/mixed.txt" --page a5 --no-system-fonts --title "Mixed" --lang en --pdf-standard ua-1,a-2b -o "$out/mixed.pdf"
 
 status=0
 for name in card article mixed; do

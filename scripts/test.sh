@@ -12,6 +12,9 @@ scripts/swift-release.sh
 HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" swift test --traits Service "$@"
 # The library as an app gets it: examples/embed built against a tagged clone, by version.
 HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" scripts/embed-check.sh
+# PDF/UA-1 by a checker that is not hlrender's: pdfua (PyPI) on a card, a 50-page article and
+# mixed scripts, with qpdf --check and the reading order.
+scripts/pdf-standards.sh
 # CI also builds the fuzz harnesses and runs each briefly (make fuzz runs them for minutes):
 # the seed corpora and every input that once failed (Tests/FuzzRegressions) go through first.
 # It also builds the library's documentation, warnings as errors (a broken link fails).
