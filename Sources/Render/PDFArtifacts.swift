@@ -49,6 +49,7 @@ package enum PDFArtifacts {
         static let (bdc, bmc, emc, q, bigQ, bt, et, doOp, sh, n, m, re, cm) =
             (key("BDC"), key("BMC"), key("EMC"), key("q"), key("Q"), key("BT"), key("ET"), key("Do"), key("sh"), key("n"), key("m"), key("re"), key("cm"))
         static let inline: Set<UInt32> = [key("BI"), key("ID"), key("EI")]
+        static let breaksObjects: Set<UInt32> = [bdc, bmc, emc, bt, doOp, sh, q, bigQ]
 
         /// Copies input up to `at` and adds `bytes` there.
         mutating func insert(_ bytes: [UInt8], at: Int) {
@@ -101,6 +102,10 @@ package enum PDFArtifacts {
                 guard name == Self.cm, input[start..<end].starts(with: "1 0 0 -1 0 ".utf8) else { return false }
             }
             if Self.inline.contains(name) { return false }
+            // Marked content or another object inside a path or text object is not a stream
+            // Cairo writes (and an Artifact opened there would cross it): left as it is.
+            if pathStart != nil && Self.breaksObjects.contains(name) { return false }
+            if inText && (name == Self.bt || (depth == 0 && (name == Self.bdc || name == Self.bmc || name == Self.emc))) { return false }
             switch name {
             case Self.bdc, Self.bmc:
                 let tag = firstOperand.map { input[$0] }

@@ -66,6 +66,12 @@ import Testing
         #expect(marked("1 0 0 -1 0 9 cm EMC 0 0 1 1 re f") == nil)
         #expect(marked("1 0 0 -1 0 9 cm BT (abc Tj ET") == nil)
         #expect(marked("1 0 0 -1 0 9 cm 0 0 1 1 re") == nil)
+        // Marked content or another object inside a path or a text object (found by the fuzzer:
+        // an Artifact opened at the path's start would have crossed it).
+        #expect(marked("1 0 0 -1 0 9 cm 10 10 m /P << /MCID 0 >> BDC 20 20 l S EMC") == nil)
+        #expect(marked("1 0 0 -1 0 9 cm 10 10 m q 20 20 l S Q") == nil)
+        #expect(marked("1 0 0 -1 0 9 cm BT /P << /MCID 0 >> BDC (x) Tj EMC ET") == nil)
+        #expect(marked("1 0 0 -1 0 9 cm BT BT (x) Tj ET ET") == nil)
     }
 
     /// A file laid out as Cairo 1.16 writes one: a compressed page content, its length object
