@@ -75,19 +75,25 @@ package final class FontContext: @unchecked Sendable {
     private nonisolated(unsafe) var entries: BoundedCache<FontFace, Entry>
     private nonisolated(unsafe) static var key = cairo_user_data_key_t()
 
+    /// The context's own helper thread, in a one-shot process (`prefetchFaces`): faces are
+    /// opened and glyphs warmed on it (`GlyphWarmup`); closed with the context.
+    let helper: HelperThread?
+
     /// `prefetchFaces`: the process renders one image and exits (see `RenderOptions.oneShot`),
-    /// so faces are opened on the other core while the text is laid out.
+    /// so faces are opened on the other core while the text is laid out, on a helper thread
+    /// the context owns.
     package init(library: FontLibrary, faceLimit: Int = 64, prefetchFaces: Bool = false) throws {
         self.library = library
         entries = BoundedCache(limit: faceLimit)
         freetype = try FreeTypeLibrary()
+        helper = prefetchFaces ? HelperThread() : nil
         // A one-shot render opens each font's faces on the helper thread as soon as its text is
         // itemized with the font, while the layout goes on: FreeType parses the 40,000-glyph
         // CJK face in 0.35-0.5 ms, twice (see `Entry`), which the draw then waited for.
-        if prefetchFaces {
+        if let helper {
             library.observeNewFaces { [weak self] font in
                 guard let context = self else { return }
-                HelperThread.shared.submit { context.prefetch(font) }
+                helper.submit { context.prefetch(font) }
             }
         }
     }
@@ -98,6 +104,7 @@ package final class FontContext: @unchecked Sendable {
     }
 
     deinit {
+        helper?.close()
         freetype.withLock { _ in
             entries.all.forEach(FontContext.release)
         }

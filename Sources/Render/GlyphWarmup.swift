@@ -20,16 +20,17 @@ struct GlyphWarmup {
     /// More distinct glyphs than Cairo's caches keep would evict each other before the draw.
     static let limit = 4096
     private let work: Work
+    private let helper: HelperThread
     private let task: Int
 
-    /// Starts warming `scene`'s glyphs when it pays (see above: `oneShot` is the render's
-    /// `RenderOptions.oneShot`), else nil.
-    static func start(_ scene: Scene, faces: FontFaces, format: OutputFormat, scale: Double, oneShot: Bool) -> GlyphWarmup? {
-        guard !format.isVector, oneShot else { return nil }
+    /// Starts warming `scene`'s glyphs on `helper` (the font context's, in a one-shot
+    /// process) when it pays (see above), else nil.
+    static func start(_ scene: Scene, faces: FontFaces, format: OutputFormat, scale: Double, helper: HelperThread?) -> GlyphWarmup? {
+        guard !format.isVector, let helper else { return nil }
         let runs = distinctGlyphs(scene, scale: scale)
         guard !runs.isEmpty else { return nil }
         let work = Work(runs: runs, faces: faces, scale: scale)
-        return GlyphWarmup(work: work, task: HelperThread.shared.submit { work.rasterise(fromFirst: true) })
+        return GlyphWarmup(work: work, helper: helper, task: helper.submit { work.rasterise(fromFirst: true) })
     }
 
     /// Rasterises the fonts the helper has not begun, then waits for it: call before the first
@@ -40,7 +41,7 @@ struct GlyphWarmup {
     }
 
     /// Waits for the helper's part; call before the faces are let go (again: returns at once).
-    func wait() { HelperThread.shared.wait(for: task) }
+    func wait() { helper.wait(for: task) }
 
     /// The scaled fonts to warm, taken one at a time from either end.
     final class Work: @unchecked Sendable {

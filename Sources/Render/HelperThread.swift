@@ -1,31 +1,39 @@
 import CPNGCodec
 import Glibc
 
-/// The other core's thread in a one-shot render (see `RenderOptions.oneShot`): tasks run one after another,
-/// in the order given, on one thread started on first use and never stopped (the process exits
-/// after its render). A plain thread started on the other CPU (see Threads.c) rather than
-/// Dispatch's pool, whose first task started 0.2-3 ms late: as long as the tasks themselves.
+/// The other core's thread in a one-shot render (see `RenderOptions.oneShot`), owned by the
+/// `FontContext` made for that render: tasks run one after another, in the order given, on one
+/// thread started on first use and stopped when its owner closes it (two contexts in one
+/// process have a thread each and share nothing). A plain thread started on the other CPU (see
+/// Threads.c) rather than Dispatch's pool, whose first task started 0.2-3 ms late: as long as
+/// the tasks themselves. The thread holds the object until it has stopped, so closing never
+/// waits (a task may drop the owner's last reference and close it from the thread itself).
 final class HelperThread: @unchecked Sendable {
-    static let shared = HelperThread()
-
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     // Guarded by `mutex`.
     private var queue: [() -> Void] = []
-    private var submitted = 0, finished = 0, started = false
+    private var submitted = 0, finished = 0, started = false, closed = false
 
-    private init() {
+    init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(changed, nil)
     }
 
-    /// Queues `task` and returns its number, for `wait(for:)`. Where no thread can be started,
-    /// the task runs at once on the caller's.
+    deinit {
+        pthread_cond_destroy(changed)
+        pthread_mutex_destroy(mutex)
+        changed.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Queues `task` and returns its number, for `wait(for:)`. Where no thread can be started
+    /// (or the helper is closed), the task runs at once on the caller's.
     @discardableResult
     func submit(_ task: @escaping () -> Void) -> Int {
         pthread_mutex_lock(mutex)
-        if !started { started = startThread() }
-        guard started else {
+        if !started && !closed { started = startThread() }
+        guard started && !closed else {
             pthread_mutex_unlock(mutex)
             task()
             pthread_mutex_lock(mutex)
@@ -50,27 +58,47 @@ final class HelperThread: @unchecked Sendable {
         pthread_mutex_unlock(mutex)
     }
 
-    /// Called under the lock.
+    /// Lets the thread end once the tasks queued have run; later tasks run on their caller's
+    /// thread. Returns at once.
+    func close() {
+        pthread_mutex_lock(mutex)
+        closed = true
+        pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Called under the lock. The thread holds a reference until it ends.
     private func startThread() -> Bool {
-        let this = Unmanaged.passUnretained(self).toOpaque()
+        let this = Unmanaged.passRetained(self).toOpaque()
         var thread = pthread_t()
         guard hl_thread_start_elsewhere(&thread, { this in
-            Unmanaged<HelperThread>.fromOpaque(this!).takeUnretainedValue().serve()
-        }, this) == 0 else { return false }
+            let helper = Unmanaged<HelperThread>.fromOpaque(this!)
+            helper.takeUnretainedValue().serve()
+            helper.release()
+            return nil
+        }, this) == 0 else {
+            Unmanaged<HelperThread>.fromOpaque(this).release()
+            return false
+        }
         pthread_detach(thread)
         return true
     }
 
-    private func serve() -> Never {
+    private func serve() {
         pthread_mutex_lock(mutex)
         while true {
-            while queue.isEmpty { pthread_cond_wait(changed, mutex) }
-            let task = queue.removeFirst()
+            while queue.isEmpty && !closed { pthread_cond_wait(changed, mutex) }
+            guard !queue.isEmpty else { break }
+            var task: (() -> Void)? = queue.removeFirst()
             pthread_mutex_unlock(mutex)
-            task()
+            task?()
+            // Dropped before the lock is taken again: what it held may be the owner's last
+            // reference, whose release closes this helper (which takes the lock).
+            task = nil
             pthread_mutex_lock(mutex)
             finished += 1
             pthread_cond_broadcast(changed)
         }
+        pthread_mutex_unlock(mutex)
     }
 }

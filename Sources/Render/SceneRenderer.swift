@@ -25,7 +25,8 @@ extension Renderer {
         try options.memory?.reserve(scene.workingBytes(pixels: (pixelWidth, pixelHeight), format: options.format))
         let faces = try FontFaces.of(scene, in: fonts)
         // Glyphs rasterised on the other core while the canvas is made and painted.
-        let warmup = GlyphWarmup.start(scene, faces: faces, format: options.format, scale: options.scale, oneShot: options.oneShot)
+        let warmup = GlyphWarmup.start(scene, faces: faces, format: options.format, scale: options.scale,
+                                       helper: options.oneShot ? fonts.helper : nil)
         defer { warmup?.wait() }
         // A raster canvas starts as a copy of the cached background (a gradient, a photo).
         let background = options.format.isVector ? nil
