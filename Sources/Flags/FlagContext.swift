@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The arguments of one command line, split by flag: what the wrappers read while the
 /// command is built.
 struct ParsedFlags {
@@ -8,11 +6,12 @@ struct ParsedFlags {
 }
 
 /// The command being built: the wrappers declare themselves here and, once the command line
-/// is split, take their values from it. One command is built at a time (`build` holds a lock
-/// for it), so a wrapper finds its context in a global.
-final class FlagContext {
-    nonisolated(unsafe) static var current: FlagContext?
-    private static let building = Mutex<Void>(())
+/// is split, take their values from it. A property wrapper's initialiser takes no context, so
+/// the one being built is task-local (`build` binds it for the call): two commands built at once
+/// on two threads each see their own, and nothing is process-wide. `@unchecked Sendable`: a
+/// context is only touched by the thread running its `build`.
+final class FlagContext: @unchecked Sendable {
+    @TaskLocal static var current: FlagContext?
 
     private(set) var specs: [FlagSpec] = []
     let parsed: ParsedFlags?
@@ -26,13 +25,8 @@ final class FlagContext {
     /// Builds `make()` with the wrappers reporting to a fresh context (values from `parsed`,
     /// or only declarations when it is nil).
     static func build<T>(parsed: ParsedFlags?, _ make: () -> T) -> (T, FlagContext) {
-        building.withLock { _ in
-            let context = FlagContext(parsed: parsed)
-            let outer = current
-            current = context
-            defer { current = outer }
-            return (make(), context)
-        }
+        let context = FlagContext(parsed: parsed)
+        return ($current.withValue(context) { make() }, context)
     }
 
     /// Declares a flag; returns the texts given for it (nil when not given, or only declaring).
