@@ -37,10 +37,11 @@ struct BatchCommand: Command {
     @Group("Golden tests") var goldenFlags: GoldenFlags
 
     func run() throws {
-        ReuseMemory.forManyImages(workers: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         var settings = BatchRun.Settings()
         settings.jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         try BatchRun.Settings.options.apply(given, to: &settings)
+        // Before any worker starts: one malloc arena per job.
+        ReuseMemory.forManyImages(workers: settings.jobs)
         let (rows, folder) = try loadRows()
         let selected = settings.shard?.select(rows) ?? rows
         settings.shard = nil  // selected here: the progress line counts this shard's rows

@@ -78,7 +78,6 @@ func runFolderComparison(expected: String, actual: String, options: CompareOptio
                          maxPixels: Int, maxFileBytes: Int) throws -> Int32 {
     if options.diff != nil { throw CLIFailure(message: "--diff compares two files; for folders give --report DIR") }
     if options.sizeMismatch != .fail { throw CLIFailure(message: "--size-mismatch pad compares two files; folders report a size change") }
-    ReuseMemory.forManyImages(workers: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     let config = try runFlags.loadConfig(folder: expected)
     var settings = FolderComparison.Settings()
     settings.config = config
@@ -86,6 +85,8 @@ func runFolderComparison(expected: String, actual: String, options: CompareOptio
     settings.maxPixels = maxPixels
     settings.maxFileBytes = maxFileBytes
     settings.jobs = try flags.jobs()
+    // Before any worker starts: one malloc arena per job.
+    ReuseMemory.forManyImages(workers: settings.jobs)
     settings.panels = flags.report != nil
     for file in [flags.junit, flags.summary].compactMap({ $0 }) {
         let folder = OutputFile.split(file).0
