@@ -62,6 +62,17 @@ extension OptionDefinition {
     }
 }
 
+extension OptionDefinition {
+    /// This row under another name (a command's flag for a card key: `render --canvas` sets the
+    /// card's `size`), with its own help where the command's meaning is narrower: the same
+    /// parse and checks, so the flag cannot accept what the key refuses.
+    package func renamed(_ newName: String, help: String? = nil) -> OptionDefinition<Target> {
+        OptionDefinition(newName, valueName, schema: schemaType, help ?? self.help, repeatable: repeatable) { target, input in
+            try self.apply(input, to: &target)
+        }
+    }
+}
+
 extension Array {
     /// The definition named `name` in a table.
     package func named<Target>(_ name: String) -> OptionDefinition<Target>? where Element == OptionDefinition<Target> {

@@ -12,15 +12,27 @@ struct OutputOptions: FlagGroup {
     @Group("Encoding") var encoding: EncodeFlags
     @Group("PDF") var pdf: PDFFlags
     @FlagList(CardSpec.options.flagSpecs(["background"])) var background: GivenFlags
-    @Option("margin", help: Help("Space around the text in px (default 32): the canvas is the text plus this margin, or with --canvas the text wraps inside it.", valueName: "px"))
-    var margin: String?
-    @Option("canvas", help: Help("A fixed canvas in px (a side may be auto), the block centred.", valueName: "WxH")) var canvas: String?
+    @FlagList(OutputOptions.cardRows.flagSpecs(["margin", "canvas"])) var canvasFlags: GivenFlags
     @Flag("fit", help: "Shrink the text until it fits a fixed --canvas inside the margin (as a card block's fit) instead of cutting it off with a warning.")
     var fit = false
-    @Option("scale", help: modelHelp("scale", in: CardSpec.options)) var scale: String?
+    @FlagList(OutputOptions.cardRows.flagSpecs(["scale"])) var scaleFlag: GivenFlags
     @Group var pixelLimit: PixelLimitFlags
     @Option("dump-layout", help: Help("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
     var dumpLayout: String?
+
+    /// The card rows a one-block command takes under names of its own: `--canvas` is the
+    /// card's `size` and `--margin` its `padding` (32 here, not a card's 64); `--scale` is
+    /// `scale` itself.
+    static let cardRows: [OptionDefinition<CardSpec>] = [
+        CardSpec.options.named("size")!.renamed("canvas", help: "A fixed canvas in px (a side may be auto), the block centred."),
+        CardSpec.options.named("padding")!.renamed("margin", help: "Space around the text in px (default 32): the canvas is the text plus this margin, or with --canvas the text wraps inside it."),
+        CardSpec.options.named("scale")!,
+    ]
+
+    /// `--canvas` as given.
+    var canvas: String? { canvasFlags.pairs.last { $0.name == "canvas" }?.value }
+    /// `--scale` as given.
+    var scale: String? { scaleFlag.pairs.last?.value }
 
     func resolvedFormat(expecting: Bool = false) throws -> OutputFormat {
         try Self.format(output: output, forced: format, otherwise: dumpLayout != nil || expecting)
@@ -101,14 +113,11 @@ struct OutputOptions: FlagGroup {
         } catch let error as CardError {
             throw CLIFailure(message: flagWording(error, size: widthFlag))
         }
-        // The flags' own names; the card keys they set.
-        for (flag, key, value) in [("canvas", "size", canvas), ("scale", "scale", scale), ("margin", "padding", margin ?? "32")] {
-            guard let value else { continue }
-            do {
-                try CardSpec.options.named(key)!.apply(.text(value), to: &spec)
-            } catch let error as OptionError {
-                throw CLIFailure(message: "--\(flag): \(error.message)")
-            }
+        // Through the card's rows under these flags' names (the margin's own default first).
+        do {
+            try Self.cardRows.apply(GivenFlags([("margin", "32")] + canvasFlags.pairs + scaleFlag.pairs), to: &spec)
+        } catch {
+            throw CLIFailure(message: error.description)
         }
         if fit { spec.fitBlocksToCanvas() }
         return spec
