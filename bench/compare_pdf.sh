@@ -13,7 +13,7 @@ python3 -c "import pixelmatch, PIL" 2>/dev/null || pip install -q pixelmatch-fas
 
 now() { date +%s.%N; }
 t0=$(now)
-.build/release/hlrender compare "$fixtures/expected.pdf" "$fixtures/actual.pdf" --report "$work/report" >"$work/ours.txt" || [[ $? -eq 1 ]]
+.build/release/hlrender compare "$fixtures/expected.pdf" "$fixtures/actual.pdf" --html-report "$work/report" >"$work/ours.txt" || [[ $? -eq 1 ]]
 t1=$(now)
 python3 - "$fixtures" "$work" <<'PY' >"$work/peer.txt"
 import difflib, glob, os, subprocess, sys

@@ -44,12 +44,12 @@ struct GoldenRunFlags: FlagGroup {
 
 /// What `compare` does with two folders only: reports, jobs, progress.
 struct FolderFlags: FlagGroup {
-    @Option("report", help: Help("Folders: write an HTML report (index.html and its images) to this folder.", valueName: "dir"))
+    @Option("html-report", help: Help("Folders and PDFs: write an HTML report (index.html and its images) to this folder.", valueName: "dir"))
     var report: String?
     @Option("junit", help: Help("Folders: write a JUnit XML report, one testcase per file.", valueName: "file.xml"))
     var junit: String?
     @Option("summary-md", help: Help("""
-        Folders: write a Markdown summary (counts, each failing file and why, thumbnails from --report) for a pull-request \
+        Folders: write a Markdown summary (counts, each failing file and why, thumbnails from --html-report) for a pull-request \
         comment or $GITHUB_STEP_SUMMARY.
         """, valueName: "file.md"))
     var summary: String?
@@ -67,7 +67,7 @@ struct FolderFlags: FlagGroup {
 
     /// Flags that only make sense for folders, named when given for two files.
     var folderOnly: [String] {
-        [("--report", report != nil), ("--junit", junit != nil), ("--summary-md", summary != nil), ("--jobs", !given.isEmpty)]
+        [("--html-report", report != nil), ("--junit", junit != nil), ("--summary-md", summary != nil), ("--jobs", !given.isEmpty)]
             .filter(\.1).map(\.0)
     }
 }
@@ -76,7 +76,7 @@ struct FolderFlags: FlagGroup {
 /// new, missing or unreadable (after `--update`, the files it wrote no longer count).
 func runFolderComparison(expected: String, actual: String, options: CompareOptions, flags: FolderFlags, run runFlags: GoldenRunFlags,
                          maxPixels: Int, maxFileBytes: Int) throws -> Int32 {
-    if options.diff != nil { throw CLIFailure(message: "--diff compares two files; for folders give --report DIR") }
+    if options.diff != nil { throw CLIFailure(message: "--diff compares two files; for folders give --html-report DIR") }
     if options.sizeMismatch != .fail { throw CLIFailure(message: "--size-mismatch pad compares two files; folders report a size change") }
     let config = try runFlags.loadConfig(folder: expected)
     var settings = FolderComparison.Settings()

@@ -9,7 +9,7 @@ import Support
 /// text changes. Exit 0 when nothing differs, 1 otherwise.
 func runPDFComparison(expected: [UInt8], actual: [UInt8], names: (String, String), options: CompareOptions, folders: FolderFlags,
                       tolerance: GoldenTolerance, maxPixels: Int) throws -> Int32 {
-    if options.diff != nil { throw CLIFailure(message: "--diff is for images; for PDFs give --report DIR") }
+    if options.diff != nil { throw CLIFailure(message: "--diff is for images; for PDFs give --html-report DIR") }
     if folders.summary != nil { throw CLIFailure(message: "--summary-md is for folders") }
     if let junit = folders.junit { try OutputFile.checkWritable(junit) }
     var settings = PDFComparison.Settings()

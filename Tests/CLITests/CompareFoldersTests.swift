@@ -41,7 +41,7 @@ import Testing
 
     @Test func foldersReportEveryFileWithWhy() throws {
         try trees()
-        let result = try compare(["--json", "--junit", path("junit.xml"), "--summary-md", path("out/summary.md"), "--report", path("report")])
+        let result = try compare(["--json", "--junit", path("junit.xml"), "--summary-md", path("out/summary.md"), "--html-report", path("report")])
         #expect(result.status == 1, "\(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
         #expect(json["counts"] as? [String: Int] == ["same": 1, "within": 0, "changed": 2, "new": 1, "missing": 1, "error": 0])
@@ -116,7 +116,7 @@ import Testing
         try trees()
         let result = try CLI.run(["compare", path("e"), path("a/same.png")])
         #expect(result.status == 3 && result.stderr.contains("two files or two folders"))
-        #expect(try CLI.run(["compare", path("e/same.png"), path("a/same.png"), "--report", path("r")]).status == 3)
+        #expect(try CLI.run(["compare", path("e/same.png"), path("a/same.png"), "--html-report", path("r")]).status == 3)
     }
 
     @Test func jpegRendersCompareInFolders() throws {
@@ -135,7 +135,7 @@ import Testing
     @Test func reportShowsPanelsInChromium() throws {
         try write(Self.card((20, 160, 40)), "e/x.png")
         try write(Self.card((20, 40, 200)), "a/x.png")
-        #expect(try compare(["--report", path("report")]).status == 1)
+        #expect(try compare(["--html-report", path("report")]).status == 1)
         let shot = path("shot.png")
         #expect(try chromiumScreenshot(of: path("report/index.html"), to: shot, home: dir.path) == 0)
         let image = try PNGCodec.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: shot))))
@@ -160,7 +160,7 @@ import Testing
         let dir = try CLI.scratchFolder()
         let e = Self.fixtures.appendingPathComponent("expected.pdf").path, a = Self.fixtures.appendingPathComponent("actual.pdf").path
         let report = dir.appendingPathComponent("report").path
-        let result = try CLI.run(["compare", e, a, "--report", report, "--dpi", "50"])
+        let result = try CLI.run(["compare", e, a, "--html-report", report, "--dpi", "50"])
         let out = String(decoding: result.stdout, as: UTF8.self)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(out.contains("page 37:") && out.contains("[-dog-] {+cat+}") && out.contains("page 12:") && out.contains("moved https://example.com/page/12")
