@@ -23,12 +23,12 @@ struct CardCommand: Command {
     @Flag("schema", help: "Print the spec's JSON Schema and exit.") var schema = false
     @Option("var", help: Help("Fill {{name}} with a value (repeatable).", valueName: "name=value"))
     var variables: [String] = []
-    @Option("output", short: "o", help: Help("Output file: \(OutputFormat.extensionList); - for standard output.", valueName: "path"))
-    var output: String?
-    @Option("format", help: Help("\(OutputFormat.nameList) (default: from the output's extension).", valueName: "format")) var format: OutputFormat?
-    @Option("dump-layout", help: Help("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
-    var dumpLayout: String?
+    @Group var target: OutputTarget
     @Group var runOptions: CardRunOptions
+
+    var output: String? { target.output }
+    var format: OutputFormat? { target.format }
+    var dumpLayout: String? { target.dumpLayout }
 
     func run() throws {
         if schema {
@@ -44,7 +44,7 @@ struct CardCommand: Command {
         guard specs.count == 1 else { throw CLIFailure(message: "several specs make one PDF of proofs: add --pdf FILE.pdf") }
         let resolvedFormat = try OutputOptions.format(output: output, forced: format, otherwise: dumpLayout != nil,
                                                       alternatives: "or --dump-layout")
-        for path in [output, dumpLayout].compactMap({ $0 }) { try OutputFile.checkWritable(path) }
+        try target.checkWritable()
         let (json, folder) = try read(spec)
         let name = spec == "-" ? "standard input" : spec
         let asked = Variables.names(in: json)

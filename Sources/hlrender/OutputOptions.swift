@@ -4,11 +4,23 @@ import FoundationEssentials
 import Render
 import Support
 
-/// Options that say where the image goes and what the canvas looks like.
-struct OutputOptions: FlagGroup {
+/// Where a render goes: the file, its format, the layout dump (`render`, `steps`, `card`).
+struct OutputTarget: FlagGroup {
     @Option("output", short: "o", help: Help("Output file: \(OutputFormat.extensionList); - for standard output.", valueName: "path"))
     var output: String?
     @Option("format", help: Help("\(OutputFormat.nameList) (default: from the output's extension).", valueName: "format")) var format: OutputFormat?
+    @Option("dump-layout", help: Help("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
+    var dumpLayout: String?
+
+    /// Refuses an output or dump that cannot be written, before any work.
+    func checkWritable() throws {
+        for path in [output, dumpLayout].compactMap({ $0 }) { try OutputFile.checkWritable(path) }
+    }
+}
+
+/// Options that say where the image goes and what the canvas looks like.
+struct OutputOptions: FlagGroup {
+    @Group var target: OutputTarget
     @Group("Encoding") var encoding: EncodeFlags
     @Group("PDF") var pdf: PDFFlags
     @FlagList(CardSpec.options.flagSpecs(["background"])) var background: GivenFlags
@@ -17,8 +29,10 @@ struct OutputOptions: FlagGroup {
     var fit = false
     @FlagList(OutputOptions.cardRows.flagSpecs(["scale"])) var scaleFlag: GivenFlags
     @Group var pixelLimit: PixelLimitFlags
-    @Option("dump-layout", help: Help("Write the layout as JSON to a file, or - for standard output.", valueName: "path"))
-    var dumpLayout: String?
+
+    var output: String? { target.output }
+    var format: OutputFormat? { target.format }
+    var dumpLayout: String? { target.dumpLayout }
 
     /// The card rows a one-block command takes under names of its own: `--canvas` is the
     /// card's `size` and `--margin` its `padding` (32 here, not a card's 64); `--scale` is
@@ -61,10 +75,7 @@ struct OutputOptions: FlagGroup {
         return format
     }
 
-    func checkWritable() throws {
-        if let output { try OutputFile.checkWritable(output) }
-        if let dumpLayout { try OutputFile.checkWritable(dumpLayout) }
-    }
+    func checkWritable() throws { try target.checkWritable() }
 
     /// How the card becomes a file.
     func renderOptions(format: OutputFormat, scale: Double) throws -> RenderOptions {
