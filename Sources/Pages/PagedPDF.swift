@@ -95,7 +95,7 @@ package struct PagedPDF {
         let margins = text.setup.margins
         let x = margins.left + (text.setup.size.width - margins.left - margins.right - layout.width) / 2
         var placed = try PlacedText(layout: layout, x: x, y: band.top + (band.height - layout.height) / 2, paint: TextPaint(color: paint.color))
-        placed.role = .artifact
+        placed.role = nil  // page furniture: an Artifact
         return .text(placed)
     }
 

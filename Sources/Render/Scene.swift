@@ -103,8 +103,9 @@ package struct PlacedText: Sendable {
     /// Restricted content: lines from `visibleLines` on are blurred (set only from a
     /// `RestrictedText`, whose hidden glyphs are scrambled unless chosen otherwise).
     package private(set) var restriction: Restriction?
-    /// Its place in a tagged PDF's structure tree.
-    package var role: TextRole = .block(.p)
+    /// Its place in a tagged PDF's structure tree; nil for page furniture (a page number, a
+    /// header), which is in no element and so marked as an Artifact.
+    package var role: TextRole? = .block(.p)
     /// Its language (BCP 47), when the block names one: a tagged PDF's elements carry it
     /// where it differs from the document's.
     package var language: String?
@@ -148,15 +149,12 @@ package enum TextRole: Sendable, Equatable {
     case block(StructureRole)
     /// An element per paragraph (by `Line.paragraph`): P, or the role given for it.
     case paragraphs([Int: StructureRole])
-    /// In no element: a page number, header or footer, which a tagged PDF marks as an Artifact.
-    case artifact
 
     /// The lines in runs of one element each, with its role.
     func groups(_ lines: [Line]) -> [(role: StructureRole, lines: ArraySlice<Line>)] {
         switch self {
         case .block(.p): return TextRole.paragraphs([:]).groups(lines)
         case let .block(role): return lines.isEmpty ? [] : [(role, lines[...])]
-        case .artifact: return []
         case let .paragraphs(roles):
             var out: [(role: StructureRole, lines: ArraySlice<Line>)] = []
             var start = 0

@@ -127,7 +127,7 @@ extension Renderer {
         if let outlineOf { shaped.lines = outlineOf }
         let outline = text.paint.highlight.map { shaped.highlightOutline($0.style) }
         try drawText(cr, text.layout, lines: reaching(cr, lines, paint: text.paint), faces: faces, outline: outline,
-                     paint: text.paint, format: format, scale: scale, textLayer: textLayer, role: tagged && text.role != .artifact ? text.role : nil, language: text.language,
+                     paint: text.paint, format: format, scale: scale, textLayer: textLayer, role: tagged ? text.role : nil, language: text.language,
                      cancellation: cancellation)
         cairo_restore(cr)
     }
