@@ -95,9 +95,11 @@ final class PDFStreamFilter {
         while true {
             switch state {
             case .passing:
-                // The earliest mark ending past what was searched.
+                // The earliest mark ending past what was searched (the table only before the
+                // next stream: it is searched once, not once a stream).
                 let stream = PDFBytes.find(Self.streamMark, in: buffer, from: max(0, scanned - Self.streamMark.count + 1))
-                let xref = PDFBytes.find(Self.xrefMark, in: buffer, from: max(0, scanned - Self.xrefMark.count + 1))
+                let xref = PDFBytes.find(Self.xrefMark, in: buffer, from: max(0, scanned - Self.xrefMark.count + 1),
+                                         upTo: stream.map { $0 + Self.streamMark.count })
                 let hit = [stream.map { ($0, true) }, xref.map { ($0, false) }].compactMap { $0 }.min { $0.0 < $1.0 }
                 guard let (at, isStream) = hit else {
                     scanned = buffer.count
@@ -184,7 +186,7 @@ final class PDFStreamFilter {
     /// mark, else as it was.
     private func finish(_ object: Int, _ length: Int, _ objectOffset: Int, data: Int, dataEnd: Int, end: Int) -> Bool {
         let count = dataEnd - data
-        guard let content = Self.inflate(Array(buffer[data..<(data + count)])), let marked = PDFArtifacts.marked(content),
+        guard let content = Self.inflate(buffer[data..<dataEnd]), let marked = PDFArtifacts.marked(content),
               let packed = Self.deflate(marked) else {
             return pass(to: end)
         }
@@ -242,7 +244,7 @@ final class PDFStreamFilter {
         throw RenderError.image("writing PDF: a page's content could not be marked as tagged (a stream over 64 MB, or not where the file's table puts it)")
     }
 
-    static func inflate(_ data: [UInt8]) -> [UInt8]? {
+    static func inflate(_ data: ArraySlice<UInt8>) -> [UInt8]? {
         var out: UnsafeMutablePointer<UInt8>?
         var count = 0
         guard data.withUnsafeBufferPointer({ hl_zlib_inflate($0.baseAddress, $0.count, streamLimit, &out, &count) }) == 0, let out else { return nil }

@@ -12,8 +12,8 @@ struct PDFTail {
     let root: Int
     let size: Int
     let info: Int?
-    /// Every object's offset, by number (0 is the free head).
-    private let offsets: [Int]
+    /// Cairo's table: every object's offset (read as the stream filter reads it).
+    private let table: PDFXrefTable
 
     init?(_ bytes: [UInt8], start: Int) {
         self.bytes = bytes
@@ -22,31 +22,22 @@ struct PDFTail {
         else { return nil }
         let after = String(decoding: bytes[(startxref + 9)...], as: UTF8.self)
         let trailer = String(decoding: bytes[trailerAt..<startxref], as: UTF8.self)[...]
+        let keyword = Array("xref\n".utf8)
         guard let xref = Int(after.split(whereSeparator: \.isNewline).first?.trimmed ?? ""), xref >= start,
-              let root = PDFTail.number(after: "/Root", in: trailer), let size = PDFTail.number(after: "/Size", in: trailer)
+              bytes[(xref - start)...].starts(with: keyword),
+              case .complete(let table, _, trailing: false) = PDFXrefTable.read(Array(bytes[(xref - start + keyword.count)...])),
+              let root = PDFTail.number(after: "/Root", in: trailer), let size = PDFTail.number(after: "/Size", in: trailer),
+              table.count == size, let rootOffset = table.offset(of: root), rootOffset >= start
         else { return nil }
-        // The table: "xref", "0 N", then N entries of 20 bytes.
-        let table = String(decoding: bytes[(xref - start)...], as: UTF8.self)
-        let lines = table.split(whereSeparator: \.isNewline)
-        guard lines.count > 2, lines[0].trimmed == "xref" else { return nil }
-        let header = lines[1].split(separator: " ")
-        guard header.count == 2, header[0] == "0", let count = Int(header[1]), count == size, lines.count >= count + 2 else { return nil }
-        var offsets: [Int] = []
-        offsets.reserveCapacity(count)
-        for line in lines[2..<(count + 2)] {
-            guard let offset = Int(line.prefix(10)) else { return nil }
-            offsets.append(offset)
-        }
-        guard root < count, offsets[root] >= start else { return nil }
         xrefOffset = xref
         self.root = root
         self.size = size
         info = PDFTail.number(after: "/Info", in: trailer)
-        self.offsets = offsets
+        self.table = table
     }
 
-    /// Object `number`'s offset in the file.
-    func offset(of number: Int) -> Int? { number >= 0 && number < offsets.count ? offsets[number] : nil }
+    /// Object `number`'s offset in the file (nil for a free entry).
+    func offset(of number: Int) -> Int? { table.offset(of: number) }
 
     /// Object `number`'s dictionary ("<< ... >>") when the object lies in the tail.
     func dictionary(of number: Int) -> String? {

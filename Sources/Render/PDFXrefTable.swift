@@ -15,7 +15,8 @@ struct PDFXrefTable {
     /// The table's bytes, entries as rewritten.
     private(set) var bytes: [UInt8]
     private let entriesStart: Int
-    private let count: Int
+    /// Its entries, object 0 included (the trailer's /Size).
+    let count: Int
     private static let entry = 20
 
     /// Reads held bytes.
@@ -75,13 +76,15 @@ struct PDFXrefTable {
 
 /// Byte searches the PDF readers share.
 enum PDFBytes {
-    /// Where `pattern` first starts in `bytes` at or after `from` (memchr for its first byte).
-    static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int = 0) -> Int? {
-        guard from >= 0, bytes.count - from >= pattern.count, !pattern.isEmpty else { return nil }
+    /// Where `pattern` first starts in `bytes` at or after `from`, ending at or before `upTo`
+    /// (memchr for its first byte).
+    static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int = 0, upTo: Int? = nil) -> Int? {
+        let limit = min(upTo ?? bytes.count, bytes.count)
+        guard from >= 0, limit - from >= pattern.count, !pattern.isEmpty else { return nil }
         return bytes.withUnsafeBytes { hay -> Int? in
             let base = hay.baseAddress!
             var i = from
-            let last = hay.count - pattern.count
+            let last = limit - pattern.count
             while i <= last {
                 guard let hit = memchr(base + i, Int32(pattern[0]), last - i + 1) else { return nil }
                 let at = hit - UnsafeMutableRawPointer(mutating: base)
