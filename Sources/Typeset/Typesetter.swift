@@ -131,12 +131,14 @@ package final class Typesetter: @unchecked Sendable {
         let runs = try Itemizer(chains: styles.chains).runs(clusters, levels: levels,
                                                         styles: styles.isPlain ? [] : clusters.map { styles.style(at: $0.start) })
         library.willShape(with: runs.map { styles.chains[$0.style].candidates[$0.font].face })
-        // UTF-16 offsets of cluster starts back to byte offsets (breaks fall on cluster starts).
-        var byteAtUnit = [Int: Int]()
+        // UTF-16 offsets of cluster starts back to byte offsets (breaks fall on cluster starts;
+        // -1: inside a cluster). An array, not a dictionary: this runs for every paragraph.
+        var byteAtUnit = [Int](repeating: -1, count: utf16.count + 1)
         for cluster in clusters { byteAtUnit[cluster.utf16Start] = cluster.start }
         byteAtUnit[utf16.count] = paragraph.end
-        var breaks = try TextBreak.lineBreaks(utf16, locale: style.language).compactMap { item in
-            byteAtUnit[item.offset].map { TextBreak.Break(offset: $0, mandatory: item.mandatory) }
+        var breaks = try TextBreak.lineBreaks(utf16, locale: style.language).compactMap { item -> TextBreak.Break? in
+            let byte = byteAtUnit.indices.contains(item.offset) ? byteAtUnit[item.offset] : -1
+            return byte < 0 ? nil : TextBreak.Break(offset: byte, mandatory: item.mandatory)
         }
         if style.hyphenate, let dictionary = library.hyphenation.dictionary(for: style.language) {
             breaks = Self.merge(breaks, wordBreaks(clusters, dictionary: dictionary, style: style))
