@@ -205,12 +205,16 @@ struct TextPainter {
     /// they are valid UTF-8: each becomes a replacement of the same byte length (U+FFFD, or
     /// U+10FFFD for the four-byte ones) so the cluster map still fits.
     func cairoSafeText(_ bytes: Substring.UTF8View) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+        var out = Array(bytes)
+        // Every noncharacter is encoded as EF B7 90...AF, EF BF BE/BF, or four bytes ending
+        // in BF BE/BF: text without an EF or F0...F4 byte has none (one pass, no copy).
+        guard out.contains(where: { $0 == 0xEF || (0xF0...0xF4).contains($0) }) else { return out }
+        out.removeAll(keepingCapacity: true)
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             let v = scalar.value
             let nonCharacter = (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
-            out.append(contentsOf: nonCharacter ? Array((v > 0xFFFF ? "\u{10FFFD}" : "\u{FFFD}").utf8) : Array(String(scalar).utf8))
+            let shown: Unicode.Scalar = nonCharacter ? (v > 0xFFFF ? "\u{10FFFD}" : "\u{FFFD}") : scalar
+            out.append(contentsOf: shown.utf8)
         }
         return out
     }
