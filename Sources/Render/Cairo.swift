@@ -17,8 +17,11 @@ enum Cairo {
     }
 }
 
-/// Collects what Cairo writes through a stream callback (PNG or PDF bytes).
-final class ByteSink {
+/// Collects what Cairo writes through a stream callback (PNG or PDF bytes). A streamed file
+/// is passed on from a `SinkWriter`'s thread: between a `flush` and the `drain` after it, that
+/// thread owns the delivery side (`filter`, `annotations`' scan, `total`, `tail`, `forward`)
+/// and the drawing thread touches only `pending`.
+final class ByteSink: @unchecked Sendable {
     var bytes: [UInt8] = []
     /// When set, bytes go here as Cairo writes them (a file being streamed) instead of `bytes`;
     /// false stops the document with a write error.
@@ -26,7 +29,7 @@ final class ByteSink {
     /// Bytes written so far, and (when streaming) the last of them: what a PDF's catalog
     /// update reads (`PDFCatalog`).
     private(set) var total = 0
-    private(set) var tail: [UInt8] = []
+    private var tail = TailRing(limit: ByteSink.tailLimit)
     /// Keep the tail of a streamed file (a tagged PDF's catalog update reads it).
     var keepsTail = false
     /// Catches Cairo's link annotations as they pass (the catalog update describes them).
@@ -42,13 +45,20 @@ final class ByteSink {
 
     /// The last bytes written and the offset of the first of them (after a `finishFilter`).
     var lastBytes: (bytes: [UInt8], start: Int) {
-        forward == nil ? (bytes, 0) : (tail, total - tail.count)
+        forward == nil ? (bytes, 0) : (tail.bytes, total - tail.count)
     }
 
     /// Appends bytes of hlrender's own after Cairo's (the same way Cairo's went, past the filter).
     func append(_ extra: [UInt8]) -> Bool {
-        flush() && extra.withUnsafeBytes { deliver($0) }
+        flush() && drain() && extra.withUnsafeBytes { deliver($0) }
     }
+
+    /// A streamed file's delivery, off the drawing thread (made on the first flush).
+    private var writer: SinkWriter?
+
+    /// Waits until every flushed byte is delivered; false when a delivery failed. A streamed
+    /// file's owner must not go away before this (its `forward` is called until then).
+    func drain() -> Bool { writer?.drain() ?? true }
 
     /// Bytes received but not yet passed on: Cairo writes a PDF in tens of thousands of small
     /// pieces (a printf each), which would be as many write calls, scans and filter steps.
@@ -66,18 +76,30 @@ final class ByteSink {
         return pending.count < ByteSink.flushBytes || flush()
     }
 
-    /// Passes on what is pending; false when the forward refused it. Called when the buffer
-    /// fills, and before the file's end is read or the document returns.
+    /// Passes on what is pending; false when the forward refused it (or, streaming, refused
+    /// earlier bytes: then they are passed on from the writer's thread, `drain` waits for
+    /// them). Called when the buffer fills, and before the file's end is read or the document
+    /// returns.
     func flush() -> Bool {
         guard !pending.isEmpty else { return true }
-        let sent = pending.withUnsafeBytes { chunk in filter.map { $0.take(chunk) } ?? deliver(chunk) }
-        pending.removeAll(keepingCapacity: true)
-        return sent
+        guard forward != nil else {
+            let sent = pending.withUnsafeBytes { pass($0) }
+            pending.removeAll(keepingCapacity: true)
+            return sent
+        }
+        let buffer = pending
+        pending = []
+        if writer == nil { writer = SinkWriter() }
+        return writer!.send { [self] in buffer.withUnsafeBytes { pass($0) } }
+    }
+
+    private func pass(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        filter.map { $0.take(chunk) } ?? deliver(chunk)
     }
 
     /// Ends the filter (its held cross-reference table, rewritten) once Cairo has finished.
     func finishFilter() throws -> Bool {
-        guard flush() else { return false }
+        guard flush(), drain() else { return false }
         guard let filter else { return true }
         self.filter = nil
         return try filter.finish()
@@ -92,10 +114,7 @@ final class ByteSink {
             bytes.append(contentsOf: chunk)
             return true
         }
-        if keepsTail {
-            tail.append(contentsOf: chunk)
-            if tail.count > 2 * ByteSink.tailLimit { tail.removeFirst(tail.count - ByteSink.tailLimit) }
-        }
+        if keepsTail { tail.append(chunk) }
         return forward(chunk)
     }
 
@@ -104,6 +123,43 @@ final class ByteSink {
         guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
         let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
         return sink.receive(UnsafeRawBufferPointer(start: data, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
+    }
+}
+
+/// The last `limit` bytes of a stream, in a ring: one buffer of that size, however long the
+/// file, and no byte moved until they are read.
+struct TailRing {
+    let limit: Int
+    private var ring: [UInt8] = []
+    /// Once the ring is full: where the oldest byte is, and the next one goes.
+    private var next = 0
+
+    init(limit: Int) { self.limit = limit }
+
+    var count: Int { ring.count }
+
+    /// The bytes kept, oldest first.
+    var bytes: [UInt8] { Array(ring[next...]) + ring[..<next] }
+
+    mutating func append(_ chunk: UnsafeRawBufferPointer) {
+        var rest = chunk[...]
+        if rest.count >= limit {
+            (ring, next) = (Array(rest.suffix(limit)), 0)
+            return
+        }
+        if ring.count < limit {
+            let fill = min(limit - ring.count, rest.count)
+            ring.append(contentsOf: rest.prefix(fill))
+            rest = rest.dropFirst(fill)
+        }
+        while !rest.isEmpty {
+            let n = min(limit - next, rest.count)
+            ring.withUnsafeMutableBytes { ring in
+                UnsafeMutableRawBufferPointer(rebasing: ring[next..<(next + n)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: rest.prefix(n)))
+            }
+            next = (next + n) % limit
+            rest = rest.dropFirst(n)
+        }
     }
 }
 

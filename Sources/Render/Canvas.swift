@@ -135,6 +135,8 @@ final class Canvas {
     deinit {
         cairo_destroy(context)
         cairo_surface_destroy(surface)
+        // A streamed file's last bytes may still be on their way to the caller's `forward`.
+        _ = sink.drain()
     }
 
     /// The encoded file, in the canvas's format.

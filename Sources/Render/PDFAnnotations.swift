@@ -1,3 +1,5 @@
+import Support
+
 /// Cairo 1.16's link annotations, caught as the file streams past: it writes each right after
 /// its page, far from the tail the catalog update reads, and gives them neither /Contents (a
 /// description, which PDF/UA asks for) nor /F 4 (printable, which PDF/A asks for). The update
@@ -14,12 +16,16 @@ final class PDFAnnotations {
 
     private(set) var caught: [Caught] = []
     /// Stopped catching (past `budget` bytes): the update then cannot describe every link.
-    private(set) var overflowed = false
+    var overflowed: Bool { lock.withLock { stopped } }
     /// The link texts in drawing order (Cairo writes the annotations in that order).
     private(set) var linkTexts: [String] = []
     private var window: [UInt8] = []
     private var open: (number: Int, offset: Int, bytes: [UInt8])?
+    /// The bytes held, counted by both sides: the drawing thread notes elements and links
+    /// while a streamed file's writer thread scans (`ByteSink`); this is all they share.
+    private let lock = Lock()
     private var held = 0
+    private var stopped = false
 
     /// Bytes of annotations (and their link texts) kept at most: ~100,000 links.
     static let budget = 32 << 20
@@ -32,16 +38,12 @@ final class PDFAnnotations {
 
     /// Notes the next structure element drawn.
     func noteElement(language: String?, alt: String? = nil) {
-        guard !overflowed else { return }
-        held += 16 + (language?.utf8.count ?? 0) + (alt?.utf8.count ?? 0)
-        if held > Self.budget { overflowed = true } else { elements.append((language, alt)) }
+        if hold(16 + (language?.utf8.count ?? 0) + (alt?.utf8.count ?? 0)) { elements.append((language, alt)) }
     }
 
     /// Notes the visible text of the next link drawn.
     func noteLink(_ text: String) {
-        guard !overflowed else { return }
-        held += text.utf8.count
-        if held > Self.budget { overflowed = true } else { linkTexts.append(text) }
+        if hold(text.utf8.count) { linkTexts.append(text) }
     }
 
     /// Looks at the next bytes of the file, which start at `offset`.
@@ -82,12 +84,18 @@ final class PDFAnnotations {
         window = Array(bytes.suffix(keep))
     }
 
-    private func finish(_ number: Int, _ offset: Int, _ bytes: [UInt8]) {
-        held += bytes.count
-        if held > Self.budget {
-            overflowed = true
-            return
+    /// Counts `count` more bytes held; false, and stopped for good, past the budget.
+    private func hold(_ count: Int) -> Bool {
+        lock.withLock {
+            guard !stopped else { return false }
+            held += count
+            stopped = held > Self.budget
+            return !stopped
         }
+    }
+
+    private func finish(_ number: Int, _ offset: Int, _ bytes: [UInt8]) {
+        guard hold(bytes.count) else { return }
         caught.append(Caught(number: number, offset: offset, text: String(decoding: bytes, as: UTF8.self)))
     }
 }
