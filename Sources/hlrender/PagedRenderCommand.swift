@@ -14,6 +14,7 @@ extension Render {
     }
 
     func runPaged(settings: BlockSettings, setup: PageSetup, fonts: FontContext) throws {
+        ReuseMemory.forOneLongDocument()  // before the layout: its chunks are laid out on other threads
         let document: PagedPDF
         do {
             document = try PagedPDF(settings: settings, setup: setup, fonts: fonts,
