@@ -94,7 +94,8 @@ struct ChunkedText: Sendable {
         spool = keep ? nil : LineSpool(folder: spoolFolder)
         var next = 0
         while next < chunks.count {
-            let batch = next..<min(next + ChunkWork.lanes, chunks.count)
+            // Two chunks per core a round: a slow chunk holds up less of the round.
+            let batch = next..<min(next + 2 * ChunkWork.lanes, chunks.count)
             let source = self
             let spooling = spool != nil
             let results = try ChunkWork.map(batch) { i in
