@@ -93,6 +93,20 @@ package struct Line: Equatable, Sendable {
     package var hyphen = false
 
     package var bottom: Double { top + height }
+
+    /// Moves every glyph by (`dx`, `dy`); the line's own box stays. Through each run's buffer:
+    /// a subscript chain per glyph checked three arrays' uniqueness a glyph.
+    package mutating func moveGlyphs(dx: Double, dy: Double) {
+        for r in runs.indices {
+            runs[r].glyphs.withUnsafeMutableBufferPointer { glyphs in
+                for g in glyphs.indices {
+                    glyphs[g].x += dx
+                    glyphs[g].y += dy
+                }
+            }
+        }
+    }
+
     /// True when the line shows nothing (empty or whitespace only).
     package var isBlank: Bool { runs.allSatisfy { $0.glyphs.isEmpty } || width <= 0 }
 }
@@ -149,10 +163,8 @@ extension Layout {
             for var line in layout.lines[range] {
                 line.top += dy
                 line.baseline += dy
-                for r in line.runs.indices {
-                    line.runs[r].font = map[line.runs[r].font]
-                    for g in line.runs[r].glyphs.indices { line.runs[r].glyphs[g].y += dy }
-                }
+                for r in line.runs.indices { line.runs[r].font = map[line.runs[r].font] }
+                line.moveGlyphs(dx: 0, dy: dy)
                 out.lines.append(line)
             }
         }

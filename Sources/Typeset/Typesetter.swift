@@ -97,12 +97,7 @@ package final class Typesetter: @unchecked Sendable {
             let indent = indented(i) ? style.indent : 0
             let x = alignedX(lines[i], blockWidth: blockWidth - indent, alignment: style.alignment) + (lines[i].rtl ? 0 : indent)
             lines[i].x = x
-            for r in lines[i].runs.indices {
-                for g in lines[i].runs[r].glyphs.indices {
-                    lines[i].runs[r].glyphs[g].x += x
-                    lines[i].runs[r].glyphs[g].y += lines[i].baseline
-                }
-            }
+            lines[i].moveGlyphs(dx: x, dy: lines[i].baseline)
         }
         var layout = Layout(text: text, lines: lines, fonts: context.faces, size: style.size, width: blockWidth, height: top,
                             droppedMarks: droppedMarks)
