@@ -72,6 +72,7 @@ struct TextPainter {
             for run in withTrailingSpace(line, utf8: utf8) where !run.glyphs.isEmpty {
                 if var joined = pending, joined.font == run.font, joined.metrics == run.metrics, !joined.rtl, !run.rtl,
                    joined.end == run.start, paints.isEmpty, !layout.fonts[run.font].isColor, layout.variations.isEmpty {
+                    pending = nil  // the only reference to its glyphs: appended to in place, not copied a line at a time
                     joined.glyphs += run.glyphs
                     joined.end = run.end
                     pending = joined
