@@ -67,7 +67,7 @@ package final class FontContext: @unchecked Sendable {
         /// face may be in use by another thread at the same moment, and Cairo cannot lend it
         /// safely: cairo_ft_scaled_font_lock_face returns with Cairo's mutex released).
         var checkFace: FT_Face
-        var checked: Set<UInt32>
+        var checked: GlyphBits
         /// The bytes `checkFace` reads.
         var blob: FontBlob
     }
@@ -155,7 +155,7 @@ package final class FontContext: @unchecked Sendable {
             throw error
         }
         let entry = Entry(cairoFace: cairoFace, spaceGlyph: UInt32(FT_Get_Char_Index(face, 0x20)),
-                          checkFace: checkFace, checked: [], blob: blob)
+                          checkFace: checkFace, checked: GlyphBits(), blob: blob)
         // Renders in flight hold their own references: an evicted face lives until they finish.
         entries.insert(entry, for: font).forEach(FontContext.release)
         return entry
@@ -180,24 +180,24 @@ package final class FontContext: @unchecked Sendable {
     func checkGlyphs(of layouts: [Layout]) throws {
         try freetype.withLock { library in
             for layout in layouts {
-                // The glyphs per font first (integer sets are cheap), then one cache lookup per
-                // font: a lookup per glyph hashed the font's file path a million times a book.
-                var glyphs = [Set<UInt32>](repeating: [], count: layout.fonts.count)
+                // One cache lookup per font, then a bit per glyph: a lookup per glyph hashed the
+                // font's file path a million times a book, a set per page hashed every glyph.
+                var known = layout.fonts.map { entries[$0]?.checked ?? GlyphBits() }
+                var fresh = [[UInt32]](repeating: [], count: layout.fonts.count)
                 for line in layout.lines {
                     for run in line.runs where !layout.fonts[run.font].isColor {
-                        for glyph in run.glyphs { glyphs[run.font].insert(glyph.id) }
+                        for glyph in run.glyphs where known[run.font].insert(glyph.id) { fresh[run.font].append(glyph.id) }
                     }
                 }
-                for (index, ids) in glyphs.enumerated() where !ids.isEmpty {
+                for (index, ids) in fresh.enumerated() where !ids.isEmpty {
                     let font = layout.fonts[index]
                     let face = try entry(font, library).checkFace
-                    let fresh = entries.update(font) { ids.subtracting($0.checked) } ?? ids
-                    for id in fresh {
+                    for id in ids {
                         let error = FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING))
                         if error != 0 { throw RenderError.badGlyph(font.file, glyph: id, code: error) }
                     }
                     // Remembered only once loaded: a glyph that failed is checked again next time.
-                    entries.update(font) { $0.checked.formUnion(fresh) }
+                    entries.update(font) { $0.checked = known[index] }
                 }
             }
         }
@@ -228,4 +228,18 @@ final class FontFaces: @unchecked Sendable {
 
     /// The font's glyph for U+0020 (0 when it has none).
     func spaceGlyph(font: FontFace) -> UInt32 { faces[font]?.1 ?? 0 }
+}
+
+/// A set of glyph ids as bits (a font has at most 65,536 glyphs: 8 KB at most).
+struct GlyphBits {
+    private var words: [UInt64] = []
+
+    /// Adds `id`; true when it was not in the set.
+    mutating func insert(_ id: UInt32) -> Bool {
+        let (word, bit) = (Int(id >> 6), UInt64(1) << (id & 63))
+        if word >= words.count { words += [UInt64](repeating: 0, count: word + 1 - words.count) }
+        guard words[word] & bit == 0 else { return false }
+        words[word] |= bit
+        return true
+    }
 }
