@@ -13,12 +13,21 @@ package enum LineCodec {
 
     package static func encode(_ lines: [Line]) -> [UInt8] {
         var w = Writer()
+        // About what a line and a glyph take: one allocation for the chunk, not a doubling.
+        w.bytes.reserveCapacity(lines.reduce(16) { total, line in
+            total + 160 + line.text.utf8.count + line.runs.reduce(0) { $0 + 96 + 8 * $1.glyphs.count }
+        })
         w.varint(lines.count)
         for line in lines {
             w.varint(line.start)
             w.varint(line.end)
             w.string(line.text)
-            for value in [line.x, line.top, line.width, line.height, line.baseline] { w.double(value) }
+            // One value at a time: an array literal here was an allocation a line (and a run).
+            w.double(line.x)
+            w.double(line.top)
+            w.double(line.width)
+            w.double(line.height)
+            w.double(line.baseline)
             w.byte((line.rtl ? 1 : 0) | (line.hyphen ? 2 : 0))
             w.varint(line.paragraph)
             w.varint(line.fonts.count)
@@ -60,8 +69,14 @@ package enum LineCodec {
     private static func encode(_ run: GlyphRun, to w: inout Writer) {
         w.varint(run.font)
         let m = run.metrics
-        for value in [m.size, m.ascent, m.descent, m.rise, m.underlinePosition, m.underlineThickness,
-                      m.strikeoutPosition, m.strikeoutThickness] { w.double(value) }
+        w.double(m.size)
+        w.double(m.ascent)
+        w.double(m.descent)
+        w.double(m.rise)
+        w.double(m.underlinePosition)
+        w.double(m.underlineThickness)
+        w.double(m.strikeoutPosition)
+        w.double(m.strikeoutThickness)
         w.byte((m.oblique ? 1 : 0) | (run.rtl ? 2 : 0))
         w.varint(run.start)
         w.varint(run.end)
