@@ -13,12 +13,26 @@ struct FontCandidate {
     var isMonospace = false
     /// A fixed-width face for text: Fontconfig calls a colour emoji font fixed-width too.
     var isMonospaceText: Bool { isMonospace && !face.isColor }
+    /// The charset's ASCII part as bits: itemizing asks about every cluster, most of them ASCII.
+    private let ascii: (low: UInt64, high: UInt64)
+
+    init(face: FontFace, families: [String], charset: OpaquePointer?, isMonospace: Bool = false) {
+        (self.face, self.families, self.charset, self.isMonospace) = (face, families, charset, isMonospace)
+        var bits: (low: UInt64, high: UInt64) = (0, 0)
+        for value in UInt32(0)..<128 where charset.map({ FcCharSetHasChar($0, value) != 0 }) ?? false {
+            if value < 64 { bits.low |= 1 << value } else { bits.high |= 1 << (value - 64) }
+        }
+        ascii = bits
+    }
 
     func isFamily(_ name: String) -> Bool { families.contains { $0.equalsIgnoringCase(name) } }
 
     func covers(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 64 { return ascii.low >> value & 1 != 0 }
+        if value < 128 { return ascii.high >> (value - 64) & 1 != 0 }
         guard let charset else { return false }
-        return FcCharSetHasChar(charset, scalar.value) != 0
+        return FcCharSetHasChar(charset, value) != 0
     }
 }
 

@@ -29,18 +29,19 @@ struct Itemizer {
     /// cluster's (non-colour) font for neutral characters it covers; else the first font covering the whole
     /// cluster, else the first covering its base character, else the primary font (.notdef).
     func font(for cluster: Cluster, previous: Int?, style: Int = 0) throws(NeedsWholeChain) -> Int {
-        let chain = chains[style]
         // The same rules below, without the Unicode property lookups that cost more than the
-        // rest of itemizing: printable ASCII is never emoji-style and never invisible.
+        // rest of itemizing: printable ASCII is never emoji-style and never invisible. Read in
+        // place (no copy of the chain a cluster).
         if let scalar = cluster.printableASCII {
-            if let previous, Cluster.asciiNeutral[Int(scalar.value)], !chain.candidates[previous].face.isColor,
-               chain.candidates[previous].covers(scalar) {
+            if let previous, Cluster.asciiNeutral[Int(scalar.value)], !chains[style].candidates[previous].face.isColor,
+               chains[style].candidates[previous].covers(scalar) {
                 return previous
             }
-            if let index = chain.candidates.indices.first(where: { chain.candidates[$0].covers(scalar) }) { return index }
-            if chain.isPartial { throw NeedsWholeChain() }
+            if let index = chains[style].candidates.firstIndex(where: { $0.covers(scalar) }) { return index }
+            if chains[style].isPartial { throw NeedsWholeChain() }
             return 0
         }
+        let chain = chains[style]
         let needed = cluster.visibleScalars
         if needed.isEmpty { return previous ?? 0 }
         let covers = { (index: Int) in needed.allSatisfy(chain.candidates[index].covers) }
