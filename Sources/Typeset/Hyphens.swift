@@ -6,10 +6,9 @@ enum Hyphens {
     static let softHyphen: Unicode.Scalar = "\u{00AD}"
 
     /// ISO 15924 tags as the ICU shim returns them.
-    private static func tag(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
-    private static let hyphenating: Set<UInt32> = Set(["Latn", "Cyrl", "Grek", "Armn", "Geor"].map(tag))
+    private static let hyphenating: Set<UInt32> = Set(["Latn", "Cyrl", "Grek", "Armn", "Geor"].map(openTypeTag))
     private static let withoutHyphens: Set<UInt32> = Set(["Hani", "Hira", "Kana", "Hang", "Thai", "Laoo", "Khmr", "Mymr",
-                                                          "Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Tibt", "Bopo", "Yiii"].map(tag))
+                                                          "Arab", "Hebr", "Syrc", "Thaa", "Nkoo", "Tibt", "Bopo", "Yiii"].map(openTypeTag))
 
     static func softHyphenShows(script: UInt32) -> Bool { !withoutHyphens.contains(script) }
     static func emergencyHyphen(script: UInt32) -> Bool { hyphenating.contains(script) }

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Support
 
 /// One glyph as HarfBuzz returns it, in pixels.
 struct ShapedGlyph {
@@ -31,6 +32,20 @@ final class HarfBuzzFace: @unchecked Sendable {
     }
 
     deinit { hb_face_destroy(face) }
+
+    private let lock = Lock()
+    private var standsAlone: Bool?
+
+    /// Whether a word may be shaped apart from the spaces around it (`WordShaper`): read from
+    /// the font's lookups once, on first need.
+    var spaceStandsAlone: Bool {
+        lock.withLock {
+            if let standsAlone { return standsAlone }
+            let value = HarfBuzzFace.spaceStandsAlone(face)
+            standsAlone = value
+            return value
+        }
+    }
 }
 
 /// A HarfBuzz font with its own OpenType metrics (never a FreeType face Cairo also sizes), at
@@ -107,6 +122,8 @@ final class ShapingFont: @unchecked Sendable {
     }
 
     var glyphCount: Int { Int(hb_face_get_glyph_count(shared.face)) }
+    /// See `HarfBuzzFace.spaceStandsAlone`.
+    var spaceStandsAlone: Bool { shared.spaceStandsAlone }
     /// Which file mapping the font reads (for tests: one per file).
     var blobIdentity: ObjectIdentifier { ObjectIdentifier(shared.blob) }
 

@@ -71,9 +71,8 @@ func isWordSpace<Bytes: RandomAccessCollection<UInt8>>(_ utf8: Bytes, at offset:
 /// grapheme cluster but not inside cursive scripts (it would break the joins); word spacing
 /// after every space.
 enum Spacing {
-    private static func tag(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
     /// Scripts whose letters join: tracking would tear them apart.
-    static let cursive: Set<UInt32> = Set(["Arab", "Syrc", "Mong", "Nkoo", "Mand", "Adlm", "Rohg", "Sogd", "Phag"].map(tag))
+    static let cursive: Set<UInt32> = Set(["Arab", "Syrc", "Mong", "Nkoo", "Mand", "Adlm", "Rohg", "Sogd", "Phag"].map(openTypeTag))
 
     static func apply(_ glyphs: inout [ShapedGlyph], utf8: UnsafeBufferPointer<UInt8>, script: UInt32, letter: Double,
                       word: Double) {

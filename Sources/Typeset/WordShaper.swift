@@ -1,0 +1,92 @@
+import CHarfBuzz
+import Support
+
+/// A four-letter OpenType or ISO 15924 tag as the integer HarfBuzz uses ("Latn", "GSUB").
+func openTypeTag(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+
+/// Shapes a run a word at a time from a cache of the words one layout has shaped: a text
+/// repeats its words, and a hit costs a hash instead of HarfBuzz's pass over the word. The
+/// glyphs are the ones shaping the run whole gives when nothing reaches across a space: the
+/// font has no lookup whose glyphs include the space (nor an old `kern` or AAT table), the
+/// script is one HarfBuzz's default shaper sets without context (Latin, Greek, Cyrillic,
+/// left to right), and every feature covers the whole text. Blink's and Gecko's word caches
+/// rest on the same check. Anything else is shaped whole. One per layout: not for two threads.
+final class WordShaper {
+    private struct Key: Hashable {
+        var style: Int
+        var font: Int
+        var script: UInt32
+        var word: [UInt8]
+    }
+
+    /// Clusters relative to the word's start.
+    private var words: [Key: [ShapedGlyph]] = [:]
+    private var cachedBytes = 0
+    /// A layout's text is at most a chunk of a long document, or a card's: words past this
+    /// are shaped without being kept.
+    static let byteLimit = 4 << 20
+    private static let scripts: Set<UInt32> = Set(["Latn", "Grek", "Cyrl"].map(openTypeTag))
+
+    /// The run's glyphs (`ShapingFont.shape`'s), a word at a time where that is the same.
+    func shape(_ font: ShapingFont, style: Int, candidate: Int, _ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>,
+               rtl: Bool, script: UInt32, language: hb_language_t?, features: [hb_feature_t]) -> [ShapedGlyph] {
+        let whole = { font.shape(utf8, range: range, rtl: rtl, script: script, language: language, features: features) }
+        guard !rtl, WordShaper.scripts.contains(script), features.allSatisfy({ $0.start == 0 && $0.end == UInt32.max }),
+              font.spaceStandsAlone else { return whole() }
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(range.count)
+        var start = range.lowerBound
+        while start < range.upperBound {
+            // A word, or the spaces after it: each its own piece.
+            let isSpace = utf8[start] == 0x20
+            var end = start + 1
+            while end < range.upperBound, (utf8[end] == 0x20) == isSpace { end += 1 }
+            let key = Key(style: style, font: candidate, script: script, word: Array(utf8[start..<end]))
+            var piece = words[key]
+            if piece == nil {
+                let shaped = font.shape(utf8, range: start..<end, rtl: false, script: script, language: language, features: features)
+                piece = shaped.map { glyph in
+                    var glyph = glyph
+                    glyph.cluster -= start
+                    return glyph
+                }
+                if cachedBytes < WordShaper.byteLimit {
+                    cachedBytes += key.word.count + 64 + 48 * shaped.count
+                    words[key] = piece
+                }
+            }
+            for var glyph in piece! {
+                glyph.cluster += start
+                glyphs.append(glyph)
+            }
+            start = end
+        }
+        return glyphs
+    }
+}
+
+extension HarfBuzzFace {
+    /// Whether no lookup of the font's GSUB or GPOS has the space glyph among its glyphs
+    /// (before, in, after or out), and no `kern`, `morx` or `mort` table can act on it.
+    static func spaceStandsAlone(_ face: OpaquePointer) -> Bool {
+        for table in ["kern", "morx", "mort"] {
+            let blob = hb_face_reference_table(face, openTypeTag(table))
+            defer { hb_blob_destroy(blob) }
+            if hb_blob_get_length(blob) > 0 { return false }
+        }
+        guard let font = hb_font_create(face) else { return false }
+        defer { hb_font_destroy(font) }
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
+        let sets = (0..<4).map { _ in hb_set_create() }
+        defer { sets.forEach { hb_set_destroy($0) } }
+        for table in ["GSUB", "GPOS"].map(openTypeTag) {
+            for lookup in 0..<hb_ot_layout_table_get_lookup_count(face, table) {
+                sets.forEach { hb_set_clear($0) }
+                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, sets[0], sets[1], sets[2], sets[3])
+                if sets.contains(where: { hb_set_has($0, space) != 0 }) { return false }
+            }
+        }
+        return true
+    }
+}

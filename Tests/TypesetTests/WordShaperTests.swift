@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import Typeset
+import TestSupport
+import CHarfBuzz
+
+/// Words shaped one at a time from a cache give exactly the glyphs of the run shaped whole,
+/// for every pinned font the check lets through, and the check holds back what it must.
+@Suite struct WordShaperTests {
+    func dump(_ glyphs: [ShapedGlyph]) -> [String] {
+        glyphs.map { "\($0.id) \($0.cluster) \($0.advance) \($0.xOffset) \($0.yOffset) \($0.unsafeToBreak)" }
+    }
+
+    /// The run shaped whole and by words (twice: the second time from the cache).
+    func both(_ text: String, family: String, script: String, features: [hb_feature_t] = []) throws -> (whole: [String], words: [String], again: [String], alone: Bool) {
+        let library = Fixtures.library
+        let face = try library.chain(for: FontSpec(family: family)).primary.face
+        let font = try library.shapingFont(face, size: 23)
+        let bytes = Array(text.utf8)
+        let shaper = WordShaper()
+        return bytes.withUnsafeBufferPointer { utf8 in
+            let shape = { (whole: Bool) in
+                whole ? font.shape(utf8, range: 0..<utf8.count, rtl: false, script: openTypeTag(script), language: nil, features: features)
+                    : shaper.shape(font, style: 0, candidate: 0, utf8, range: 0..<utf8.count, rtl: false, script: openTypeTag(script),
+                                   language: nil, features: features)
+            }
+            return (dump(shape(true)), dump(shape(false)), dump(shape(false)), font.spaceStandsAlone)
+        }
+    }
+
+    @Test(arguments: ["Noto Sans", "Noto Sans Mono", "Inter", "Noto Sans CJK JP"])
+    func wordsGiveTheWholeRunsGlyphs(family: String) throws {
+        // Kerning pairs, ligatures, repeated words and runs of spaces.
+        let text = try Fixtures.corpusText("en") + " office  affine AVATAR Tyre. To WAVE,  office office Ta  fi fl ffi"
+        let result = try both(text, family: family, script: "Latn")
+        #expect(result.words == result.whole)
+        #expect(result.again == result.whole)
+    }
+
+    @Test func cyrillicWordsToo() throws {
+        let result = try both(try Fixtures.corpusText("ru"), family: "Noto Sans", script: "Cyrl")
+        #expect(result.alone)
+        #expect(result.words == result.whole)
+    }
+
+    @Test func notoSansLetsWordsStandAlone() throws {
+        // Else the cache would never be used and the tests above would prove nothing.
+        #expect(try both("a b", family: "Noto Sans", script: "Latn").alone)
+    }
+
+    @Test func aFeatureOverPartOfTheTextShapesTheRunWhole() throws {
+        // Small capitals over "fine" only: the cache keys words without their place in the text.
+        var feature = hb_feature_t()
+        feature.tag = openTypeTag("smcp")
+        (feature.value, feature.start, feature.end) = (1, 7, 11)
+        let result = try both("affine affine affine", family: "Noto Sans", script: "Latn", features: [feature])
+        #expect(result.words == result.whole)
+    }
+}
