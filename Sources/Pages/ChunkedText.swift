@@ -45,6 +45,8 @@ struct ChunkedText: Sendable {
     let typesetter: Typesetter
     let style: TypesetStyle
     let restriction: PageRestriction?
+    /// The words shaped so far, for the next chunks.
+    let words = WordShapers()
     private(set) var chunks: [Chunk] = []
     /// Combining marks dropped over the limit, in the whole text.
     private(set) var droppedMarks = 0
@@ -99,7 +101,7 @@ struct ChunkedText: Sendable {
             let source = self
             let spooling = spool != nil
             let results = try ChunkWork.map(batch) { i in
-                let layout = try source.typesetter.layout(source.chunkText(i), style: source.chunkStyle(i))
+                let layout = try source.typesetter.layout(source.chunkText(i), style: source.chunkStyle(i), words: source.words)
                 return (layout, spooling ? LineCodec.encode(layout.lines) : [])
             }
             for (i, (layout, lines)) in zip(batch, results) {
@@ -146,7 +148,7 @@ struct ChunkedText: Sendable {
             (shell.lines, shell.text) = (try spool.lines(i), chunkText(i))
             layout = shell
         } else {
-            layout = try typesetter.layout(chunkText(i), style: chunkStyle(i))
+            layout = try typesetter.layout(chunkText(i), style: chunkStyle(i), words: words)
         }
         guard let restriction, let seed = restriction.scrambleSeed else {
             return .plain(layout.placed(in: text, byteOffset: chunk.bytes.lowerBound, paragraphOffset: chunk.firstParagraph))

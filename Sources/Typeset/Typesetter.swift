@@ -17,6 +17,12 @@ package final class Typesetter: @unchecked Sendable {
         try layout(prepare(input, style: style), style: style)
     }
 
+    /// The same, shaping with a word cache from `words` (the layouts of one long text share
+    /// theirs).
+    package func layout(_ input: String, style: TypesetStyle, words: WordShapers) throws -> Layout {
+        try layout(prepare(input, style: style), style: style, words: words)
+    }
+
     /// The stages of laying out that do not depend on the size or the width, done once:
     /// marks capped, paragraphs, grapheme clusters, bidi levels, the font of every cluster
     /// (Fontconfig's fallback chain) and the line-break opportunities. Fitting a block to a box
@@ -51,7 +57,7 @@ package final class Typesetter: @unchecked Sendable {
     }
 
     /// Shapes the prepared text at `style.size` and breaks it into lines at `style.width`.
-    package func layout(_ prepared: PreparedText, style: TypesetStyle) throws -> Layout {
+    package func layout(_ prepared: PreparedText, style: TypesetStyle, words: WordShapers? = nil) throws -> Layout {
         let style = try style.validated()
         guard style.direction == prepared.direction, style.language == prepared.language else {
             throw TypesetError.invalidFontSpec("a text prepared for another direction or language")
@@ -61,6 +67,8 @@ package final class Typesetter: @unchecked Sendable {
         context.wordSpacing = style.wordSpacing
         context.lineHeight = style.lineHeight
         context.evenPitch = style.evenPitch
+        if let words { context.words = words.take() }
+        defer { words?.give(context.words) }
         var lines: [Line] = []
         try prepared.utf8.withUnsafeBufferPointer { bytes in
             for paragraph in prepared.paragraphs {

@@ -4,35 +4,43 @@ import Support
 /// A four-letter OpenType or ISO 15924 tag as the integer HarfBuzz uses ("Latn", "GSUB").
 func openTypeTag(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
-/// Shapes a run a word at a time from a cache of the words one layout has shaped: a text
-/// repeats its words, and a hit costs a hash instead of HarfBuzz's pass over the word. The
-/// glyphs are the ones shaping the run whole gives when nothing reaches across a space: the
-/// font has no lookup whose glyphs include the space (nor an old `kern` or AAT table), the
-/// script is one HarfBuzz's default shaper sets without context (Latin, Greek, Cyrillic,
-/// left to right), and every feature covers the whole text. Blink's and Gecko's word caches
-/// rest on the same check. Anything else is shaped whole. One per layout: not for two threads.
+/// Shapes a run a word at a time from a cache of the words shaped so far: a text repeats its
+/// words, and a hit costs a hash instead of HarfBuzz's pass over the word. The glyphs are the
+/// ones shaping the run whole gives when nothing reaches across a space: the font has no
+/// lookup whose glyphs include the space (nor an old `kern` or AAT table), the script is one
+/// HarfBuzz's default shaper sets without context (Latin, Greek, Cyrillic, left to right),
+/// and every feature covers the whole text. Blink's and Gecko's word caches rest on the same
+/// check. Anything else is shaped whole. Used by one layout at a time (`WordShapers`).
 final class WordShaper {
-    private struct Key: Hashable {
-        var style: Int
-        var font: Int
+    /// What shapes a word besides its bytes.
+    private struct Setup: Hashable {
+        var font: ObjectIdentifier
+        var language: UInt
+        var features: [UInt64]
         var script: UInt32
-        var word: [UInt8]
     }
 
-    /// Clusters relative to the word's start.
-    private var words: [Key: [ShapedGlyph]] = [:]
+    /// Per setup, each word's glyphs with clusters relative to the word's start.
+    private var tables: [Setup: [[UInt8]: [ShapedGlyph]]] = [:]
+    /// The fonts keyed by identity, kept alive so that no other font takes an identity over.
+    private var fonts: [ObjectIdentifier: ShapingFont] = [:]
     private var cachedBytes = 0
-    /// A layout's text is at most a chunk of a long document, or a card's: words past this
-    /// are shaped without being kept.
+    /// Words past this many bytes of cache are shaped without being kept.
     static let byteLimit = 4 << 20
     private static let scripts: Set<UInt32> = Set(["Latn", "Grek", "Cyrl"].map(openTypeTag))
 
     /// The run's glyphs (`ShapingFont.shape`'s), a word at a time where that is the same.
-    func shape(_ font: ShapingFont, style: Int, candidate: Int, _ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>,
-               rtl: Bool, script: UInt32, language: hb_language_t?, features: [hb_feature_t]) -> [ShapedGlyph] {
-        let whole = { font.shape(utf8, range: range, rtl: rtl, script: script, language: language, features: features) }
+    func shape(_ font: ShapingFont, _ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, rtl: Bool, script: UInt32,
+               language: hb_language_t?, features: [hb_feature_t]) -> [ShapedGlyph] {
         guard !rtl, WordShaper.scripts.contains(script), features.allSatisfy({ $0.start == 0 && $0.end == UInt32.max }),
-              font.spaceStandsAlone else { return whole() }
+              font.spaceStandsAlone else {
+            return font.shape(utf8, range: range, rtl: rtl, script: script, language: language, features: features)
+        }
+        let setup = Setup(font: ObjectIdentifier(font), language: UInt(bitPattern: language.map { UnsafeRawPointer($0) }),
+                          features: features.map { UInt64($0.tag) << 32 | UInt64($0.value) }, script: script)
+        fonts[setup.font] = font
+        var table = tables.removeValue(forKey: setup) ?? [:]  // held alone while it changes
+        defer { tables[setup] = table }
         var glyphs: [ShapedGlyph] = []
         glyphs.reserveCapacity(range.count)
         var start = range.lowerBound
@@ -41,8 +49,8 @@ final class WordShaper {
             let isSpace = utf8[start] == 0x20
             var end = start + 1
             while end < range.upperBound, (utf8[end] == 0x20) == isSpace { end += 1 }
-            let key = Key(style: style, font: candidate, script: script, word: Array(utf8[start..<end]))
-            var piece = words[key]
+            let word = Array(utf8[start..<end])
+            var piece = table[word]
             if piece == nil {
                 let shaped = font.shape(utf8, range: start..<end, rtl: false, script: script, language: language, features: features)
                 piece = shaped.map { glyph in
@@ -51,8 +59,8 @@ final class WordShaper {
                     return glyph
                 }
                 if cachedBytes < WordShaper.byteLimit {
-                    cachedBytes += key.word.count + 64 + 48 * shaped.count
-                    words[key] = piece
+                    cachedBytes += word.count + 64 + 48 * shaped.count
+                    table[word] = piece
                 }
             }
             for var glyph in piece! {
@@ -63,6 +71,20 @@ final class WordShaper {
         }
         return glyphs
     }
+}
+
+/// The word caches of one long text's layouts (its chunks, a few at once on other cores):
+/// each layout takes one and gives it back, so a chunk starts with the words the chunks
+/// before it shaped. At most one cache per layout running at once, each bounded.
+package final class WordShapers: @unchecked Sendable {
+    private let lock = Lock()
+    private var idle: [WordShaper] = []
+
+    /// No words yet.
+    package init() {}
+
+    func take() -> WordShaper { lock.withLock { idle.popLast() } ?? WordShaper() }
+    func give(_ shaper: WordShaper) { lock.withLock { idle.append(shaper) } }
 }
 
 extension HarfBuzzFace {

@@ -21,8 +21,8 @@ import CHarfBuzz
         return bytes.withUnsafeBufferPointer { utf8 in
             let shape = { (whole: Bool) in
                 whole ? font.shape(utf8, range: 0..<utf8.count, rtl: false, script: openTypeTag(script), language: nil, features: features)
-                    : shaper.shape(font, style: 0, candidate: 0, utf8, range: 0..<utf8.count, rtl: false, script: openTypeTag(script),
-                                   language: nil, features: features)
+                    : shaper.shape(font, utf8, range: 0..<utf8.count, rtl: false, script: openTypeTag(script), language: nil,
+                                   features: features)
             }
             return (dump(shape(true)), dump(shape(false)), dump(shape(false)), font.spaceStandsAlone)
         }
@@ -55,5 +55,16 @@ import CHarfBuzz
         (feature.value, feature.start, feature.end) = (1, 7, 11)
         let result = try both("affine affine affine", family: "Noto Sans", script: "Latn", features: [feature])
         #expect(result.words == result.whole)
+    }
+
+    @Test func layoutsSharingTheirWordsMatchLayoutsWithout() throws {
+        let typesetter = Typesetter(library: Fixtures.library, font: FontSpec(family: "Noto Sans"))
+        let words = WordShapers()
+        for (text, size) in [(try Fixtures.corpusText("en"), 11.0), (try Fixtures.corpusText("ru"), 11), (try Fixtures.corpusText("en"), 30),
+                             (try Fixtures.corpusText("mixed"), 11)] {
+            var style = TypesetStyle(size: size)
+            style.width = 300
+            #expect(try typesetter.layout(text, style: style, words: words).lines == typesetter.layout(text, style: style).lines)
+        }
     }
 }
