@@ -13,8 +13,9 @@ struct LayoutContext {
     /// Faces in order of first use, and each (style, chain candidate)'s index in `faces`.
     private(set) var faces: [FontFace] = []
     private var faceIndex: [FontFace: Int] = [:]
-    /// The shaped words this layout uses (a reference: copies of the context share it).
-    var words = WordShaper()
+    /// The word cache of a long text's layout (a reference: copies of the context share it);
+    /// nil: each run is shaped whole (a short text repeats too few words to gain from it).
+    var words: WordShaper?
 
     /// `shapingFont(face, size)` makes (or finds) a font at a size.
     init(styles: [RunStyle], shapingFont: @escaping (FontFace, Double) throws -> ShapingFont) {
@@ -24,8 +25,10 @@ struct LayoutContext {
 
     func shape(_ run: ItemRun, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) throws -> [ShapedGlyph] {
         let style = styles[run.style]
-        var glyphs = words.shape(try shapingFont(run.style, run.font), bytes, range: range, rtl: run.rtl, script: run.script,
-                                 language: style.language, features: style.features)
+        let font = try shapingFont(run.style, run.font)
+        var glyphs = words?.shape(font, bytes, range: range, rtl: run.rtl, script: run.script, language: style.language,
+                                  features: style.features)
+            ?? font.shape(bytes, range: range, rtl: run.rtl, script: run.script, language: style.language, features: style.features)
         Spacing.apply(&glyphs, utf8: bytes, script: run.script, letter: style.letterSpacing, word: wordSpacing)
         return glyphs
     }

@@ -67,8 +67,8 @@ package final class Typesetter: @unchecked Sendable {
         context.wordSpacing = style.wordSpacing
         context.lineHeight = style.lineHeight
         context.evenPitch = style.evenPitch
-        if let words { context.words = words.take() }
-        defer { words?.give(context.words) }
+        context.words = words?.take()
+        defer { if let shaper = context.words { words?.give(shaper) } }
         var lines: [Line] = []
         try prepared.utf8.withUnsafeBufferPointer { bytes in
             for paragraph in prepared.paragraphs {
