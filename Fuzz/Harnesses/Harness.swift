@@ -103,8 +103,16 @@ enum Harness: String, CaseIterable {
         style.letterSpacing = settings[5] & 0x80 != 0 ? Double(settings[0] % 7) - 2 : 0
         if settings[5] & 0x40 != 0 { style.features = (try? FontFeatures("liga=0,kern=0,smcp")) ?? .none }
         let typesetter = Typesetter(library: resources.library, font: FontSpec(family: "Noto Sans"))
-        _ = try? typesetter.layout(String(scalars), style: style)
+        let text = String(scalars)
+        guard let whole = try? typesetter.layout(text, style: style) else { return }
+        // A long text's layouts shape by words from a cache (kept across inputs here, so a
+        // word cached from one input meets the next): the lines must be the same.
+        if (try? typesetter.layout(text, style: style, words: words))?.lines != whole.lines {
+            fatalError("the word-shaped layout differs from the whole-run one")
+        }
     }
+
+    static let words = WordShapers()
 
     /// Where text breaks: letters, spaces and hard breaks, bidi controls, marks, several
     /// scripts, emoji with joiners, selectors and modifiers.
@@ -113,6 +121,7 @@ enum Harness: String, CaseIterable {
         0x2066...0x2069, 0x0300...0x036F, 0x0591...0x05F4, 0x0600...0x06FF, 0x0900...0x097F, 0x3040...0x30FF,
         0x4E00...0x4E80, 0xAC00...0xAC40, 0x1F600...0x1F64F, 0x1F3FB...0x1F3FF, 0x200D...0x200D, 0xFE0E...0xFE0F,
         0x1F1E6...0x1F1FF, 0xAD...0xAD, 0x00A0...0x00FF, 0xFFF9...0xFFFD, 0x10FFF0...0x10FFFD, 0xE000...0xE010,
+        0x0370...0x03FF, 0x0400...0x04FF,
     ]
 
     /// Multipart bodies under a boundary from the first bytes, and query strings.

@@ -46,9 +46,11 @@ final class WordShaper {
         var start = range.lowerBound
         while start < range.upperBound {
             // A word, or the spaces after it: each its own piece.
-            let isSpace = utf8[start] == 0x20
+            // A piece ends only where ASCII other than a space follows the spaces: a mark, a
+            // joiner or a selector after a space belongs to it (one grapheme cluster).
             var end = start + 1
-            while end < range.upperBound, (utf8[end] == 0x20) == isSpace { end += 1 }
+            while end < range.upperBound, !(utf8[end - 1] == 0x20 && utf8[end] != 0x20 && utf8[end] < 0x80)
+                    && !(utf8[end - 1] != 0x20 && utf8[end] == 0x20) { end += 1 }
             let word = Array(utf8[start..<end])
             var piece = table[word]
             if piece == nil {
