@@ -24,9 +24,13 @@ final class WordShaper {
     private var tables: [Setup: [[UInt8]: [ShapedGlyph]]] = [:]
     /// The fonts keyed by identity, kept alive so that no other font takes an identity over.
     private var fonts: [ObjectIdentifier: ShapingFont] = [:]
-    private var cachedBytes = 0
-    /// Words past this many bytes of cache are shaped without being kept.
+    /// What the cache holds, as counted against `byteLimit`.
+    private(set) var cachedBytes = 0
+    /// Words past this many bytes of cache are shaped without being kept, and so are words
+    /// longer than `wordLimit` (they seldom repeat; a hostile text's one huge "word" would
+    /// otherwise be held twice).
     static let byteLimit = 4 << 20
+    static let wordLimit = 64
     private static let scripts: Set<UInt32> = Set(["Latn", "Grek", "Cyrl"].map(openTypeTag))
 
     /// The run's glyphs (`ShapingFont.shape`'s), a word at a time where that is the same.
@@ -38,7 +42,14 @@ final class WordShaper {
         }
         let setup = Setup(font: ObjectIdentifier(font), language: UInt(bitPattern: language.map { UnsafeRawPointer($0) }),
                           features: features.map { UInt64($0.tag) << 32 | UInt64($0.value) }, script: script)
-        fonts[setup.font] = font
+        if tables[setup] == nil {
+            // A new setup (and the font it keeps alive) counts against the budget too.
+            guard cachedBytes < WordShaper.byteLimit else {
+                return font.shape(utf8, range: range, rtl: rtl, script: script, language: language, features: features)
+            }
+            cachedBytes += 256 + 8 * setup.features.count
+            fonts[setup.font] = font
+        }
         var table = tables.removeValue(forKey: setup) ?? [:]  // held alone while it changes
         defer { tables[setup] = table }
         var glyphs: [ShapedGlyph] = []
@@ -60,8 +71,9 @@ final class WordShaper {
                     glyph.cluster -= start
                     return glyph
                 }
-                if cachedBytes < WordShaper.byteLimit {
-                    cachedBytes += word.count + 64 + 48 * shaped.count
+                let cost = word.count + 64 + MemoryLayout<ShapedGlyph>.stride * shaped.count
+                if word.count <= WordShaper.wordLimit, cachedBytes + cost <= WordShaper.byteLimit {
+                    cachedBytes += cost
                     table[word] = piece
                 }
             }

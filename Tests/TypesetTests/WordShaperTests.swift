@@ -68,3 +68,23 @@ import CHarfBuzz
         }
     }
 }
+
+extension WordShaperTests {
+    @Test func aHugeWordIsShapedButNotKept() throws {
+        // One 10,000-letter "word" twice: both right, and not kept (the cache would hold it
+        // beside the run's own glyphs); the short words around it are kept.
+        let long = String(repeating: "ab", count: 5_000)
+        let text = Array("\(long) x \(long) xy".utf8)
+        let font = try Fixtures.library.shapingFont(try Fixtures.library.chain(for: FontSpec(family: "Noto Sans")).primary.face, size: 23)
+        let shaper = WordShaper()
+        text.withUnsafeBufferPointer { utf8 in
+            let whole = dump(font.shape(utf8, range: 0..<utf8.count, rtl: false, script: openTypeTag("Latn"), language: nil))
+            for _ in 0..<2 {
+                let words = shaper.shape(font, utf8, range: 0..<utf8.count, rtl: false, script: openTypeTag("Latn"), language: nil, features: [])
+                #expect(dump(words) == whole)
+            }
+        }
+        #expect(shaper.cachedBytes > 0)
+        #expect(shaper.cachedBytes < 2_000)
+    }
+}
