@@ -102,7 +102,7 @@ extension CardBuilder {
                 layout = try typesetter.layout(prepared, style: clamped)
                 let padY = settings.highlightPaint(fontSize: size)?.reach.y ?? 0
                 guard layout.height + 2 * padY <= boxHeight else {
-                    throw CardError(join(path, "fit"), "\(maxLines) lines at min-size \(size) px are \(Int(layout.height.rounded())) px tall, over the box's \(Int(boxHeight)) px")
+                    throw CardError(join(path, "fit"), "\(maxLines) lines at min-size \(size) px are \(Checked.describe(layout.height.rounded())) px tall, over the box's \(Checked.describe(boxHeight)) px")
                 }
             } else {
                 throw CardError(join(path, "fit"), "the text does not fit \(boxWidth.map { "\(Int($0))" } ?? "unbounded")x\(Int(boxHeight)) px even at min-size \(fit.minSize) px (lower min-size or give max-lines)")

@@ -124,7 +124,7 @@ package enum ImageDiff {
                                 bounds: nil, identical: sameSize && expected.pixels == actual.pixels)
         if result.identical && diffPanel == nil { return result }
         let maxDelta = maxYIQDelta * options.threshold * options.threshold
-        let maxAlphaDelta = Int((options.threshold * 255).rounded(.down))
+        let maxAlphaDelta = Checked.clamped(options.threshold * 255, .down, in: 0...255)
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var panel = diffPanel.map { _ in RGBAImage(width: width, height: height) }
         let rowBytes = width * 4

@@ -102,7 +102,8 @@ package struct Contour: Equatable, Sendable {
 /// Up to two decimals, no trailing zeros, no "-0" (integer arithmetic: String(format:) is slow
 /// for paths of 10,000 lines).
 func formatNumber(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
+    // Int(exactly:) never traps: a coordinate past 9e16 (or NaN) is written as Swift prints it.
+    guard let hundredths = Int(exactly: (value * 100).rounded()) else { return value.isFinite ? String(value) : "0" }
     if hundredths == 0 { return "0" }
     let sign = hundredths < 0 ? "-" : ""
     let magnitude = abs(hundredths)

@@ -59,16 +59,22 @@ package final class PDFFile {
         return hl_pdf_page_size(handle, Int32(page), &width, &height) != 0 ? (width, height) : nil
     }
 
-    /// The pixel size of a page at `dpi`.
-    package func pixelSize(ofPage page: Int, dpi: Double) -> (width: Int, height: Int)? {
-        size(ofPage: page).map { (max(1, Int(($0.width * dpi / 72).rounded(.up))), max(1, Int(($0.height * dpi / 72).rounded(.up)))) }
+    /// The pixel size of a page at `dpi`: nil when the page cannot be read; an error when its
+    /// box is not a size (negative, infinite, 1e26 points: the file says what it likes).
+    package func pixelSize(ofPage page: Int, dpi: Double) throws(PDFError) -> (width: Int, height: Int)? {
+        guard let size = size(ofPage: page) else { return nil }
+        do {
+            return (try Checked.side(size.width * dpi / 72, "width"), try Checked.side(size.height * dpi / 72, "height"))
+        } catch {
+            throw PDFError("page \(page + 1) is \(Checked.describe(size.width))x\(Checked.describe(size.height)) pt: its \(error.name) at \(Checked.describe(dpi)) dpi \(error.requirement)")
+        }
     }
 
     /// A page drawn on white at `dpi`, within `maxPixels`.
     package func render(page: Int, dpi: Double, maxPixels: Int) throws(PDFError) -> RGBAImage {
-        guard let (width, height) = pixelSize(ofPage: page, dpi: dpi) else { throw PDFError("page \(page + 1) cannot be read") }
+        guard let (width, height) = try pixelSize(ofPage: page, dpi: dpi) else { throw PDFError("page \(page + 1) cannot be read") }
         guard Checked.pixels(width, height, within: maxPixels) else {
-            throw PDFError("page \(page + 1) is \(width)x\(height) pixels at \(Int(dpi)) dpi, over the limit of \(maxPixels)")
+            throw PDFError("page \(page + 1) is \(width)x\(height) pixels at \(Checked.describe(dpi)) dpi, over the limit of \(maxPixels)")
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let ok = pixels.withUnsafeMutableBufferPointer { hl_pdf_render(handle, Int32(page), dpi / 72, $0.baseAddress, Int32(width), Int32(height)) }

@@ -1,3 +1,4 @@
+import Support
 import CCairo
 import Glibc
 
@@ -88,16 +89,21 @@ enum BackgroundPainter {
             cairo_restore(cr)
             return
         }
-        // Blurred: draw the picture with its edges extended over a padded surface (so the blur
-        // does not fade at the canvas edges), blur it, and paint the middle.
+        // Blurred: draw the part of the picture the canvas shows, grown by the blur's reach, on
+        // a padded surface (edges extended past the picture's own, so the blur does not fade at
+        // them), blur it, and paint the middle. Only the visible part: a 1 x 10^8 picture
+        // covering a card is 10^11 px long.
+        let visible = (x0: max(0, x), y0: max(0, y), x1: min(width, x + drawnWidth), y1: min(height, y + drawnHeight))
+        guard visible.x1 > visible.x0, visible.y1 > visible.y0 else { return }
         let sigma = blur * scale
         let pad = BoxBlur.reach(sigma: sigma) + 1
-        let pw = Int((drawnWidth * scale).rounded(.up)) + 2 * pad, ph = Int((drawnHeight * scale).rounded(.up)) + 2 * pad
+        let pw = try Checked.side((visible.x1 - visible.x0) * scale, "the blurred background's width") + 2 * pad
+        let ph = try Checked.side((visible.y1 - visible.y0) * scale, "the blurred background's height") + 2 * pad
         let layer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pw), Int32(ph))!
         defer { cairo_surface_destroy(layer) }
         try Cairo.check(surface: layer, "creating the background blur surface")
         let lc = cairo_create(layer)!
-        cairo_translate(lc, Double(pad), Double(pad))
+        cairo_translate(lc, Double(pad) + (x - visible.x0) * scale, Double(pad) + (y - visible.y0) * scale)
         cairo_scale(lc, factor * scale, factor * scale)
         cairo_set_source_surface(lc, source, 0, 0)
         cairo_pattern_set_extend(cairo_get_source(lc), CAIRO_EXTEND_PAD)
@@ -109,9 +115,9 @@ enum BackgroundPainter {
                      stride: Int(cairo_image_surface_get_stride(layer)), sigma: sigma)
         cairo_surface_mark_dirty(layer)
         cairo_save(cr)
-        cairo_rectangle(cr, x, y, drawnWidth, drawnHeight)
+        cairo_rectangle(cr, visible.x0, visible.y0, visible.x1 - visible.x0, visible.y1 - visible.y0)
         cairo_clip(cr)
-        cairo_translate(cr, x, y)
+        cairo_translate(cr, visible.x0, visible.y0)
         cairo_scale(cr, 1 / scale, 1 / scale)
         cairo_set_source_surface(cr, layer, Double(-pad), Double(-pad))
         cairo_paint(cr)

@@ -1,3 +1,5 @@
+import Support
+
 /// Gaussian blur approximated by three box blurs (see docs/ARCHITECTURE.md), on premultiplied 8-bit
 /// channels (Cairo's ARGB32, any channel order: every byte is blurred on its own, which is
 /// right for premultiplied colour). Each pass keeps a running sum, so the cost per pixel does
@@ -18,7 +20,7 @@ package enum BoxBlur {
         guard sigma > 0 else { return [] }
         let n = Double(passes)
         let ideal = (12 * sigma * sigma / n + 1).squareRoot()
-        var lower = Int(ideal.rounded(.down))
+        var lower = Checked.clamped(ideal, .down, in: 1...Int(Int32.max))
         if lower % 2 == 0 { lower -= 1 }
         lower = max(lower, 1)
         let upper = lower + 2

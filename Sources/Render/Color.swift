@@ -41,7 +41,7 @@ package struct Color: Equatable, Sendable, CustomStringConvertible {
     }
 
     package var description: String {
-        let bytes = [red, green, blue, alpha].map { Int(($0 * 255).rounded()) }
+        let bytes = [red, green, blue, alpha].map { Checked.clamped($0 * 255, .toNearestOrAwayFromZero, in: 0...255) }
         return "#" + bytes.map { hexByte(UInt8($0)) }.joined()
     }
 

@@ -1,3 +1,4 @@
+import Support
 import CCairo
 import Typeset
 
@@ -51,7 +52,7 @@ enum GlyphRaster {
             let image = images[glyph.id] ?? {
                 var g = cairo_glyph_t(index: UInt(glyph.id), x: 0, y: 0), ext = cairo_text_extents_t()
                 cairo_scaled_font_glyph_extents(font, &g, 1, &ext)
-                let width = Int(ext.width.rounded(.up)) + 2, height = Int(ext.height.rounded(.up)) + 2
+                let width = Checked.clamped(ext.width, .up, in: 0...Int(Int32.max) - 2) + 2, height = Checked.clamped(ext.height, .up, in: 0...Int(Int32.max) - 2) + 2
                 guard ext.width > 0, ext.height > 0, width <= 4 * Int(maxEm), height <= 4 * Int(maxEm), let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
                     return nil
                 }

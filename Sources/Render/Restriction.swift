@@ -80,10 +80,10 @@ enum RestrictedLayer {
         // The item's box grown by its highlight, an em of glyph overhang and the blur's reach.
         let paddingX = (text.paint.highlight?.style.paddingX ?? 0) + (text.paint.highlight?.strokeWidth ?? 0) + text.layout.size
         let paddingY = (text.paint.highlight?.style.paddingY ?? 0) + (text.paint.highlight?.strokeWidth ?? 0) + text.layout.size
-        let x0 = max(0, Int(((text.x - paddingX) * scale).rounded(.down)) - pad)
-        let x1 = min(canvasWidth, Int(((text.x + text.layout.width + paddingX) * scale).rounded(.up)) + pad)
-        let y0 = max(0, Int(boundary.rounded(.down)))
-        let y1 = min(canvasHeight, Int(((text.y + text.layout.height + paddingY) * scale).rounded(.up)) + pad)
+        let x0 = max(0, Checked.clamped((text.x - paddingX) * scale, .down, in: -pad...canvasWidth) - pad)
+        let x1 = min(canvasWidth, Checked.clamped((text.x + text.layout.width + paddingX) * scale, .up, in: 0...canvasWidth) + pad)
+        let y0 = Checked.clamped(boundary, .down, in: 0...canvasHeight)
+        let y1 = min(canvasHeight, Checked.clamped((text.y + text.layout.height + paddingY) * scale, .up, in: 0...canvasHeight) + pad)
         guard x1 > x0, y1 > y0 else { return }
         let region = (x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         // The padded surface counts against the pixel limit like the canvas does.
@@ -139,7 +139,7 @@ enum RestrictedLayer {
             if t >= 1 {
                 out.update(from: inp, count: count)
             } else {
-                let k = UInt32((t * 256).rounded())
+                let k = UInt32(Checked.clamped(t * 256, .toNearestOrAwayFromZero, in: 0...256))
                 for i in 0..<count {
                     out[i] = UInt8((UInt32(out[i]) * (256 - k) + UInt32(inp[i]) * k + 128) >> 8)
                 }

@@ -1,3 +1,4 @@
+import Support
 import Glibc
 
 /// An ICC v2 display profile for sRGB (IEC 61966-2-1), built from the standard's numbers: the
@@ -57,7 +58,7 @@ enum SRGBProfile {
         for i in 0..<count {
             let v = Double(i) / Double(count - 1)
             let linear = v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
-            out += be16(UInt16((linear * 65535).rounded()))
+            out += be16(UInt16(Checked.clamped(linear * 65535, .toNearestOrAwayFromZero, in: 0...65535)))
         }
         return out
     }
@@ -68,7 +69,7 @@ enum SRGBProfile {
 
     /// Three s15Fixed16 numbers.
     private static func xyz(_ x: Double, _ y: Double, _ z: Double) -> [UInt8] {
-        [x, y, z].flatMap { be32(UInt32(bitPattern: Int32(($0 * 65536).rounded()))) }
+        [x, y, z].flatMap { be32(UInt32(bitPattern: Int32(Checked.clamped($0 * 65536, .toNearestOrAwayFromZero, in: Int(Int32.min)...Int(Int32.max))))) }
     }
 
     private static func textData(_ text: String) -> [UInt8] {

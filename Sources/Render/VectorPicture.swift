@@ -328,8 +328,8 @@ private struct Replay {
             let kind = content == "COLOR" ? CAIRO_CONTENT_COLOR : content == "ALPHA" ? CAIRO_CONTENT_ALPHA : CAIRO_CONTENT_COLOR_ALPHA
             // A group the size of the script's canvas, in the picture's device space: on a PDF
             // or SVG target Cairo keeps it as vectors.
-            guard size[0] > 0, size[1] > 0, size[0] <= 16384, size[1] <= 16384 else { throw Broken() }
-            let group = cairo_surface_create_similar(cairo_get_target(cr), kind, Int32(size[0].rounded(.up)), Int32(size[1].rounded(.up)))!
+            guard let w = try? Checked.side(size[0], "width", limit: 16384), let h = try? Checked.side(size[1], "height", limit: 16384) else { throw Broken() }
+            let group = cairo_surface_create_similar(cairo_get_target(cr), kind, Int32(w), Int32(h))!
             surfaces.append(group)
             stack.append(.surface(group))
         case "pattern":

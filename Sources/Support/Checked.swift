@@ -47,6 +47,31 @@ package enum Checked {
         return Int(value)
     }
 
+    /// The longest side, in pixels or points, any surface, page or picture may have: past it
+    /// Cairo's 32-bit sizes and pixman's strides overflow.
+    package static let maxSide = 1 << 20
+
+    /// A whole number of pixels (or points) from a floating size, rounded up and at least 1:
+    /// refused when not finite, not above 0 or over `limit`. The one conversion every path from
+    /// input geometry (PDF boxes, SVG sizes, aspect ratios, scales, DPI) to an allocation takes.
+    package static func side(_ value: Double, _ name: String, limit: Int = maxSide) throws(ValueError) -> Int {
+        guard value.isFinite, value > 0, value <= Double(limit) else {
+            throw ValueError(name, value, expected: "a size above 0 and at most \(limit) px")
+        }
+        return Swift.max(1, Int(value.rounded(.up)))
+    }
+
+    /// A floating position as a whole number, rounded as `rule` says and clamped into `range`
+    /// (NaN gives the range's lower end): for values already bounded by a canvas, where
+    /// clamping is the meaning, never a trap.
+    package static func clamped(_ value: Double, _ rule: FloatingPointRoundingRule, in range: ClosedRange<Int>) -> Int {
+        guard !value.isNaN else { return range.lowerBound }
+        let r = value.rounded(rule)
+        if r <= Double(range.lowerBound) { return range.lowerBound }
+        if r >= Double(range.upperBound) { return range.upperBound }
+        return Int(r)
+    }
+
     /// An Int inside `range`.
     package static func int(_ value: Int, _ name: String, in range: ClosedRange<Int>) throws(ValueError) -> Int {
         guard range.contains(value) else {

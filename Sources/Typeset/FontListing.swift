@@ -73,7 +73,7 @@ extension FontLibrary {
         _ = FcPatternGetInteger(font, FC_SLANT, 0, &slant)
         _ = FcPatternGetDouble(font, FC_WEIGHT, 0, &weight)
         return FontListing(family: String(cString: family), style: style.map { String(cString: $0) } ?? "",
-                           weight: Int(FcWeightToOpenTypeDouble(weight).rounded()), italic: slant != FC_SLANT_ROMAN,
+                           weight: Checked.clamped(FcWeightToOpenTypeDouble(weight), .toNearestOrAwayFromZero, in: 1...1000), italic: slant != FC_SLANT_ROMAN,
                            file: String(cString: file), index: Int(index & 0xFFFF), axes: [])
     }
 

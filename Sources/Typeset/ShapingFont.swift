@@ -70,7 +70,7 @@ final class ShapingFont: @unchecked Sendable {
         }
         hb_ot_font_set_funcs(font)
         // 1/1024 px resolution, as Pango uses, so advances stay exact enough at any size.
-        let scale = Int32((size * 1024).rounded())
+        let scale = Int32(Checked.clamped(size * 1024, .toNearestOrAwayFromZero, in: 1...Int(Int32.max)))
         hb_font_set_scale(font, scale, scale)
         pixelsPerUnit = size / Double(scale)
         self.size = size

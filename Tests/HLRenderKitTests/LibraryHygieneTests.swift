@@ -33,6 +33,26 @@ import Testing
         #expect(try Self.sources("HLRenderKit", extensions: ["swift"]).count >= 4)  // the scan sees files
     }
 
+    /// Issue 48: one checked conversion from floating-point sizes to integers
+    /// (`Checked.side`, `Checked.int`, `Checked.clamped`); a raw `Int(x.rounded())` of input
+    /// geometry trapped on 1e26. Found by the shapes such conversions take (rounding, floor,
+    /// ceil, a square root or power inside an integer initializer): a floor, since a bare
+    /// `Int(someDouble)` cannot be told from `Int(someInt32)` without types.
+    @Test func noRawFloatingToIntegerConversionOutsideChecked() throws {
+        let conversion = try Regex(#"\b(U?Int(8|16|32|64)?)\((?!exactly:|bitPattern:|truncatingIfNeeded:|clamping:)([^()]|\([^()]*\))*(\.rounded|floor\(|ceil\(|squareRoot|pow\(|trunc\()"#)
+        var found: [String] = []
+        for target in Self.libraryTargets + ["PDFGoldens", "Serve", "Batch", "ServeConfig", "Flags"] {
+            for (path, text) in try Self.sources(target, extensions: ["swift"]) where !path.hasSuffix("Support/Checked.swift") {
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where line.contains(conversion) && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                    found.append("\(path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+        }
+        #expect(found.isEmpty, "use Checked.side / Checked.clamped:\n\(found.joined(separator: "\n"))")
+        #expect("let w = Int((width * dpi / 72).rounded(.up))".contains(conversion))  // the scan sees the shape that trapped
+    }
+
     @Test func everyPublicDeclarationIsDocumentedAndOnlyTheKitHasAny() throws {
         var undocumented: [String] = []
         var declarations = 0
