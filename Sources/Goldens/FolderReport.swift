@@ -121,22 +121,23 @@ package enum FolderReport {
     /// escaped for the table (GFM drops the backslash), a line break as a space.
     package static func codeSpan(_ name: String) -> String {
         var longest = 0, run = 0
-        for c in name {
+        for c in name.unicodeScalars {
             run = c == "`" ? run + 1 : 0
             longest = max(longest, run)
         }
         let fence = String(repeating: "`", count: longest + 1)
         var body = ""
-        for c in name { body += c == "|" ? "\\|" : c == "\n" || c == "\r" ? " " : String(c) }
-        let pad = name.hasPrefix("`") || name.hasSuffix("`") ? " " : ""
+        for c in name.unicodeScalars { body += c == "|" ? "\\|" : c == "\n" || c == "\r" ? " " : String(c) }
+        let pad = name.unicodeScalars.first == "`" || name.unicodeScalars.last == "`" ? " " : ""
         return fence + pad + body + pad + fence
     }
 
     private static func markdownEscaped(_ text: String) -> String {
+        // By scalar: `[` + U+0301 is one Character unequal to `[`, and CR LF one unequal to LF.
         var out = ""
-        for c in text {
-            if "\\`*_[]<>#|!".contains(c) { out.append("\\") }
-            out.append(c == "\n" ? " " : c)
+        for c in text.unicodeScalars {
+            if "\\`*_[]<>#|!&".unicodeScalars.contains(c) { out.append("\\") }
+            if c == "\n" || c == "\r" { out.append(" ") } else { out.unicodeScalars.append(c) }
         }
         return out
     }

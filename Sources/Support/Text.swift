@@ -8,7 +8,6 @@ extension StringProtocol {
         return String(self[first...last])
     }
 
-    /// With `&`, `<`, `>` and `"` as XML/HTML entities (text and quoted attributes).
     /// `xmlEscaped`, and what XML 1.0 cannot hold as text made safe: line breaks and tabs as
     /// character references (attributes would fold them into spaces), other control
     /// characters and U+FFFE/U+FFFF as U+FFFD. For XML documents (JUnit, XMP packets).
@@ -25,15 +24,19 @@ extension StringProtocol {
         return out
     }
 
+    /// With `&`, `<`, `>` and `"` as XML/HTML entities (text and double-quoted attributes).
+    /// Read by Unicode scalar, never by Character: a `"` followed by a combining mark is one
+    /// grapheme cluster that compares unequal to `"`, and would pass through unescaped.
     package var xmlEscaped: String {
         var out = ""
-        for character in self {
-            switch character {
+        out.reserveCapacity(utf8.count)
+        for scalar in unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            default: out.append(character)
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
