@@ -28,7 +28,14 @@ enum FontFolder {
                     let inside = path == folder ? name : path.dropFirst(folder.count + 1) + "/" + name
                     throw .badFontFolder(folder, "holds '\(inside)', which is not a regular file")
                 }
-                guard kind == .folder else { return }
+                guard kind == .folder else {
+                    // Fontconfig's scan inflates a WOFF file whole: its declared sizes first.
+                    let lower = name.lowercased()
+                    if lower.hasSuffix(".woff") || lower.hasSuffix(".woff2"), let why = WebFont.refusal(file: path + "/" + name) {
+                        throw .damagedFont(path + "/" + name, why)
+                    }
+                    return
+                }
                 guard depth < depthLimit else {
                     throw .badFontFolder(folder, "nests folders more than \(depthLimit) deep; give a folder of fonts")
                 }

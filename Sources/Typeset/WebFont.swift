@@ -1,4 +1,6 @@
 import CFreeType
+import Glibc
+import Support
 
 /// WOFF and WOFF2 files (web fonts, as most brands ship theirs) made plain OpenType once, when
 /// the file is mapped: HarfBuzz reads only plain OpenType, FreeType decodes both (WOFF2 through
@@ -19,6 +21,7 @@ enum WebFont {
     /// The plain OpenType font inside `bytes` (which `isWebFont`), or an error naming `file`.
     /// A private FreeType library per call: nothing shared, any thread may call it.
     static func sfnt(_ bytes: UnsafeRawBufferPointer, file: String) throws -> [UInt8] {
+        if let why = refusal(bytes) { throw TypesetError.damagedFont(file, why) }
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw TypesetError.notAFont(file) }
         defer { FT_Done_FreeType(library) }
@@ -54,6 +57,51 @@ enum WebFont {
         // The flavour the file was made from (TrueType outlines, or 'OTTO' for CFF).
         let flavour = (4..<8).reduce(UInt32(0)) { $0 << 8 | UInt32(bytes[$1]) }
         return assemble(flavour: flavour, tables: tables)
+    }
+
+    /// Why the sizes a WOFF or WOFF2 header declares are refused, read before FreeType opens
+    /// it: FreeType inflates a whole WOFF 1.0 file at open, to the sizes the file declares (a
+    /// 1 MB file of zlib'd zeros declared as 1 GB cost 1 GB and 8 s). The decoded size
+    /// (`totalSfntSize`) must be within `maxBytes`, the stated length the file's; for WOFF 1.0
+    /// each table must lie inside the file, inflate to no less than it holds, and the tables
+    /// together fit the declared total. Since zlib inflates a table to exactly its declared
+    /// length, the work FreeType does is bounded by these numbers.
+    static func refusal(_ bytes: UnsafeRawBufferPointer, fileSize: Int? = nil) -> String? {
+        let fileSize = fileSize ?? bytes.count
+        func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(bytes[at + $1]) } }
+        func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+        let headerSize = bytes.prefix(4).elementsEqual("wOFF".utf8) ? 44 : 48
+        guard bytes.count >= headerSize else { return "its header is cut short" }
+        guard u32(8) == fileSize else { return "its header says \(u32(8)) bytes, the file has \(fileSize)" }
+        let total = u32(16), tables = u16(12)
+        guard total <= maxBytes else { return "it declares \(total >> 20) MB unpacked, over the \(maxBytes >> 20) MB a font may have" }
+        guard tables > 0, tables < 1024 else { return "it declares \(tables) tables" }
+        guard headerSize == 44 else { return nil }  // WOFF2: FreeType bounds its Brotli output by this total itself.
+        guard headerSize + 20 * tables <= bytes.count else { return "its table directory runs past the end" }
+        var unpacked = 12 + 16 * tables
+        for i in 0..<tables {
+            let entry = headerSize + 20 * i
+            let offset = u32(entry + 4), compressed = u32(entry + 8), original = u32(entry + 12)
+            guard offset <= fileSize, compressed <= fileSize - offset else { return "table \(i) lies outside the file" }
+            guard compressed <= original else { return "table \(i) is larger packed than unpacked" }
+            unpacked += (original + 3) & ~3
+            guard unpacked <= total else { return "its tables unpack to more than the \(total) bytes it declares" }
+        }
+        return nil
+    }
+
+    /// `refusal` for a font file by name, read before FreeType or Fontconfig opens it (both
+    /// inflate a WOFF file whole when they open it): its header and table directory, at most
+    /// 20,524 bytes. Nil for a file that is not a web font, or one whose sizes are sound.
+    static func refusal(file path: String) -> String? {
+        guard let fd = try? Posix.openRegular(path, as: "font file") else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return nil }
+        var head = [UInt8](repeating: 0, count: min(Int(status.st_size), 44 + 20 * 1024))
+        let read = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard read == head.count else { return nil }
+        return head.withUnsafeBytes { isWebFont($0) ? refusal($0, fileSize: Int(status.st_size)) : nil }
     }
 
     /// An sfnt file: header, table records sorted by tag, tables on 4-byte boundaries, each
