@@ -107,12 +107,15 @@ let package = Package(
         .target(name: "PDFGoldens", dependencies: ["Support", "Compare", "Goldens", "Render", "CPDFRaster"]),
         // A batch of cards: rows from a manifest or a template and data, rendered on several
         // threads, written atomically, checked against a folder of goldens.
+        // Third-party decoders of untrusted files (librsvg, poppler) in a process of their own,
+        // limited in CPU time and address space: the worker's entry and the parent's runner.
+        .target(name: "Worker", dependencies: ["Support", "Goldens", "PDFGoldens", "Render"]),
         .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "PDFGoldens", "Render"]),
         // What the two front ends read from the process (font places, cache and temporary
         // folders, test hooks) and hand to the library as values.
         .target(name: "Host", dependencies: ["Support"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "PDFGoldens", "Pages", "Render", "ServeConfig", "Typeset", "Compare", "Steps",
+            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "PDFGoldens", "Pages", "Render", "ServeConfig", "Typeset", "Compare", "Steps", "Worker",
         ]),
 
         // The render service: routes, cache, limits and metrics over the card library.
@@ -122,7 +125,7 @@ let package = Package(
         // Multipart bodies and query strings: plain bytes in, fields out (fuzzed without NIO).
         .target(name: "HTTPForms"),
         .target(name: "Serve", dependencies: [
-            "ServeConfig", "HTTPForms", "Support", "Card", "Compare", "Goldens", "PDFGoldens", "Render", "Typeset",
+            "ServeConfig", "HTTPForms", "Support", "Card", "Compare", "Goldens", "PDFGoldens", "Render", "Typeset", "Worker",
             .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
             // Already built under Hummingbird; named for the HTTP/1 read timeout's configuration.
             .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Service"])),
@@ -132,15 +135,15 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Service"])),
         ]),
         .executableTarget(name: "hlrender-serve", dependencies: [
-            "Host", "Flags", "Serve", "ServeConfig", "Support", "Typeset",
+            "Host", "Flags", "Serve", "ServeConfig", "Support", "Typeset", "Worker",
         ]),
 
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
-        .target(name: "TestSupport", dependencies: ["Typeset", "Compare", "Highlight", "Render"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Support", "Typeset", "Compare", "Highlight", "Render"], path: "Tests/TestSupport"),
 
         // The Swift fuzz harnesses (scripts/fuzz.sh builds them with libFuzzer); the ordinary
         // build replays the seed corpora and regression inputs through them.
-        .executableTarget(name: "hlfuzz", dependencies: ["Batch", "Card", "Goldens", "HTTPForms", "Markup", "Render", "Support", "Typeset"],
+        .executableTarget(name: "hlfuzz", dependencies: ["Batch", "Card", "Goldens", "HTTPForms", "Markup", "PDFGoldens", "Render", "Support", "Typeset"],
                           path: "Fuzz/Harnesses"),
 
         // Release-built benchmarks that print figures.

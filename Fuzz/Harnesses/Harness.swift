@@ -11,7 +11,7 @@ import Typeset
 /// The Swift harnesses: each takes any bytes and may only return (an error is a fine answer;
 /// a crash, a hang or a sanitizer report is a finding).
 enum Harness: String, CaseIterable {
-    case card, manifest, typeset, forms, markup, pdflinks, pdfcontent, cardmemory, goldenconfig, svgcheck
+    case card, manifest, typeset, forms, markup, pdflinks, pdfcontent, cardmemory, goldenconfig, svgcheck, geometry
 
     /// The repository's pinned fonts (the harness is built from the repository).
     static let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -46,6 +46,7 @@ enum Harness: String, CaseIterable {
         case .cardmemory: Harness.cardMemory(data)
         case .goldenconfig: Harness.goldenConfig(data)
         case .svgcheck: Harness.svgCheck(data)
+        case .geometry: Harness.geometry(data)
         }
     }
 

@@ -27,6 +27,8 @@ package struct CardResources: Sendable {
     /// The share of a memory budget the render draws from (a service's): what drawing will
     /// allocate is reserved after layout, before the first surface.
     package var memory: MemoryBudget.Lease?
+    /// Where SVG pictures are decoded: in this process, or in a limited worker (a service's).
+    package var isolation = Isolation.inProcess
     /// The seed of scrambled restricted text when a spec gives none: the caller's random
     /// source (a new seed per render keeps the hidden text from being recovered by averaging).
     package var randomSeed: @Sendable () -> UInt64 = { ScrambleSeed.random() }
@@ -173,6 +175,8 @@ package struct CardBuilder {
             throw error
         } catch let error as Cancellation.Cancelled {
             throw error
+        } catch let error as MemoryBudget.Exceeded {
+            throw error  // the service's 503 (or 413), not a fault of the spec
         } catch let error as OptionError {
             throw CardError(block.path, error.message)
         } catch {
@@ -182,14 +186,17 @@ package struct CardBuilder {
 
     func measureImage(src: String, width: Double?, height: Double?, radius: Double, alt: String?, path: String) throws -> MeasuredBlock {
         var raster: RasterImage?
-        var svg: SVGPicture?
+        var svg: IsolatedSVG?
         do {
             if src.lowercased().hasSuffix(".svg") {
-                svg = try SVGPicture(try read(src, at: join(path, "src")))
+                svg = try IsolatedSVG(try read(src, at: join(path, "src")), isolation: resources.isolation, cancellation: resources.cancellation,
+                                  fonts: resources.library.configurationFile)
             } else {
                 raster = try picture(src, at: join(path, "src"))
             }
         } catch let error as RenderError {
+            throw CardError(join(path, "src"), "'\(src)': \(error)")
+        } catch let error as IsolationError {
             throw CardError(join(path, "src"), "'\(src)': \(error)")
         }
         let natural = svg.map { ($0.width, $0.height) } ?? (Double(raster!.width), Double(raster!.height))
@@ -202,6 +209,14 @@ package struct CardBuilder {
         case let (nil, h0?): (w, h) = (natural.0 * h0 / natural.1, h0)
         case (nil, nil): break
         }
+        // The picture's own size and aspect come from the file: 1e30 wide, or 1e-300 tall, is
+        // refused here, before any of it sizes a surface.
+        do throws(ValueError) {
+            (w, h) = (try Checked.length(w, "its width"), try Checked.length(h, "its height"))
+            guard w > 0, h > 0 else { throw ValueError("its size", "\(Checked.describe(w))x\(Checked.describe(h))", expected: "above 0 on both sides") }
+        } catch {
+            throw CardError(join(path, "src"), "'\(src)': at the size this block draws it, \(error.name) \(error.requirement)")
+        }
         var vector: VectorPicture?
         if let svg {
             // PDF and SVG outputs keep the picture as paths where the replay knows its drawing.
@@ -210,10 +225,16 @@ package struct CardBuilder {
             // outputs that could not keep the paths.
             let device = spec.scale * (vector == nil ? pictureOversample : 1)
             do {
-                raster = try svg.raster(width: max(1, Int((w * device).rounded(.up))), height: max(1, Int((h * device).rounded(.up))),
-                                       maxPixels: resources.maxPixels)
+                let (pw, ph) = (try Checked.side(w * device, "width"), try Checked.side(h * device, "height"))
+                // The raster is held until the card is drawn: reserved before it is made.
+                if Checked.pixels(pw, ph, within: resources.maxPixels) { try resources.memory?.reserve(pw * ph * 4) }
+                raster = try svg.raster(width: pw, height: ph, maxPixels: resources.maxPixels)
             } catch let error as RenderError {
                 throw CardError(join(path, "src"), "'\(src)': \(error)")
+            } catch let error as IsolationError {
+                throw CardError(join(path, "src"), "'\(src)': \(error)")
+            } catch let error as ValueError {
+                throw CardError(join(path, "src"), "'\(src)': the picture's \(error)")
             }
         }
         let image = raster!

@@ -136,16 +136,21 @@ package final class SVGPicture: @unchecked Sendable {
     /// The picture as vectors (`VectorPicture`), or nil when librsvg's drawing of it uses what
     /// the replay does not know (embedded images, say): then it is drawn as an image.
     package func vector() -> VectorPicture? {
+        script().flatMap { VectorPicture(script: $0.text, width: $0.width, height: $0.height)?.checked() }
+    }
+
+    /// librsvg's drawing of the picture as a CairoScript at its own size (rounded up, at most
+    /// 16,384 px a side), for `VectorPicture` to replay; nil when there is none.
+    package func script() -> (text: String, width: Double, height: Double)? {
         var script: UnsafeMutablePointer<CChar>?
         var length = 0
         var error = [CChar](repeating: 0, count: 512)
-        let w = max(1, Int(width.rounded(.up))), h = max(1, Int(height.rounded(.up)))
-        guard w <= 16384, h <= 16384 else { return nil }
+        guard let w = try? Checked.side(width, "width", limit: 16384), let h = try? Checked.side(height, "height", limit: 16384) else { return nil }
         let made = lock.withLock { hl_svg_script(handle, Int32(w), Int32(h), &script, &length, &error, error.count) }
         guard made != 0, let script else { return nil }
         defer { free(script) }
         let text = String(decoding: UnsafeRawBufferPointer(start: script, count: length), as: UTF8.self)
-        return VectorPicture(script: text, width: Double(w), height: Double(h))?.checked()
+        return (text, Double(w), Double(h))
     }
 
     private static func text(_ error: [CChar]) -> String {

@@ -4,6 +4,7 @@ import Render
 import Typeset
 import ServeConfig
 import Support
+import Worker
 
 /// Cards rendered for requests: the fonts loaded once, files only through the asset policy,
 /// templates read at start, and the ETag of a render (what it depends on, hashed).
@@ -33,6 +34,10 @@ final class CardService: Sendable {
         }
         resources.checkFontFile = { _ = try policy.resolve($0) }
         resources.linkSchemes = settings.linkSchemes
+        if let worker = settings.decoderWorker {
+            // CPU seconds as long as a request may take: a worker past them is over its time anyway.
+            resources.isolation = DecoderWorker(executable: worker, seconds: (settings.timeoutMilliseconds + 999) / 1000).isolation
+        }
         self.resources = resources
         templates = try CardService.loadTemplates(settings.templates)
         // Swift's system generator is the kernel's CSPRNG (getrandom).

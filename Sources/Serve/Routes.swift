@@ -119,8 +119,9 @@ struct Routes: Sendable {
               let format = HTTP.format(named: String(file[file.index(after: dot)...])) else {
             return HTTP.error(.notFound, "no such template: use /v1/templates/NAME.png (\(OutputFormat.extensionList))")
         }
-        if let key = settings.urlSigningKey, !URLSignature.verify(path: request.uri.path, query: request.uri.query, key: key) {
-            return HTTP.error(.forbidden, "this URL is not signed, or was changed after signing (sig=)")
+        if let key = settings.urlSigningKey,
+           let refusal = URLSignature.check(path: request.uri.path, query: request.uri.query, key: key, now: settings.unixTime()) {
+            return HTTP.error(.forbidden, "\(refusal)")
         }
         guard let json = service.templates[name] else { return HTTP.error(.notFound, "no template named '\(name)'") }
         let fields: [(String, String)]
@@ -130,7 +131,7 @@ struct Routes: Sendable {
             return HTTP.error(.badRequest, "the query string is not valid percent-encoded UTF-8")
         }
         var variables: [String: String] = [:]
-        for (key, value) in fields where EncodeOptions.options.named(key) == nil && key != URLSignature.parameter {
+        for (key, value) in fields where EncodeOptions.options.named(key) == nil && key != URLSignature.parameter && !(key == URLSignature.expiry && settings.urlSigningKey != nil) {
             guard value.utf8.count <= settings.maxBody else { return HTTP.error(.contentTooLarge, "variable '\(key)' is too long") }
             variables[key] = value
         }
@@ -139,6 +140,9 @@ struct Routes: Sendable {
     }
 
     private func compare(_ request: Request, _ context: ServeContext) async throws -> Response {
+        guard settings.token != nil || settings.openCompare else {
+            return HTTP.error(.forbidden, "POST /v1/compare is off: the service needs --token-file (or --open-compare) to decode compared files")
+        }
         if let refused = authorize(request) { return refused }
         guard let boundary = Multipart.boundary(contentType: request.headers[.contentType] ?? "") else {
             return HTTP.error(.unsupportedMediaType, "send two images (PNG, JPEG, WebP) or two PDFs as multipart/form-data (fields 'expected' and 'actual')")
@@ -159,9 +163,12 @@ struct Routes: Sendable {
         }
         // The comparison options by the names the CLI and manifests use, checked in one place.
         var tolerance = GoldenTolerance()
+        var given: [(String, String)] = []
         for part in parts where GoldenTolerance.optionNames.contains(part.name) {
+            let text = String(decoding: part.bytes, as: UTF8.self).trimmed
             do {
-                try tolerance.set(part.name, .text(String(decoding: part.bytes, as: UTF8.self).trimmed))
+                try tolerance.set(part.name, .text(text))
+                given.append((part.name, text))
             } catch {
                 return HTTP.error(.unprocessableContent, "\(error)", path: part.name)
             }
@@ -169,12 +176,15 @@ struct Routes: Sendable {
         let maxPixels = settings.maxPixels
         let chosen = tolerance
         if PDFComparison.isPDF(expected.bytes) || PDFComparison.isPDF(actual.bytes) {
-            // One page at a time: its two rasters and the difference, within the pixel limit.
-            return await behindGate(context, reserve: body.count * 2 + maxPixels * 4 * 3, heavy: true) { job throws -> JSONValue in
-                var pdf = PDFComparison.Settings()
-                (pdf.tolerance, pdf.dpi, pdf.maxPixels, pdf.maxPages, pdf.cancellation) = (chosen, chosen.dpi, maxPixels, 2_000, job.cancellation)
+            // One page at a time: its two rasters and the difference, within the pixel limit,
+            // in the decoder worker (poppler reads the files there) when the service has one.
+            let memory = body.count * 2 + maxPixels * 4 * 3, isolation = service.resources.isolation, options = given
+            return await behindGate(context, reserve: memory, heavy: true) { job throws -> JSONValue in
+                let call = Isolation.Call(task: PDFTasks.compare, fields: PDFTasks.fields(expected: expected.bytes, actual: actual.bytes, options: options,
+                                                                                         maxPixels: maxPixels, maxPages: 2_000), memoryBytes: memory)
                 do {
-                    return PDFReport.json(try PDFComparison.compare(expected: expected.bytes, actual: actual.bytes, settings: pdf), tolerance: chosen)
+                    let report = try isolation.perform(call, cancellation: job.cancellation) { try PDFTasks.compare($0, cancellation: job.cancellation) }
+                    return try JSONValue.parse(report)
                 } catch {
                     try job.cancellation.check()
                     let text = "\(error)"
@@ -315,6 +325,12 @@ struct Routes: Sendable {
             } catch {
                 return .failure(ResponseFailure(HTTP.error(.unprocessableContent, "\(error)", path: option.name)))
             }
+        }
+        // aom's effort is single-threaded and cannot be cancelled: the operator sets how slow
+        // a request may make it.
+        guard encoding.avifSpeed >= settings.slowestAVIFSpeed else {
+            return .failure(ResponseFailure(HTTP.error(.unprocessableContent,
+                "must be \(settings.slowestAVIFSpeed) to 10 here (the service's --slowest-avif-speed), got \(encoding.avifSpeed)", path: "avif-speed")))
         }
         return .success(encoding)
     }

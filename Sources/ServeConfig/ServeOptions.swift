@@ -67,6 +67,12 @@ extension ServeSettings {
         OptionDefinition("font-dir", "dir", schema: "string", "A folder of fonts to load before the pinned ones (repeatable).") {
             $0.fontDirectories.append(try $1.string())
         },
+        OptionDefinition("slowest-avif-speed", "0-10", schema: "integer", "The lowest avif-speed a request may ask: slower AVIF encoding holds a render slot longer and cannot be cancelled (default 8, the CLI's default; a lower ask gets 422).") {
+            $0.slowestAVIFSpeed = try $1.integer(in: 0...10)
+        },
+        OptionDefinition("open-compare", "bool", schema: "boolean", "Let POST /v1/compare run without --token-file: it hands the request's PDFs and images to poppler and the image decoders (default: refused with 403 unless a token is set).") {
+            $0.openCompare = try $1.bool()
+        },
         OptionDefinition("system-fonts", "bool", schema: "boolean", "Also use the system's fonts (off: renders depend only on the pinned fonts and --font-dir).") {
             $0.systemFonts = try $1.bool()
         },

@@ -1,3 +1,4 @@
+import Glibc
 import Support
 
 /// What the service is started with; the command line fills it (one definition per flag in
@@ -45,6 +46,17 @@ package struct ServeSettings: Sendable {
     package var urlSigningKey: [UInt8]?
     /// Bearer token the POST routes require (nil: none).
     package var token: String?
+    /// The slowest AVIF effort a request may ask (`avif-speed` below it gets 422): aom encodes
+    /// on one thread and cannot be cancelled, and speed 0 holds a slot for a minute.
+    package var slowestAVIFSpeed = 8  // EncodeOptions().avifSpeed, the CLI's default (a test keeps them equal)
+    /// The binary that answers `--decode-worker` (the service's own): SVG pictures and compared
+    /// PDFs are decoded in a process of it with CPU and memory limits. Nil: in process.
+    package var decoderWorker: String?
+    /// Whether `POST /v1/compare` runs without a token: it feeds the request's files to
+    /// poppler and the image decoders, so by default it needs `token`.
+    package var openCompare = false
+    /// The clock a signed URL's `exp` is checked against, in Unix seconds (tests set their own).
+    package var unixTime: @Sendable () -> Int = { Int(time(nil)) }
     /// Font folders before the pinned ones; system fonts on or off.
     package var fontDirectories: [String] = []
     package var systemFonts = false

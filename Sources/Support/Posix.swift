@@ -58,6 +58,15 @@ package struct FileError: Error, CustomStringConvertible, Sendable {
 package enum Posix {
     package static func reason() -> String { String(cString: strerror(errno)) }
 
+    /// The running program's own file (/proc/self/exe resolved), for a front end that spawns
+    /// itself; nil when it cannot be read.
+    package static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Everything readable from a file descriptor, refused past `limit` bytes (an endless
     /// source such as /dev/zero or `yes` must not run memory out). A read error is an error,
     /// never a silently shortened file.

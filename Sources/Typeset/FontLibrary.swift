@@ -79,6 +79,10 @@ package final class FontLibrary: @unchecked Sendable {
 
     /// Hyphenation dictionaries for texts typeset with these fonts.
     package let hyphenation: Hyphenation
+    /// A Fontconfig configuration file naming exactly the fonts this library uses (its folders,
+    /// its cache, and the system's configuration when system fonts are on): what a decoder in
+    /// another process (librsvg drawing an SVG's text) is given, so its text uses the run's fonts.
+    package let configurationFile: String
 
     /// - Parameters:
     ///   - directories: folders of pinned fonts, searched before any system font.
@@ -90,6 +94,11 @@ package final class FontLibrary: @unchecked Sendable {
                 hyphenation: Hyphenation = Hyphenation()) throws {
         self.includeSystemFonts = includeSystemFonts
         self.hyphenation = hyphenation
+        configurationFile = "<?xml version=\"1.0\"?><fontconfig>"
+            + directories.map { "<dir>\($0.xmlEscaped)</dir>" }.joined()
+            + (cacheDirectory.map { "<cachedir>\($0.xmlEscaped)</cachedir>" } ?? "")
+            + (includeSystemFonts ? "<include ignore_missing=\"yes\">/etc/fonts/fonts.conf</include>" : "")
+            + "</fontconfig>"
         if !directories.isEmpty {
             try directories.forEach(FontFolder.check)
             guard let config = FcConfigCreate() else { throw TypesetError.fontconfig("cannot create a configuration") }
@@ -248,6 +257,8 @@ package final class FontLibrary: @unchecked Sendable {
     private func candidate(forFile path: String) throws -> FontCandidate {
         // FreeType opens the file by name and would block on a FIFO: the one opening rule first.
         do { try Posix.checkRegular(path, as: "font file") } catch { throw TypesetError.unreadableFontFile(path) }
+        // A web font's declared sizes, before FreeType inflates it whole to query it.
+        if let why = WebFont.refusal(file: path) { throw TypesetError.damagedFont(path, why) }
         var count: Int32 = 0
         guard let pattern = FcFreeTypeQuery(path, 0, nil, &count) else { throw TypesetError.notAFont(path) }
         defer { FcPatternDestroy(pattern) }

@@ -5,6 +5,7 @@ import Serve
 import ServeConfig
 import Support
 import Typeset
+import Worker
 
 /// `hlrender serve`: the render service. Its own binary so that NIO and Hummingbird never
 /// slow the CLI's start; `hlrender serve ...` execs it with the same arguments. Its flags are
@@ -15,6 +16,8 @@ enum ServeMain {
 
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // A decoder worker spawned from this binary answers its call and exits here.
+        WorkerMain.runIfAsked(arguments)
         if arguments == ["--version"] {
             print(version)
             return
@@ -26,6 +29,8 @@ enum ServeMain {
             let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
             var settings = try ServeFlags.parse(arguments).settings(cores: cores)
             settings.version = version
+            // SVG pictures and compared PDFs are decoded by this same binary in a limited worker.
+            settings.decoderWorker = Posix.executablePath()
             ReuseMemory.forManyImages(workers: settings.concurrency)
             do {
                 let fonts = FontEnvironment(pinnedDirectories: try Host.pinnedFontDirectories(), cacheDirectory: Host.cacheDirectory(),

@@ -2,10 +2,13 @@ import Flags
 import Glibc
 import Host
 import Support
+import Worker
 
 // One entry point so that every failure, the command line's own included, becomes one line on
 // stderr and a documented exit code, never a stack trace or a usage dump.
 let arguments = Array(CommandLine.arguments.dropFirst())
+// A decoder worker the service spawned from this binary answers its call and exits here.
+WorkerMain.runIfAsked(arguments)
 TemporaryFiles.installSignalHandlers()
 OutputFile.writePauseMilliseconds = Host.writePauseMilliseconds()
 do {

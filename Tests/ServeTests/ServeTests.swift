@@ -34,6 +34,9 @@ struct ServeFixture {
         settings.concurrency = 2
         settings.queue = 4
         settings.version = "test"
+        settings.openCompare = true
+        // The service's decoders run in a worker of the hlrender binary, as hlrender-serve's do.
+        settings.decoderWorker = CLI.binary
     }
 
     func app() throws -> some ApplicationProtocol {

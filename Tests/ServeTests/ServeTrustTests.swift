@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 @testable import Serve
+import Render
 import TestSupport
 import ServeConfig
 import Support
@@ -242,11 +243,14 @@ final class RunningService {
                 #expect(response.status == .ok)
             }
             // The signature may stand anywhere in the query.
-            try await client.execute(uri: "\(path)?sig=\(sig.uppercased())&\(query)", method: .get) { response in
+            try await client.execute(uri: "\(path)?sig=\(sig)&\(query)", method: .get) { response in
                 #expect(response.status == .ok)
             }
+            // One URL per render (issue 48, finding 12): another hex case, or a bare `sig` pair
+            // beside the real one, used to be a distinct URL that still rendered.
             for uri in ["\(path)?\(query)", "\(path)?title=Hello%20there!&img=stripes.png&sig=\(sig)",
-                        "/v1/templates/og.pdf?\(query)&sig=\(sig)", "\(path)?\(query)&sig=\(sig)&sig=\(sig)", "\(path)?\(query)&sig=00"] {
+                        "/v1/templates/og.pdf?\(query)&sig=\(sig)", "\(path)?\(query)&sig=\(sig)&sig=\(sig)", "\(path)?\(query)&sig=00",
+                        "\(path)?sig=\(sig.uppercased())&\(query)", "\(path)?\(query)&sig=\(sig)&sig", "\(path)?\(query)&sig&sig=\(sig)&sig"] {
                 try await client.execute(uri: uri, method: .get) { response in
                     #expect(response.status == .forbidden, "\(uri)")
                 }
@@ -255,6 +259,56 @@ final class RunningService {
         // Without a key nothing changes.
         try await ServeFixture().app().test(.router) { client in
             try await client.execute(uri: "\(path)?\(query)", method: .get) { response in #expect(response.status == .ok) }
+        }
+    }
+    /// An `exp` (Unix seconds) is signed with the rest of the URL: valid until then, 403 after,
+    /// and changing it breaks the signature. The clock is the settings' own.
+    @Test func aSignedExpiryEndsTheURLsValidity() async throws {
+        var fixture = try ServeFixture()
+        let key = "0123456789abcdef-operator-key"
+        fixture.settings.urlSigningKey = Array(key.utf8)
+        fixture.settings.unixTime = { 1_800_000_000 }
+        let path = "/v1/templates/og.png"
+        func signed(_ query: String) throws -> String { "\(path)?\(query)&sig=\(try Self.pythonSignature(path + "?" + query, key: key))" }
+        let valid = try signed("title=Hi&img=stripes.png&exp=1800000000"), late = try signed("title=Hi&img=stripes.png&exp=1799999999")
+        let twice = try signed("title=Hi&img=stripes.png&exp=1800000000&exp=1900000000"), bad = try signed("title=Hi&img=stripes.png&exp=soon")
+        try await fixture.app().test(.router) { client in
+            try await client.execute(uri: valid, method: .get) { #expect($0.status == .ok) }
+            for uri in [late, twice, bad, valid.replacingOccurrences(of: "exp=1800000000", with: "exp=1900000000")] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .forbidden, "\(uri)")
+                }
+            }
+            try await client.execute(uri: late, method: .get) { response in
+                #expect(String(buffer: response.body).contains("expired"))
+            }
+        }
+    }
+}
+
+/// POST /v1/compare hands the request's files to poppler and the decoders: without a token it
+/// is off unless the operator says `--open-compare` (issue 48: it needed no token and one
+/// 610-byte PDF ended the service).
+@Suite struct CompareNeedsATokenTests {
+    @Test func compareIsRefusedWithoutATokenUnlessOpened() async throws {
+        var fixture = try ServeFixture()
+        fixture.settings.openCompare = false
+        let body = ByteBuffer(string: "--XyZ\r\nContent-Disposition: form-data; name=\"expected\"\r\n\r\nx\r\n--XyZ--\r\n")
+        let headers: HTTPFields = [.contentType: "multipart/form-data; boundary=XyZ"]
+        try await fixture.app().test(.router) { client in
+            try await client.execute(uri: "/v1/compare", method: .post, headers: headers, body: body) { response in
+                #expect(response.status == .forbidden)
+                #expect(String(buffer: response.body).contains("--token-file"))
+            }
+        }
+        fixture.settings.token = "secret-token"
+        try await fixture.app().test(.router) { client in
+            try await client.execute(uri: "/v1/compare", method: .post, headers: headers, body: body) { #expect($0.status == .unauthorized) }
+            var authorized = headers
+            authorized[.authorization] = "Bearer secret-token"
+            try await client.execute(uri: "/v1/compare", method: .post, headers: authorized, body: body) { response in
+                #expect(response.status == .unprocessableContent, "\(response.status)")
+            }
         }
     }
 }
@@ -332,6 +386,31 @@ final class RunningService {
         #expect(code == "200")
         let metrics = try runTool("/usr/bin/curl", ["-s", "http://127.0.0.1:\(service.port)/metrics"]).output
         #expect(metrics.split(separator: "\n").contains { $0.hasPrefix("hlrender_connections_refused_total ") && !$0.hasSuffix(" 0") }, "\(metrics)")
+    }
+}
+#endif
+
+#if Service
+/// Finding 7: `?avif-speed=0` held a slot for ~70 s in aom (single-threaded, not cancellable).
+/// The operator's `--slowest-avif-speed` (default: the CLI's default speed) bounds what a
+/// request may ask.
+@Suite struct AVIFEffortTests {
+    @Test func aSlowerAVIFSpeedThanTheOperatorAllowsIsA422() async throws {
+        #expect(ServeSettings().slowestAVIFSpeed == EncodeOptions().avifSpeed)
+        var fixture = try ServeFixture()
+        let spec = ByteBuffer(string: #"{"size": "300x200", "blocks": [{"type": "text", "text": "x", "size": 20}]}"#)
+        try await fixture.app().test(.router) { client in
+            try await client.execute(uri: "/v1/card?format=avif&avif-speed=0", method: .post, headers: json, body: spec) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(String(buffer: response.body).contains("slowest-avif-speed"))
+            }
+        }
+        fixture.settings.slowestAVIFSpeed = 6
+        try await fixture.app().test(.router) { client in
+            try await client.execute(uri: "/v1/card?format=avif&avif-speed=5", method: .post, headers: json, body: spec) {
+                #expect($0.status == .unprocessableContent)
+            }
+        }
     }
 }
 #endif

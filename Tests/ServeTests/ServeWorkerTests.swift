@@ -1,0 +1,113 @@
+// Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
+#if Service
+import Foundation
+import Glibc
+import Support
+import TestSupport
+import Testing
+
+/// Issue 48: librsvg and poppler decode a request's files in a worker process of the service's
+/// own binary, limited in CPU time and address space. A worker that crashes or runs past the
+/// deadline ends that request alone (422 or 503) and is gone; the service goes on. Each of these
+/// failed on f727c2f: a 924-byte card held a render slot for 20 s, and a decoder's crash ended
+/// the service.
+@Suite(.serialized) struct ServeWorkerTests {
+    /// A path of 10,000 crossing segments: librsvg takes ~20 s to fill and stroke it.
+    static func slowSVG() -> String {
+        var generator = SplitMix(seed: 1)
+        let points = (0..<10_000).map { _ in "L\(generator.next() % 1000) \(generator.next() % 1000)" }.joined(separator: " ")
+        return #"<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000"><path d="M0 0 \#(points)Z" fill="red" fill-rule="evenodd" stroke="blue" stroke-width="3"/></svg>"#
+    }
+
+    static let slowCard = #"{"size": "1000x1000", "blocks": [{"type": "image", "src": "slow.svg"}]}"#
+    static let smallCard = #"{"size": "400x200", "blocks": [{"type": "text", "text": "hi", "size": 20}]}"#
+
+    static func assets() throws -> URL {
+        let folder = try CLI.scratchFolder()
+        try Data(slowSVG().utf8).write(to: folder.appendingPathComponent("slow.svg"))
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="10" height="10"/></svg>"#.utf8)
+            .write(to: folder.appendingPathComponent("small.svg"))
+        return folder
+    }
+
+    /// The service's child processes (its decoder workers), from /proc.
+    static func children(of pid: Int32) -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0) }
+        }
+    }
+
+    @Test func aDecoderPastTheDeadlineIsKilledAndTheSlotFreed() async throws {
+        let service = try await RunningService(["--assets", try Self.assets().path, "--timeout-ms", "1500", "--concurrency", "1"])
+        let started = Date()
+        #expect(try service.post(Self.slowCard) == "503")
+        #expect(Date().timeIntervalSince(started) < 6, "the answer took \(Date().timeIntervalSince(started)) s")
+        // The worker is gone, and the one slot serves the next request at once.
+        for _ in 0..<40 where !Self.children(of: service.process.processIdentifier).isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(Self.children(of: service.process.processIdentifier).isEmpty)
+        #expect(try service.post(Self.smallCard) == "200")
+        #expect(try service.post(#"{"size": "400x200", "blocks": [{"type": "image", "src": "small.svg"}]}"#) == "200")
+        #expect(try runTool("/usr/bin/curl", ["-sf", "http://127.0.0.1:\(service.port)/healthz"]).status == 0)
+    }
+
+    @Test func aWorkerKilledMidDecodeIsA422AndTheServiceGoesOn() async throws {
+        let service = try await RunningService(["--assets", try Self.assets().path, "--timeout-ms", "30000", "--concurrency", "2"])
+        let pid = service.process.processIdentifier
+        let port = service.port
+        let pending = Task.detached {
+            try runTool("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Content-Type: application/json",
+                                          "--data-binary", Self.slowCard, "http://127.0.0.1:\(port)/v1/card"]).output
+        }
+        // The worker that draws (the one asked for the size ends at once): a child seen twice,
+        // 300 ms apart, is inside librsvg's drawing.
+        var worker: Int32?
+        var last: Int32?
+        for _ in 0..<100 {
+            let child = Self.children(of: pid).first
+            if let child, child == last { worker = child; break }
+            last = child
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        let found = try #require(worker, "no decoder worker was started")
+        #expect(kill(found, SIGSEGV) == 0)
+        #expect(try await pending.value == "422")
+        #expect(try service.post(Self.smallCard) == "200")
+        #expect(kill(pid, 0) == 0, "the service is gone")
+    }
+
+    /// Finding 1 through the service: the 610-byte PDF whose MediaBox ended the process is a
+    /// 422 for its request.
+    @Test func aHostilePDFToCompareIsA422() async throws {
+        let folder = try CLI.scratchFolder()
+        let token = folder.appendingPathComponent("token")
+        try Data("secret-token\n".utf8).write(to: token)
+        let service = try await RunningService(["--token-file", token.path])
+        let ok = folder.appendingPathComponent("ok.pdf"), huge = folder.appendingPathComponent("huge.pdf")
+        try Data(HostileFiles.onePagePDF(mediaBox: "0 0 612 792")).write(to: ok)
+        try Data(HostileFiles.onePagePDF(mediaBox: "0 0 100000000000000000000000000 200")).write(to: huge)
+        let status = try runTool("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer secret-token",
+                                                    "-F", "expected=@\(ok.path)", "-F", "actual=@\(huge.path)",
+                                                    "http://127.0.0.1:\(service.port)/v1/compare"]).output
+        #expect(status == "422")
+        let card = try runTool("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Authorization: Bearer secret-token",
+                                                  "-H", "Content-Type: application/json", "--data-binary", Self.smallCard,
+                                                  "http://127.0.0.1:\(service.port)/v1/card"]).output
+        #expect(card == "200")
+    }
+}
+
+/// A small deterministic generator (the fixture must be the same on every run).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+#endif
