@@ -75,7 +75,7 @@ private let logo = Fixtures.repo.appendingPathComponent("examples/assets/check-l
     }
 
     @Test(arguments: ["css-import", "deep", "entities", "external-file", "external-url", "huge-size", "huge-viewbox",
-                      "not-xml", "use-bomb", "use-loop", "xinclude"])
+                      "not-xml", "use-bomb", "use-loop", "xinclude", "ebcdic"])
     func aHostilePictureIsRefused(name: String) throws {
         try FileManager.default.copyItem(at: hostile.appendingPathComponent("\(name).svg"), to: dir.appendingPathComponent("\(name).svg"))
         let result = try CLI.run(["card", try card("\(name).svg", width: nil), "-o", path("\(name).png")])

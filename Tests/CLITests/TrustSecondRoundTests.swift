@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Goldens
+import Render
 import TestSupport
 import Testing
 
@@ -100,6 +101,44 @@ import Testing
             #expect(result.status == 3 && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
             #expect(result.stderr.contains("\(name).woff") && (result.stderr.contains("declares") || result.stderr.contains("unpack")), "\(result.stderr)")
         }
+    }
+}
+
+/// Finding 5: the SVG guard was a text scan: EBCDIC (which libxml2 decodes) has no `<` to scan,
+/// a `>` inside an attribute ended a tag early, `</g>` in a comment lowered the depth, and a
+/// `data:` URI carried a whole unchecked second document. The guard now reads the document with
+/// libxml2, as librsvg does.
+@Suite struct SVGGuardTests {
+    static let head = #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">"#
+
+    static func refused(_ bytes: [UInt8]) -> String? {
+        do { try SVGPicture.check(bytes); return nil } catch { return "\(error)" }
+    }
+
+    @Test func whatTheScanMissedIsRefused() throws {
+        let ebcdic = Fixtures.repo.appendingPathComponent("Tests/CLITests/Fixtures/hostile-svg/ebcdic.svg")
+        #expect(Self.refused(Array(try Data(contentsOf: ebcdic))) != nil, "EBCDIC")
+        #expect(Self.refused(Array((#"<?xml version="1.0" encoding="ISO-8859-1"?>"# + Self.head + "</svg>").utf8))?.contains("UTF-8") == true)
+        let quoted = Self.head + #"<image title="a>b" xlink:href="file:///etc/passwd" width="5" height="5"/></svg>"#
+        #expect(Self.refused(Array(quoted.utf8))?.contains("/etc/passwd") == true, "a > inside an attribute")
+        let nested = Self.head + String(repeating: "<g><!-- </g></g> -->", count: 70) + String(repeating: "</g>", count: 70) + "</svg>"
+        #expect(Self.refused(Array(nested.utf8))?.contains("nested") == true, "</g> in comments")
+        let inner = Self.head + #"<image xlink:href="file:///etc/passwd" width="5" height="5"/></svg>"#
+        let data = Self.head + #"<image xlink:href="data:image/svg+xml;base64,\#(Data(inner.utf8).base64EncodedString())" width="5" height="5"/></svg>"#
+        #expect(Self.refused(Array(data.utf8))?.contains("/etc/passwd") == true, "a data: document")
+        let escaped = Self.head + #"<image href="data:image/svg+xml,\#(inner.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)"/></svg>"#
+        #expect(Self.refused(Array(escaped.utf8))?.contains("/etc/passwd") == true, "a percent-encoded data: document")
+        #expect(Self.refused(Array((Self.head + "<!DOCTYPE x></svg>").utf8)) != nil)
+    }
+
+    @Test func ordinaryPicturesPass() throws {
+        let logo = Fixtures.repo.appendingPathComponent("examples/assets/check-logo.svg")
+        #expect(Self.refused(Array(try Data(contentsOf: logo))) == nil)
+        let fine = #"<?xml version="1.0" encoding="utf-8"?>"# + Self.head + ##"<defs><g id="a"><rect width="2" height="2"/></g></defs><use href="#a"/><!-- > </g> --><text x="1" y="5">a &lt; b</text></svg>"##
+        #expect(Self.refused(Array(fine.utf8)) == nil)
+        let tiny = Self.head + "<rect width='5' height='5'/></svg>"
+        let data = Self.head + #"<image href="data:image/svg+xml;base64,\#(Data(tiny.utf8).base64EncodedString())" width="5" height="5"/></svg>"#
+        #expect(Self.refused(Array(data.utf8)) == nil)
     }
 }
 

@@ -30,3 +30,11 @@ int hl_svg_render(hl_svg *svg, uint8_t *rgba, int width, int height, char *error
 /// 32 MB), which hlrender replays onto its own Cairo to keep the picture as vectors. 0 with a
 /// message when librsvg fails, the script grows past the bound or Cairo has no script surface.
 int hl_svg_script(hl_svg *svg, int width, int height, char **script, size_t *length, char *error, size_t error_size);
+
+/// The document as libxml2's reader walks it (loaded with dlopen; no network, no entities, no
+/// DTD), as events in a malloc'ed buffer the caller frees: 'S' depth name attribute-count
+/// (name value)..., 'E' depth, 'T' text, where depth is a big-endian u32 and each name or text
+/// a big-endian u32 length and its UTF-8 bytes; a name is "{namespace}local" or "local". 0 with
+/// a message when libxml2 is missing, the bytes are not well-formed UTF-8 XML, hold a DOCTYPE
+/// or an entity reference, or nest elements `max_depth` deep (the walk stops there).
+int hl_svg_events(const uint8_t *data, size_t length, int max_depth, uint8_t **events, size_t *events_length, char *error, size_t error_size);
