@@ -18,7 +18,7 @@ import TestSupport
         "max-pages", "threshold", "max-diff-pixels", "max-diff-ratio", "ignore", "max-input-bytes", "column",
         "dot-size", "gap", "current", "jobs", "shard", "weight", "min-ssim", "dpi",
         // The service's.
-        "port", "max-age", "cache-mb", "max-body", "concurrency", "queue", "timeout-ms", "read-timeout-ms", "memory-mb", "max-connections",
+        "port", "max-age", "cache-mb", "slowest-avif-speed", "max-body", "concurrency", "queue", "timeout-ms", "read-timeout-ms", "memory-mb", "max-connections",
     ]
     /// Options whose value is text, a path, a colour or a choice.
     static let other: Set<String> = [

@@ -362,7 +362,13 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
         let heavy = card(String(repeating: "slow ", count: 40), size: "3000x3000", extra: ", \"shadow\": \"0,0,30,#000000\"")
         try await fixture.app().test(.router) { client in
             async let first = client.execute(uri: "/v1/card", method: .post, headers: json, body: heavy) { ($0.status, $0.headers[.retryAfter]) }
-            try await Task.sleep(for: .milliseconds(50))
+            // The second is sent once the first holds the slot (a fixed pause lost the race on a
+            // loaded machine).
+            for _ in 0..<400 {
+                let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
+                if metrics.contains("hlrender_renders_in_flight 1") { break }
+                try await Task.sleep(for: .milliseconds(5))
+            }
             async let second = client.execute(uri: "/v1/card", method: .post, headers: json, body: card()) { ($0.status, $0.headers[.retryAfter]) }
             let results = try await [first, second]
             #expect(results[0].0 == .ok)
