@@ -91,9 +91,11 @@ struct Tokenizer {
             case .option, .repeated:
                 if let inline {
                     parsed.values[spec.name, default: []].append(inline)
-                } else if index < arguments.count, !isFlag(arguments[index]) {
+                } else if index < arguments.count, !isFlag(arguments[index]), spec.choices?.contains(arguments[index]) ?? true {
                     parsed.values[spec.name, default: []].append(arguments[index])
                     index += 1
+                } else if let bare = spec.bareValue {
+                    parsed.values[spec.name, default: []].append(bare)
                 } else {
                     throw FlagError("Missing value for '\(spec.typed)'")
                 }

@@ -42,6 +42,11 @@ package struct FlagSpec: Sendable, Equatable {
     package var required = false
     /// A positional that takes all the values left.
     package var many = false
+    /// An option whose value may be left out (`--update` alone): the value it then takes. Its
+    /// value after a space is taken only when it is one of `choices` (`--update changed`), so
+    /// `--update A B` keeps A and B positional; `--update=VALUE` always works.
+    package var bareValue: String?
+    package var choices: [String]?
 
     package init(name: String, short: Character? = nil, kind: Kind, valueName: String, help: String, group: String? = nil) {
         (self.name, self.short, self.kind, self.valueName, self.help, self.group) = (name, short, kind, valueName, help, group)
@@ -52,7 +57,7 @@ package struct FlagSpec: Sendable, Equatable {
         switch kind {
         case .positional: "<\(valueName)>"
         case .flag: "--\(name)"
-        case .option, .repeated: "--\(name) <\(valueName)>"
+        case .option, .repeated: bareValue == nil ? "--\(name) <\(valueName)>" : "--\(name) [<\(valueName)>]"
         }
     }
 

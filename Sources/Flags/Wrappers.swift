@@ -20,6 +20,14 @@ extension FlagGroup {
         wrappedValue = Self.read(spec).flatMap { $0.last }.flatMap { FlagContext.current?.convert($0, for: spec) }
     }
 
+    /// Given at most once, its value optional: `--name` alone is `bare`, `--name CHOICE` or
+    /// `--name=CHOICE` one of `T`'s cases; nil when not given.
+    package init<T: FlagValue & CaseIterable & RawRepresentable>(_ name: String, bare: T, help: Help) where Value == T?, T.RawValue == String {
+        var spec = FlagSpec(name: name, kind: .option, valueName: help.valueName ?? name, help: help.text)
+        (spec.bareValue, spec.choices) = (bare.rawValue, T.allCases.map(\.rawValue))
+        wrappedValue = Self.read(spec).flatMap { $0.last }.flatMap { FlagContext.current?.convert($0, for: spec) }
+    }
+
     /// Given at most once (the last one counts); `wrappedValue` when not given.
     package init(wrappedValue: Value, _ name: String, short: Character? = nil, help: Help) where Value: FlagValue {
         let spec = FlagSpec(name: name, short: short, kind: .option, valueName: help.valueName ?? name, help: help.text)

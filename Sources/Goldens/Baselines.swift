@@ -8,11 +8,14 @@ package enum BaselineUpdate: String, CaseIterable, Sendable {
     case changed
     /// Add the new ones only (the files with no baseline yet).
     case missing
+    /// Whatever does not pass: the same as `changed` (Playwright's and jest's `-u`), what
+    /// `--update` alone means.
+    case all
 
     /// Whether a file of this status is written.
     package func writes(_ status: FolderComparison.Status) -> Bool {
         switch self {
-        case .changed: status == .changed || status == .new
+        case .changed, .all: status == .changed || status == .new
         case .missing: status == .new
         }
     }

@@ -76,7 +76,9 @@ package enum Comparison {
         }
         if expected == actual, panel != .always, PNGCodec.dimensions(expected) == nil ? (try? decode(expected, .expected, maxPixels)) != nil
                                                                                : PNGCodec.isWellFormed(expected) {
-            let result = DiffResult(width: e.width, height: e.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: true)
+            var result = DiffResult(width: e.width, height: e.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil, identical: true)
+            // Identical images score 1 (consumers read the key whatever the pair).
+            if tolerance.options.metric == .ssim { result.ssim = 1 }
             return Outcome(verdict: .match, result: result, expectedSize: e, actualSize: a, sameBytes: true)
         }
         if e != a && sizeMismatch == .fail {

@@ -55,7 +55,12 @@ struct CompareCommand: Command {
                                          base: try golden.base(config, flags: options.diffFlags))
         let expectedBytes = try Posix.readFile(expected, as: "image", limit: limits.image)
         let actualBytes = try Posix.readFile(actual, as: "image", limit: limits.image)
-        if PDFComparison.isPDF(expectedBytes) || PDFComparison.isPDF(actualBytes) {
+        let pdfs = (PDFComparison.isPDF(expectedBytes), PDFComparison.isPDF(actualBytes))
+        guard pdfs.0 == pdfs.1 else {
+            let (pdf, other) = pdfs.0 ? (expected, actual) : (actual, expected)
+            throw CLIFailure(message: "\(pdf) is a PDF and \(other) is not: compare two PDFs or two images")
+        }
+        if pdfs.0 {
             let status = try runPDFComparison(expected: expectedBytes, actual: actualBytes, names: (expected, actual), options: options,
                                               folders: folders, tolerance: tolerance, maxPixels: maxPixels)
             if status != ExitStatus.success { throw ExitCode(status) }
@@ -65,7 +70,7 @@ struct CompareCommand: Command {
         let status = try runComparison(expected: expectedBytes, actual: actualBytes, names: (expected, actual), options: options,
                                        tolerance: tolerance, maxPixels: maxPixels)
         if status != ExitStatus.success {
-            if golden.update == .changed {
+            if golden.update?.writes(.changed) == true {
                 try OutputFile.write(actualBytes, to: expected)
                 Posix.writeAll(STDERR_FILENO, Array("hlrender: updated \(expected)\n".utf8))
                 return

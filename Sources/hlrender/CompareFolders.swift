@@ -14,10 +14,10 @@ struct GoldenRunFlags: FlagGroup {
         Comparison options per glob of relative paths (goldens.json; default: goldens.json in the expected or golden folder when there is one).
         """, valueName: "file.json"))
     var config: String?
-    @Option("update", help: Help("""
-        Rewrite baselines from the actual images: changed (the failing ones, and new ones) or missing (new ones only). \
+    @Option("update", bare: BaselineUpdate.all, help: Help("""
+        Rewrite baselines from the actual images: alone, all or changed (the failing ones, and new ones), or missing (new ones only). \
         A file that matches is never touched; a baseline with no actual image is never deleted.
-        """, valueName: "changed|missing"))
+        """, valueName: "changed|missing|all"))
     var update: BaselineUpdate?
     @Option("candidates", help: Help("Write the would-be baselines (failing and new images) here; the run still fails.", valueName: "dir"))
     var candidates: String?

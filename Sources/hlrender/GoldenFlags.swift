@@ -9,7 +9,7 @@ import Support
 struct GoldenFlags: FlagGroup {
     @Option("expect-dir", help: Help("Compare each card (PNG, or PDF: pages, words, links) with the file of the same name here; a missing one fails.", valueName: "dir"))
     var expectDir: String?
-    /// --config, --update changed|missing, --candidates: as compare has them.
+    /// --config, --update [changed|missing|all], --candidates: as compare has them.
     @Group var run: GoldenRunFlags
     @Option("html-report", help: Help("Write an HTML report (index.html and its images) to this folder.", valueName: "dir"))
     var htmlReport: String?

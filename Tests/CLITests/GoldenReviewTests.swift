@@ -1,0 +1,67 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 51's first fixes, each failing on f727c2f: `--update` alone was refused ("Missing
+/// value"), and `--metric ssim --json` printed no `ssim` for identical images.
+@Suite struct GoldenReviewTests {
+    let dir: URL
+    init() throws { dir = try CLI.scratchFolder() }
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    func png(_ text: String, _ name: String) throws {
+        let result = try CLI.run(["render", "--text", text, "--size", "16", "-o", path(name)])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func updateAloneRecordsWhateverDoesNotPass() throws {
+        for folder in ["expected", "actual"] { try FileManager.default.createDirectory(atPath: path(folder), withIntermediateDirectories: true) }
+        try png("same", "expected/same.png"); try png("same", "actual/same.png")
+        try png("old", "expected/changed.png"); try png("new", "actual/changed.png")
+        try png("fresh", "actual/new.png")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path("expected/same.png")))
+        // Bare, before the positionals and after them.
+        for arguments in [["compare", "--update", path("expected"), path("actual")], ["compare", path("expected"), path("actual"), "--update"]] {
+            let result = try CLI.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr) \(String(decoding: result.stdout, as: UTF8.self))")
+        }
+        for name in ["changed", "new"] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: path("expected/\(name).png"))) == Data(contentsOf: URL(fileURLWithPath: path("actual/\(name).png"))))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("expected/same.png"))) == before)
+        // The values still work, and a value that is not one is a positional, not the update's.
+        try png("newer", "actual/changed.png")
+        #expect(try CLI.run(["compare", path("expected"), path("actual"), "--update", "missing"]).status == 1)
+        #expect(try CLI.run(["compare", path("expected"), path("actual"), "--update=all"]).status == 0)
+        let refused = try CLI.run(["compare", path("expected"), path("actual"), "--update=sometimes"])
+        #expect(refused.status == 3 && refused.stderr.contains("update"), "\(refused.stderr)")
+        let help = try CLI.run(["compare", "--help"])
+        #expect(String(decoding: help.stdout, as: UTF8.self).contains("--update [<changed|missing|all>]"))
+    }
+
+    @Test func ssimIsReportedForIdenticalImages() throws {
+        try png("same", "a.png")
+        for other in ["a.png", "b.png"] {
+            if other == "b.png" { try FileManager.default.copyItem(atPath: path("a.png"), toPath: path("b.png")) }
+            let result = try CLI.run(["compare", path("a.png"), path(other), "--metric", "ssim", "--json"])
+            #expect(result.status == 0)
+            let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any]
+            #expect(json?["ssim"] as? Double == 1, "\(String(decoding: result.stdout, as: UTF8.self))")
+        }
+    }
+}
+
+/// Issue 53: `compare hello.pdf story.png` said "story.png: PDF document is damaged".
+@Suite struct CompareKindTests {
+    @Test func aPDFAndAnImageAreNamedAsTwoKinds() throws {
+        let dir = try CLI.scratchFolder()
+        let pdf = dir.appendingPathComponent("hello.pdf").path, png = dir.appendingPathComponent("story.png").path
+        #expect(try CLI.run(["render", "--text", "hi", "-o", pdf]).status == 0)
+        #expect(try CLI.run(["render", "--text", "hi", "-o", png]).status == 0)
+        for (a, b) in [(pdf, png), (png, pdf)] {
+            let result = try CLI.run(["compare", a, b])
+            #expect(result.status == 3)
+            #expect(result.stderr.contains("\(pdf) is a PDF and \(png) is not"), "\(result.stderr)")
+        }
+    }
+}
