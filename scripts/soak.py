@@ -16,12 +16,38 @@ assets = ".build/soak-assets"
 shutil.rmtree(assets, ignore_errors=True)
 shutil.copytree("examples/assets", assets)
 os.mkfifo(os.path.join(assets, "pipe.ttf"))
+# Issue 48's files: an 88 KB path librsvg takes ~20 s to draw, an SVG of 1e30 px, SVG text at
+# 6000 px, and a WOFF file declaring 1 GB unpacked.
+rng = random.Random(1)
+points = " ".join(f"L{rng.randrange(1000)} {rng.randrange(1000)}" for _ in range(10000))
+with open(os.path.join(assets, "slow.svg"), "w") as f:
+    f.write(f'<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000"><path d="M0 0 {points}Z" fill="red" '
+            'fill-rule="evenodd" stroke="blue" stroke-width="3"/></svg>')
+with open(os.path.join(assets, "wide.svg"), "w") as f:
+    f.write('<svg xmlns="http://www.w3.org/2000/svg" width="1e30" height="10"><rect width="5" height="5"/></svg>')
+with open(os.path.join(assets, "text.svg"), "w") as f:
+    f.write('<svg xmlns="http://www.w3.org/2000/svg" width="6000" height="400"><text x="0" y="300" font-size="300">Big text</text></svg>')
+import struct
+with open(os.path.join(assets, "bomb.woff"), "wb") as f:
+    f.write(b"wOFF" + struct.pack(">IIHHI", 0x10000, 80, 1, 0, 1 << 30) + struct.pack(">HHIIIII", 1, 0, 0, 0, 0, 0, 0)
+            + b"glyf" + struct.pack(">IIII", 64, 16, (1 << 30) - 64, 0) + b"\x78" * 16)
+def one_page_pdf(box):
+    objects = ["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               f"<< /Type /Page /Parent 2 0 R /MediaBox [{box}] /Resources << >> /Contents 4 0 R >>", "<< /Length 0 >>\nstream\n\nendstream"]
+    out, offsets = "%PDF-1.4\n", []
+    for i, body in enumerate(objects):
+        offsets.append(len(out))
+        out += f"{i + 1} 0 obj\n{body}\nendobj\n"
+    xref = len(out)
+    out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n" + "".join(f"{o:010d} 00000 n \n" for o in offsets)
+    return (out + f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n").encode()
+PDF_OK, PDF_HUGE = one_page_pdf("0 0 612 792"), one_page_pdf("0 0 100000000000000000000000000 200")
 server = subprocess.Popen([args.binary, "--port", str(port), "--concurrency", "2", "--queue", "16",
                            "--timeout-ms", str(TIMEOUT_MS), "--read-timeout-ms", "2000", "--memory-mb", str(MEMORY_MB),
                            # A small image cache: unique cards would otherwise fill the default
                            # 256 MB, which is growth by design, not a leak.
                            "--cache-mb", str(CACHE_MB), "--max-body", str(4 << 20),
-                           "--assets", assets, "--templates", "examples/templates"],
+                           "--assets", assets, "--templates", "examples/templates", "--open-compare"],
                           stdout=subprocess.DEVNULL, stderr=open(".build/soak-server.log", "w"))
 for _ in range(100):
     try:
@@ -47,11 +73,11 @@ def record(kind, status):
     with lock:
         statuses[(kind, status)] = statuses.get((kind, status), 0) + 1
 
-def post(body, kind, content_type="application/json", timeout=30):
+def post(body, kind, content_type="application/json", timeout=30, path="/v1/card"):
     started = time.monotonic()
     try:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
-        connection.request("POST", "/v1/card", body=body, headers={"Content-Type": content_type})
+        connection.request("POST", path, body=body, headers={"Content-Type": content_type})
         response = connection.getresponse()
         response.read()
         connection.close()
@@ -126,6 +152,30 @@ def hostile():
         post(SPAN_HOG, "span-hog")
         time.sleep(0.05)
 
+# Issue 48's mix: decoders in the worker, numbers from files, encoder effort.
+def picture(src, width=None):
+    block = {"type": "image", "src": src}
+    if width:
+        block["width"] = width
+    return json.dumps({"size": "400x400", "blocks": [block]}).encode()
+
+def form(parts):
+    body = b""
+    for name, content in parts:
+        body += (f'--XyZ\r\nContent-Disposition: form-data; name="{name}"; filename="{name}.pdf"\r\n'
+                 'Content-Type: application/pdf\r\n\r\n').encode() + content + b"\r\n"
+    return body + b"--XyZ--\r\n"
+
+def decoders():
+    while time.monotonic() < deadline:
+        post(picture("slow.svg"), "svg-slow")
+        post(picture("wide.svg"), "svg-wide")
+        post(picture("text.svg", 380), "svg-text")
+        post(json.dumps({"size": "300x200", "blocks": [{"type": "text", "text": "x", "font": "bomb.woff"}]}).encode(), "woff-bomb")
+        post(form([("expected", PDF_OK), ("actual", PDF_HUGE)]), "pdf-huge", "multipart/form-data; boundary=XyZ", path="/v1/compare")
+        post(card("slow AVIF"), "avif-speed0", path="/v1/card?format=avif&avif-speed=0")
+        time.sleep(0.05)
+
 def partial_bodies():
     head = b"POST /v1/card HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n"
     while time.monotonic() < deadline:
@@ -144,10 +194,24 @@ def partial_bodies():
         time.sleep(0.5)
 
 def rss():
+    """The service's resident memory with its decoder workers', in MB."""
     if server.poll() is not None:
         sys.exit(f"FAIL: the service exited with {server.returncode} (log: .build/soak-server.log)")
-    with open(f"/proc/{server.pid}/status") as f:
-        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS")) // 1024
+    pids = [server.pid]
+    try:
+        for task in os.listdir(f"/proc/{server.pid}/task"):
+            with open(f"/proc/{server.pid}/task/{task}/children") as f:
+                pids += [int(p) for p in f.read().split()]
+    except OSError:
+        pass
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                total += next(int(line.split()[1]) for line in f if line.startswith("VmRSS"))
+        except (OSError, StopIteration):
+            pass
+    return total // 1024
 
 def in_flight():
     try:
@@ -161,7 +225,7 @@ def in_flight():
 time.sleep(1)
 idle = rss()
 threads = [threading.Thread(target=f, daemon=True)
-           for f in [small, small, invalid, hog, hog, leaving, trickling, trickling, hostile, partial_bodies]]
+           for f in [small, small, invalid, hog, hog, leaving, trickling, trickling, hostile, partial_bodies, decoders]]
 for t in threads:
     t.start()
 samples, start = [], time.monotonic()

@@ -247,8 +247,11 @@ struct Routes: Sendable {
         let service = self.service
         let started = ContinuousClock.now
         // Laying the text out takes memory in proportion to it: reserved before queueing; what
-        // drawing takes is reserved once the layout knows the canvas.
-        return await behindGate(context, reserve: (2 << 20) + 64 * received, heavy: received >= Self.heavyRequest) { job in
+        // drawing takes is reserved once the layout knows the canvas. A card with an SVG picture
+        // is heavy whatever its size: librsvg may take the whole deadline (a light slot stays
+        // free for small cards).
+        let decodes = spec.files.contains { $0.lowercased().hasSuffix(".svg") }
+        return await behindGate(context, reserve: (2 << 20) + 64 * received, heavy: decodes || received >= Self.heavyRequest) { job in
             try service.render(spec, format: format, encoding: encoding, cancellation: job.cancellation, memory: job.memory)
         } respond: { bytes in
             metrics.renderSeconds.record(ContinuousClock.now - started)
