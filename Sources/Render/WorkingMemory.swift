@@ -7,7 +7,7 @@ extension Scene {
     /// the copy of a cached background, the encoder's output, a shadow's layer, the restricted
     /// blur's padded surfaces, and the pictures and glyphs the scene holds. A budget reserves
     /// this before the first surface is made; it errs high rather than low.
-    func workingBytes(pixels: (width: Int, height: Int), format: OutputFormat) -> Int {
+    func workingBytes(pixels: (width: Int, height: Int), format: OutputFormat, encoding: EncodeOptions = EncodeOptions()) -> Int {
         let canvas = pixels.width * pixels.height * 4
         var surfaces = format.isVector ? 0 : 3
         var pictures = 0, glyphs = 0, rasters = 0
@@ -29,7 +29,16 @@ extension Scene {
         // A PDF or SVG rasterises only its blurred part; a raster canvas also keeps those layers.
         if shadow { surfaces += 1 }
         if restricted { surfaces += 2 }
-        return 1 << 20 + surfaces * canvas + pictures + glyphs * 96 + rasters
+        return 1 << 20 + surfaces * canvas + pictures + glyphs * 96 + rasters + Self.encoderBytes(pixels.width * pixels.height, format, encoding)
+    }
+
+    /// What the AVIF encoder (libavif and aom) holds beyond the canvas, per pixel: its YUV
+    /// planes and aom's frame buffers, measured at 4,000 x 4,000 (about 9 bytes a pixel for
+    /// 4:2:0 and 14 for 4:4:4 above a PNG of the same canvas), with room to spare. The other
+    /// encoders work in rows.
+    static func encoderBytes(_ pixels: Int, _ format: OutputFormat, _ encoding: EncodeOptions) -> Int {
+        guard format == .avif else { return 0 }
+        return pixels * (encoding.avifChroma == .yuv444 ? 20 : 12)
     }
 
     /// The glyph images Cairo rasterises for a layout: each distinct glyph of each font and

@@ -414,3 +414,25 @@ final class RunningService {
     }
 }
 #endif
+
+#if Service
+/// Finding 7, memory: a 6000x6000 AVIF at 4:4:4 peaked at 1.26 GB under `--memory-mb 512`: the
+/// budget held three canvases and not aom's frames. The encoder's own memory is reserved now, so
+/// that request can never fit (413) and one at 4:2:0 of a size that fits is still drawn.
+@Suite struct AVIFMemoryTests {
+    @Test func anAVIFReservesItsEncodersMemory() async throws {
+        var fixture = try ServeFixture()
+        fixture.settings.memoryBytes = 512 << 20
+        let huge = ByteBuffer(string: #"{"size": "6000x6000", "blocks": [{"type": "text", "text": "x", "size": 20}]}"#)
+        let small = ByteBuffer(string: #"{"size": "600x600", "blocks": [{"type": "text", "text": "x", "size": 20}]}"#)
+        try await fixture.app().test(.router) { client in
+            try await client.execute(uri: "/v1/card?format=avif&avif-chroma=444", method: .post, headers: json, body: huge) { response in
+                #expect(response.status == .contentTooLarge, "\(response.status)")
+            }
+            try await client.execute(uri: "/v1/card?format=avif&avif-chroma=444", method: .post, headers: json, body: small) { response in
+                #expect(response.status == .ok, "\(response.status)")
+            }
+        }
+    }
+}
+#endif
