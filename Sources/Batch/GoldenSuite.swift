@@ -111,7 +111,7 @@ package final class GoldenSuite: Sendable {
             try GoldenEnvironment.current(version: version, fontFiles: Array(fonts)) { try Posix.readFile($0, as: "font", limit: Int.max) }
         }
         let errors = results.filter { $0.status == .error }.count
-        if let update = settings.update, update == .changed || results.allSatisfy({ $0.status != .failed }) {
+        if let update = settings.update, update.writes(.changed) || results.allSatisfy({ $0.status != .failed }) {
             return try record(results, update: update, environment: try current(), errors: errors)
         }
         if let update = settings.update { _ = try record(results, update: update, environment: nil, errors: errors) }
@@ -125,6 +125,7 @@ package final class GoldenSuite: Sendable {
         }
         let changes = failing.isEmpty ? [] : environmentChanges(try current())
         if let dir = settings.htmlReport {
+            try Posix.makeFolder(dir)
             try Posix.makeFolders(dir + "/images")
             for file in HTMLReport.files(results, environment: changes) { try OutputFile.write(file.bytes, to: dir + "/" + file.path) }
         }
@@ -147,7 +148,7 @@ package final class GoldenSuite: Sendable {
     /// differ), and the environment when every card now has its golden.
     private func record(_ results: [GoldenResult], update: BaselineUpdate, environment: GoldenEnvironment?, errors: Int) throws -> Verdict {
         var added = 0, changed = 0
-        for result in results where result.status == .missing || (result.status == .failed && update == .changed) {
+        for result in results where result.status == .missing || (result.status == .failed && update.writes(.changed)) {
             guard let bytes = result.actual else { continue }
             let path = try BatchManifest.outputPath(result.name, in: folder)
             try OutputFile.write(bytes, to: path, confinedTo: folder)

@@ -246,3 +246,19 @@ private let card = #"""
         #expect(failing.status == 1 && failing.stderr.contains("FAIL b.pdf") && failing.stderr.contains("1 differ"), "\(failing.stderr)")
     }
 }
+
+/// Issue 51: `batch --update` alone records what does not pass, as `--update changed` did.
+@Suite struct BareUpdateSuiteTests {
+    @Test func batchUpdateAloneRecordsNewAndChangedGoldens() throws {
+        let suite = try GoldenSuiteTests()
+        try suite.writeRows(GoldenSuiteTests.rows)
+        let recorded = try suite.suite(["--update"])
+        #expect(recorded.status == 0 && recorded.stderr.contains("recorded 4 (4 new, 0 changed), 0 unchanged"), "\(recorded.stderr)")
+        var rows = GoldenSuiteTests.rows
+        rows[1].1 = "Beta changed"
+        try suite.writeRows(rows)
+        let updated = try suite.suite(["--update"])
+        #expect(updated.status == 0 && updated.stderr.contains("recorded 1 (0 new, 1 changed), 3 unchanged"), "\(updated.stderr)")
+        #expect(try suite.suite([]).status == 0)
+    }
+}
