@@ -103,7 +103,7 @@ package struct BatchRun: Sendable {
                             bytes: rendered.bytes.count), scene)
         } catch var error as CardError where error.missingVariable != nil {
             // Variables come from the row here.
-            error.message += " (the row has no column or key of that name)"
+            error.message += error.missingVariables.count > 1 ? " (the row has no columns or keys of those names)" : " (the row has no column or key of that name)"
             return failed(error, row: row, name: name, start: start)
         } catch {
             return failed(error, row: row, name: name, start: start)

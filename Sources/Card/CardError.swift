@@ -6,12 +6,19 @@ package struct CardError: Error, Equatable, CustomStringConvertible {
     package var message: String
     /// The `{{variable}}` that had no value, when that is the problem: each front end says
     /// where values come from (--var, a data column, a query parameter).
-    package var missingVariable: String?
+    package var missingVariable: String? { missingVariables.first }
+    /// Every variable of the spec that has no value, in order of name (all are named at once,
+    /// not one per run).
+    package var missingVariables: [String]
 
     package init(_ path: String, _ message: String, missingVariable: String? = nil) {
+        self.init(path, message, missingVariables: missingVariable.map { [$0] } ?? [])
+    }
+
+    package init(_ path: String, _ message: String, missingVariables: [String]) {
         self.path = path
         self.message = message
-        self.missingVariable = missingVariable
+        self.missingVariables = missingVariables
     }
 
     package var description: String { path.isEmpty ? message : "\(path): \(message)" }

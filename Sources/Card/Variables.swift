@@ -10,7 +10,14 @@ import Support
 /// boolean: anything else is refused here, before a value could slip past it.
 package enum Variables {
     package static func substitute(_ json: JSONValue, _ values: [String: String], path: String = "") throws -> JSONValue {
-        try substitute(json, values, escaped: values.mapValues(Markup.escape), path: path, markup: false, stepsMarkup: false)
+        do {
+            return try substitute(json, values, escaped: values.mapValues(Markup.escape), path: path, markup: false, stepsMarkup: false)
+        } catch let error as CardError where error.missingVariable != nil {
+            // Every missing one named at once (the path is the first one's).
+            let missing = names(in: json).filter { values[$0] == nil }.sorted()
+            guard missing.count > 1 else { throw error }
+            throw CardError(error.path, "variables \(missing.map { "{{\($0)}}" }.joined(separator: ", ")) have no value", missingVariables: missing)
+        }
     }
 
     private static func substitute(_ json: JSONValue, _ values: [String: String], escaped: [String: String], path: String,

@@ -51,7 +51,10 @@ final class CardService: Sendable {
             return try Variables.substitute(json, variables)
         } catch let error as CardError {
             // A template's variables are the query's parameters; a posted spec has none.
-            let hint = error.missingVariable.map { " (a template takes it as the query parameter \($0)=...; a posted spec takes no variables)" } ?? ""
+            let names = error.missingVariables.map { "\($0)=..." }.joined(separator: ", ")
+            let hint = error.missingVariables.isEmpty ? ""
+                : error.missingVariables.count == 1 ? " (a template takes it as the query parameter \(names); a posted spec takes no variables)"
+                : " (a template takes them as the query parameters \(names); a posted spec takes no variables)"
             throw RequestError(status: 422, message: error.message + hint, path: error.path.isEmpty ? nil : error.path)
         }
     }

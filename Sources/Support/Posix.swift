@@ -190,6 +190,18 @@ package enum Posix {
     }
 
     /// Creates a folder and its missing parents (mode 0777 less the umask).
+    /// A folder the user named for output (a report's): made when missing, as `-o` writes into
+    /// a folder that exists: its parent must exist (a typo is not a new tree of folders).
+    package static func makeFolder(_ path: String) throws(FileError) {
+        guard kind(path) != .folder else { return }
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        let parent = trimmed.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let shown = parent.isEmpty ? (trimmed.hasPrefix("/") ? "/" : ".") : parent
+        guard kind(shown) == .folder else { throw FileError(.makeFolder, nil, path, .folderMissing(shown)) }
+        if mkdir(trimmed, 0o777) != 0 && errno != EEXIST { throw FileError(.makeFolder, nil, path, .system(reason())) }
+        guard kind(trimmed) == .folder else { throw FileError(.makeFolder, nil, path, .system("a file is in the way")) }
+    }
+
     package static func makeFolders(_ path: String) throws(FileError) {
         var built = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {

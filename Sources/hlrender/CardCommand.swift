@@ -98,7 +98,7 @@ struct CardCommand: Command {
 
     /// Where a missing variable's value comes from here.
     private func varHint(_ error: CardError) -> String {
-        error.missingVariable.map { " (give --var \($0)=...)" } ?? ""
+        error.missingVariables.isEmpty ? "" : " (give " + error.missingVariables.map { "--var \($0)=..." }.joined(separator: " ") + ")"
     }
 
     private func parseVariables() throws -> [String: String] {

@@ -124,7 +124,7 @@ private func writeReports(_ entries: [FolderComparison.Entry], expected: String,
     if let report = flags.report {
         let results = FolderReport.results(entries, read: read)
         let made = FolderReport.reportFiles(entries, results: results, title: "hlrender compare: \(expected) vs \(actual)")
-        try Posix.makeFolders(report)
+        try Posix.makeFolder(report)
         for file in made.files { try OutputFile.write(file.bytes, to: report + "/" + file.path, confinedTo: report) }
         thumbnails = made.thumbnails.mapValues { report + "/" + $0 }
     }

@@ -28,7 +28,7 @@ func runPDFComparison(expected: [UInt8], actual: [UInt8], names: (String, String
     }
     let results = PDFReport.results(report)
     if let dir = folders.report {
-        try Posix.makeFolders(dir)
+        try Posix.makeFolder(dir)
         for file in HTMLReport.files(results, environment: [], title: "hlrender compare: \(names.0) vs \(names.1)", noun: "pages",
                                           detail: "text and link changes") {
             try OutputFile.write(file.bytes, to: dir + "/" + file.path, confinedTo: dir)

@@ -50,18 +50,3 @@ import Testing
         }
     }
 }
-
-/// Issue 53: `compare hello.pdf story.png` said "story.png: PDF document is damaged".
-@Suite struct CompareKindTests {
-    @Test func aPDFAndAnImageAreNamedAsTwoKinds() throws {
-        let dir = try CLI.scratchFolder()
-        let pdf = dir.appendingPathComponent("hello.pdf").path, png = dir.appendingPathComponent("story.png").path
-        #expect(try CLI.run(["render", "--text", "hi", "-o", pdf]).status == 0)
-        #expect(try CLI.run(["render", "--text", "hi", "-o", png]).status == 0)
-        for (a, b) in [(pdf, png), (png, pdf)] {
-            let result = try CLI.run(["compare", a, b])
-            #expect(result.status == 3)
-            #expect(result.stderr.contains("\(pdf) is a PDF and \(png) is not"), "\(result.stderr)")
-        }
-    }
-}

@@ -364,7 +364,7 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
             async let first = client.execute(uri: "/v1/card", method: .post, headers: json, body: heavy) { ($0.status, $0.headers[.retryAfter]) }
             // The second is sent once the first holds the slot (a fixed pause lost the race on a
             // loaded machine).
-            for _ in 0..<400 {
+            for _ in 0..<6000 {
                 let metrics = try await client.execute(uri: "/metrics", method: .get) { String(buffer: $0.body) }
                 if metrics.contains("hlrender_renders_in_flight 1") { break }
                 try await Task.sleep(for: .milliseconds(5))
