@@ -359,7 +359,7 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
         var fixture = try ServeFixture()
         fixture.settings.concurrency = 1
         fixture.settings.queue = 0
-        let heavy = card(String(repeating: "slow ", count: 40), size: "3000x3000", extra: ", \"shadow\": \"0,0,30,#000000\"")
+        let heavy = card(String(repeating: "slow ", count: 40), size: "5000x5000", extra: ", \"shadow\": \"0,0,60,#000000\"")
         try await fixture.app().test(.router) { client in
             async let first = client.execute(uri: "/v1/card", method: .post, headers: json, body: heavy) { ($0.status, $0.headers[.retryAfter]) }
             // The second is sent once the first holds the slot (a fixed pause lost the race on a
