@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "StepsTests", dependencies: [
             "Steps", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CompareTests", dependencies: ["Compare", "Render"], exclude: ["Fixtures"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare", "Render", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CardTests", dependencies: ["Support", "Card", "Pages", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Render", "Typeset", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),

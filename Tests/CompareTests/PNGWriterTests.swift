@@ -1,28 +1,19 @@
 import Render
 import CPNGCodec
+import TestSupport
 import Testing
 @testable import Compare
 
 /// The fast PNG path has its own deflate (Sources/CPNGCodec/FastDeflate.c): every image it writes
 /// must decode through libpng (zlib's inflate, which refuses malformed codes) to the same pixels.
 @Suite struct PNGWriterTests {
-    /// A deterministic generator (SplitMix64), so a failure names a reproducible case.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    }
+    /// A deterministic generator, so a failure names a reproducible case.
+    typealias Random = SplitMix
 
     enum Pattern: CaseIterable { case noise, flat, vertical, diagonal, sparse, tiles, stripes }
 
     static func image(_ pattern: Pattern, width: Int, height: Int, opaque: Bool, seed: UInt64, gray: Bool = false) -> RGBAImage {
-        var random = Random(state: seed)
+        var random = Random(seed: seed)
         let tile = (0..<(7 * 5 * 4)).map { _ in random.byte() }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
