@@ -27,6 +27,10 @@ import Testing
         try Data(slowSVG().utf8).write(to: folder.appendingPathComponent("slow.svg"))
         try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="10" height="10"/></svg>"#.utf8)
             .write(to: folder.appendingPathComponent("small.svg"))
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="6000" height="400"><text x="0" y="300" font-size="300">Big text</text></svg>"#.utf8)
+            .write(to: folder.appendingPathComponent("bigtext.svg"))
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><text x="4" y="40" font-size="30">small</text></svg>"#.utf8)
+            .write(to: folder.appendingPathComponent("text.svg"))
         return folder
     }
 
@@ -75,6 +79,30 @@ import Testing
         #expect(try await pending.value == "422")
         #expect(try service.post(Self.smallCard) == "200")
         #expect(kill(pid, 0) == 0, "the service is gone")
+    }
+
+    /// Finding 10: after one SVG text drawn at 6000 px, every later SVG with text got 422
+    /// (librsvg's FreeType state outlived the picture). Each picture is a worker of its own now.
+    @Test func svgTextStateDoesNotOutliveItsPicture() async throws {
+        let service = try await RunningService(["--assets", try Self.assets().path])
+        // 6000 px wide on a 1200 px card: drawn or refused, either way answered.
+        let big = try service.post(#"{"size": "1200x200", "blocks": [{"type": "image", "src": "bigtext.svg", "width": 6000}]}"#)
+        #expect(["200", "413", "422", "503"].contains(big), "\(big)")
+        for _ in 0..<3 {
+            #expect(try service.post(#"{"size": "400x200", "blocks": [{"type": "image", "src": "text.svg"}]}"#) == "200")
+        }
+    }
+
+    /// Finding 3: a small card naming one tiny SVG thirty times at 6000 px held 30 x 144 MB,
+    /// rasterised before any memory was reserved. Each raster is reserved from the request's
+    /// share of `--memory-mb` first: past it the request is refused, the service unharmed.
+    @Test func manyLargePicturesAreBoundedByTheBudget() async throws {
+        let service = try await RunningService(["--assets", try Self.assets().path, "--memory-mb", "256"])
+        let blocks = (0..<30).map { _ in #"{"type": "image", "src": "small.svg", "width": 6000}"# }.joined(separator: ", ")
+        let status = try service.post(#"{"size": "400x400", "blocks": [{"type": "stack", "blocks": [\#(blocks)]}]}"#)
+        #expect(status == "413" || status == "503", "\(status)")
+        #expect(service.residentKiB < 400 * 1024, "\(service.residentKiB) KiB")
+        #expect(try service.post(Self.smallCard) == "200")
     }
 
     /// Finding 1 through the service: the 610-byte PDF whose MediaBox ended the process is a
