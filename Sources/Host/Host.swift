@@ -38,8 +38,12 @@ package enum Host {
     /// `HLRENDER_FONT_DIR` when that is the place). Throws naming every place looked at.
     package static func pinnedFontDirectories() throws(HostError) -> [String] {
         let places = fontPlaces()
-        guard let first = places.first(where: { Posix.kind($0.path) == .folder }) else {
-            let looked = places.map { "\($0.path) (\($0.origin))" }.joined(separator: ", ")
+        // A folder that is there but holds no font file is passed over and named (an empty
+        // pinned folder gave "unknown font family 'Noto Sans'").
+        guard let first = places.first(where: { Posix.kind($0.path) == .folder && holdsFonts($0.path) }) else {
+            let looked = places.map { place in
+                "\(place.path) (\(place.origin)\(Posix.kind(place.path) == .folder ? ": holds no font files" : ""))"
+            }.joined(separator: ", ")
             throw HostError(message: "no pinned fonts found; looked in \(looked.isEmpty ? "nowhere" : looked) "
                 + "(install them in ../share/hlrender/fonts beside the binary, or set HLRENDER_FONT_DIR)")
         }
@@ -47,6 +51,12 @@ package enum Host {
             return places.filter { $0.origin == first.origin }.map(\.path)
         }
         return [first.path]
+    }
+
+    /// Whether `folder` holds a font file (by its name's ending).
+    private static func holdsFonts(_ folder: String) -> Bool {
+        let endings = [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"]
+        return (Posix.entries(of: folder) ?? []).contains { name in endings.contains { name.lowercased().hasSuffix($0) } }
     }
 
     /// Fontconfig's cache for the pinned folders: `$XDG_CACHE_HOME/hlrender`, else

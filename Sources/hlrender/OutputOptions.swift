@@ -109,7 +109,8 @@ struct OutputOptions: FlagGroup {
     /// Says so when text is cut off at the canvas's edge (a fixed --canvas too small for it).
     func warnIfCutOff(_ card: BuiltCard) {
         if card.cutsOffText && !fit {
-            warn("the text does not fit the \(canvas ?? "") canvas and is cut off: give --fit to shrink it, or a larger --canvas")
+            warn(canvas.map { "the text does not fit the \($0) canvas and is cut off: give --fit to shrink it, or a larger --canvas" }
+                 ?? "the text is wider than the canvas made for it and is cut off at its edge: give a larger --width")
         }
     }
 

@@ -67,4 +67,17 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("hi.png").path))
     }
+
+    /// Issue 53: with the fonts folder there but empty, the error was "unknown font family
+    /// 'Noto Sans'"; it names the folder now.
+    @Test func namesAnEmptyFontsFolder() throws {
+        let fonts = prefix.appendingPathComponent("share/hlrender/fonts")
+        for name in try FileManager.default.contentsOfDirectory(atPath: fonts.path) {
+            try FileManager.default.removeItem(at: fonts.appendingPathComponent(name))
+        }
+        let result = try installed(["render", "--text", "hi", "--no-system-fonts", "-o", "hi.png"])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.contains("\(fonts.path) (") && result.stderr.contains("holds no font files"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    }
 }
