@@ -33,12 +33,15 @@ package struct DecoderWorker: Sendable {
             // One malloc arena: each thread's own would reserve 64 MB of address space.
             result = try ChildProcess.run(executable, arguments, environment: ["MALLOC_ARENA_MAX": "1", "LC_ALL": "C"],
                                           stdin: call.fields.encoded,
-                                          stop: .init(seconds: Double(seconds), cancellation: cancellation), outputLimit: 1 << 31)
+                                          stop: .init(seconds: Double(seconds), cancellation: cancellation),
+                                          // The answer is held here: no more than the call reserved.
+                                          outputLimit: max(1 << 20, call.memoryBytes))
         } catch {
             throw IsolationError(.unavailable, "the decoder worker could not start: \(error)")
         }
         try cancellation.check()
         let what = WorkerMain.describe(call.task)
+        if result.overflowed { throw IsolationError(.crashed, "\(what) answered more than the \(max(1 << 20, call.memoryBytes) >> 20) MB reserved for it") }
         if result.stopped { throw IsolationError(.crashed, "\(what) was stopped after \(seconds) s") }
         if result.signalled {
             let why = result.status == SIGXCPU || result.status == SIGKILL ? "at its CPU-time limit (\(seconds) s)"

@@ -52,17 +52,17 @@ package enum WorkerMain {
 
     /// librsvg draws text through the system's shared Fontconfig, which reads its file from
     /// FONTCONFIG_FILE when it first starts: pointed here at the caller's fonts only (its
-    /// folders, and the system's only when the run uses them). The file is gone when the
-    /// worker is.
+    /// folders, and the system's only when the run uses them). The file is unlinked as soon as
+    /// it is written and read through this process's descriptor, so a worker that crashes or
+    /// is killed leaves nothing in the temporary folder.
     private static func useFonts(_ file: [UInt8]) {
         var template = Array("/tmp/hlrender-fonts-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { fail("cannot write the worker's font configuration: \(Posix.reason())") }
-        let path = String(cString: template)
-        defer { close(fd) }
+        unlink(String(cString: template))
         guard Posix.writeAll(fd, file) else { fail("cannot write the worker's font configuration: \(Posix.reason())") }
-        setenv("FONTCONFIG_FILE", path, 1)
-        atexit { if let path = getenv("FONTCONFIG_FILE") { unlink(path) } }
+        // Kept open for the worker's life: Fontconfig opens /proc/self/fd/N when it starts.
+        setenv("FONTCONFIG_FILE", "/proc/self/fd/\(fd)", 1)
     }
 
     private static func limit(_ resource: __rlimit_resource, soft: Int, hard: Int) {
