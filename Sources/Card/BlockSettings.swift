@@ -52,6 +52,8 @@ package struct BlockSettings: Sendable {
     /// CSS weight (400 normal, 700 bold) and style, over the font description's.
     package internal(set) var weight: Int?
     package internal(set) var slant: FontSlant?
+    /// Font width in percent of normal (Fontconfig's width), over the font description's.
+    package internal(set) var stretch: Int?
     package internal(set) var fontFamily: String?
     package internal(set) var fontScale: Double?
     package internal(set) var baselineShift: BaselineShift?

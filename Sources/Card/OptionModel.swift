@@ -26,7 +26,7 @@ package enum OptionModel {
 
     /// Block keys a span takes too.
     package static let spanKeys: Set<String> = [
-        "font", "size", "weight", "style", "letter-spacing", "features", "lang", "color", "highlight", "highlight-style",
+        "font", "size", "weight", "style", "stretch", "letter-spacing", "features", "lang", "color", "highlight", "highlight-style",
         "outline-color", "outline-width", "padding", "radius",
     ]
 
@@ -105,6 +105,9 @@ package enum OptionModel {
         },
         define("style", "normal|italic|oblique", schema: "string", "Font style (a face without italics is slanted).") {
             $0.slant = try $1.choice(FontSlant.self)
+        },
+        define("stretch", "50..200|name", schema: "string|number", "Font width: a percentage (50 to 200) or a name (condensed, semi-condensed, normal, expanded...): a wdth axis or a face of that width.") {
+            $0.stretch = try FontWidth(try $1.string()).value
         },
         define("font-family", "family", .span, schema: "string", "Font family alone (weight and style stay as they are).") {
             let text = try $1.string().trimmed

@@ -119,6 +119,7 @@ enum MarkupAttributes {
         case "size", "font_size": return [try size(value)]
         case "weight", "font_weight": return [("weight", .text(value))]
         case "style", "font_style": return [("style", .text(value))]
+        case "stretch", "font_stretch": return [("stretch", .text(value))]
         case "color", "foreground", "fgcolor": return [("color", .text(value))]
         // Pango's background: a plain box behind the text.
         case "background", "bgcolor": return [("highlight", .text(value)), ("radius", .text("0")), ("padding", .text("0"))]

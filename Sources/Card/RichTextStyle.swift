@@ -45,7 +45,7 @@ extension RichText {
     }
 
     private static func shaping(_ over: [Span], blockFont: FontSpec, blockSize: Double) throws -> SpanShaping {
-        var family: String?, weight: Int?, slant: Int?
+        var family: String?, weight: Int?, slant: Int?, width: Int?
         var size: Length?
         var shaping = SpanShaping()
         var letterSpacing: Length?
@@ -56,11 +56,13 @@ extension RichText {
                 family = spec.family ?? family
                 if spec.weight != 80 { weight = spec.weight }
                 if spec.slant != 0 { slant = spec.slant }
+                if spec.width != 100 { width = spec.width }
                 if let px = spec.size { size = .px(px) }
             }
             if keys.contains("font-family") { family = s.fontFamily }
             if keys.contains("weight"), let w = s.weight { weight = FontWeight.fontconfig(w) }
             if keys.contains("style"), let style = s.slant { slant = style.fontconfig }
+            if keys.contains("stretch"), let stretch = s.stretch { width = stretch }
             if keys.contains("size"), let px = s.size { size = .px(px) }
             if keys.contains("font-scale"), let scale = s.fontScale {
                 switch size {
@@ -74,12 +76,13 @@ extension RichText {
             if keys.contains("features") { shaping.features = s.features }
             if keys.contains("lang") { shaping.language = s.lang }
         }
-        if family != nil || weight != nil || slant != nil {
+        if family != nil || weight != nil || slant != nil || width != nil {
             var font = blockFont
             font.size = nil
             if let family { font.family = family; font.file = nil }
             font.weight = weight ?? font.weight
             font.slant = slant ?? font.slant
+            font.width = width ?? font.width
             shaping.font = font
         }
         if let size, size != .em(1) {

@@ -72,7 +72,7 @@ struct StepsBlock {
                 ("index", .number(Double(step.index))), ("side", .string(step.side.rawValue)),
                 ("dot", box(step.dot)), ("text", box(step.text)),
                 ("lines", .array(layout.lines.map {
-                    LayoutJSON.line($0, originX: x + step.text.x, originY: y + step.text.top + padY, scale: scale)
+                    LayoutJSON.line($0, fonts: layout.fonts, originX: x + step.text.x, originY: y + step.text.top + padY, scale: scale)
                 })),
             ])
         }

@@ -22,6 +22,7 @@ extension BlockSettings {
         }
         if let weight { spec.weight = FontWeight.fontconfig(weight) }
         if let slant { spec.slant = slant.fontconfig }
+        if let stretch { spec.width = stretch }
         var request = spec
         request.size = nil
         return (Typesetter(library: library, font: request), spec)
@@ -148,7 +149,7 @@ extension CardBuilder {
                 extra.append(("restricted_from_line", .number(Double(restricted.restriction.visibleLines))))
                 if let region = restrictedRegion(finalLayout, shown: shown.count, origin: origin) { extra.append(("restricted", region)) }
             }
-            extra.append(("lines", .array(shown.map { lineDump($0, origin: origin) })))
+            extra.append(("lines", .array(shown.map { lineDump($0, fonts: finalLayout.fonts, origin: origin) })))
             let spans = try LayoutJSON.spans(finalLayout, paints: paint.spans, shown: shown, size: finalSize, origin: origin,
                                              scale: spec.scale, cancellation: resources.cancellation)
             if !spans.isEmpty { extra.append(("spans", .array(spans))) }
@@ -219,8 +220,8 @@ extension CardBuilder {
         }
     }
 
-    func lineDump(_ line: Line, origin: (Double, Double)) -> JSONValue {
-        LayoutJSON.line(line, originX: origin.0, originY: origin.1, scale: spec.scale)
+    func lineDump(_ line: Line, fonts: [FontFace], origin: (Double, Double)) -> JSONValue {
+        LayoutJSON.line(line, fonts: fonts, originX: origin.0, originY: origin.1, scale: spec.scale)
     }
 
     /// The hidden lines as one box (their own widths would tell the text), or nil when every

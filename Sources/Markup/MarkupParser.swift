@@ -8,7 +8,7 @@ package enum Markup {
 
     /// Attribute names a `<span>` takes: Pango's (with their aliases) and hlrender's own.
     package static let spanAttributes: Set<String> = [
-        "font", "font_desc", "font_family", "face", "size", "font_size", "weight", "font_weight", "style", "font_style",
+        "font", "font_desc", "font_family", "face", "size", "font_size", "weight", "font_weight", "style", "font_style", "stretch", "font_stretch",
         "color", "foreground", "fgcolor", "background", "bgcolor", "underline", "underline_color",
         "strikethrough", "strikethrough_color", "letter_spacing", "font_features", "lang", "rise", "baseline_shift",
         "font_scale", "highlight", "outline_color", "href",

@@ -135,6 +135,9 @@ package final class FontContext: @unchecked Sendable {
             FT_Done_Face(face)
             throw RenderError.cairo("cannot create a font face for \(font.file)")
         }
+        // A synthetic bold face has an FT_Face of its own (the flag is the Cairo face's, and
+        // Cairo shares one face per FT_Face): Cairo emboldens as FreeType's FT_GlyphSlot_Embolden.
+        if font.emboldened { cairo_ft_font_face_set_synthesize(cairoFace, CAIRO_FT_SYNTHESIZE_BOLD.rawValue) }
         let owner = Unmanaged.passRetained(FaceOwner(face: face, freetype: freetype, blob: blob)).toOpaque()
         let status = cairo_font_face_set_user_data(cairoFace, &FontContext.key, owner) { owner in
             guard let owner else { return }

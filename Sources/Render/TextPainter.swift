@@ -13,9 +13,24 @@ struct TextPainter {
     /// Span colours (empty: every glyph in the block's colour).
     var paints = GlyphPaints()
 
+    /// Some face of the layout has axis values of its own (see `setFont`).
+    private var layoutHasFaceVariations: Bool { layout.fonts.contains { !$0.variations.isEmpty } }
+
+    /// A PDF gets this font's glyphs as filled outlines (see `draw`): a variable font at
+    /// other than its default axis values, or a synthetic bold.
+    private func drawnAsOutlines(_ font: Int) -> Bool {
+        let face = layout.fonts[font]
+        return !face.isColor && (!layout.variations.isEmpty || !face.variations.isEmpty || face.emboldened)
+    }
+
     /// Sets the font options every glyph of `layout` is drawn with (Cairo keys its glyph caches
     /// on them, so `GlyphWarmup` sets the same).
     static func setFontOptions(_ cr: OpaquePointer, for layout: Layout) {
+        setFontOptions(cr, variations: layout.variations)
+    }
+
+    /// The same options with these axis values.
+    private static func setFontOptions(_ cr: OpaquePointer, variations: String) {
         let options = cairo_font_options_create()
         defer { cairo_font_options_destroy(options) }
         // Unhinted outlines and metrics: glyphs sit exactly where HarfBuzz put them at any scale.
@@ -23,7 +38,7 @@ struct TextPainter {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         // The axis values the layout was shaped with, for the outlines too.
-        if !layout.variations.isEmpty { cairo_font_options_set_variations(options, layout.variations) }
+        if !variations.isEmpty { cairo_font_options_set_variations(options, variations) }
         cairo_set_font_options(cr, options)
     }
 
@@ -38,10 +53,11 @@ struct TextPainter {
             for run in runs where !run.glyphs.isEmpty {
                 setFont(cr, run)
                 if GlyphRaster.isLarge(size: run.size, scale: scale), drawLarge(cr, run: run, utf8: utf8, base: color) { continue }
-                if textLayer && !layout.variations.isEmpty && !layout.fonts[run.font].isColor {
+                if textLayer && drawnAsOutlines(run.font) {
                     // Cairo 1.16 embeds a variable font's default instance in a PDF, whatever
-                    // the axis values: the instance's outlines go in as paths, and an invisible
-                    // text layer keeps the text extractable.
+                    // the axis values, and a synthetic bold face as its plain outlines: the
+                    // drawn outlines go in as paths, and an invisible text layer keeps the text
+                    // extractable.
                     fillOutlines(cr, run: run)
                     showInvisibleText(cr, run: run, utf8: utf8)
                     continue
@@ -71,7 +87,7 @@ struct TextPainter {
             var kept: [GlyphRun] = []
             for run in withTrailingSpace(line, utf8: utf8) where !run.glyphs.isEmpty {
                 if var joined = pending, joined.font == run.font, joined.metrics == run.metrics, !joined.rtl, !run.rtl,
-                   joined.end == run.start, paints.isEmpty, !layout.fonts[run.font].isColor, layout.variations.isEmpty {
+                   joined.end == run.start, paints.isEmpty, !layout.fonts[run.font].isColor, !drawnAsOutlines(run.font) {
                     pending = nil  // the only reference to its glyphs: appended to in place, not copied a line at a time
                     joined.glyphs += run.glyphs
                     joined.end = run.end
@@ -171,7 +187,13 @@ struct TextPainter {
     /// The run's face at its size; italic asked of a face without it is slanted as Fontconfig's
     /// synthetic oblique (a 0.2 shear), as Pango draws it.
     func setFont(_ cr: OpaquePointer, _ run: GlyphRun) {
-        cairo_set_font_face(cr, faces[layout.fonts[run.font]])
+        let face = layout.fonts[run.font]
+        cairo_set_font_face(cr, faces[face])
+        // A face with axis values of its own (a weight on a variable font) is drawn with them,
+        // then the layout's over them, as it was shaped.
+        if layoutHasFaceVariations {
+            TextPainter.setFontOptions(cr, variations: FontVariations.joined(face.variations, layout.variations))
+        }
         var matrix = cairo_matrix_t()
         cairo_matrix_init_scale(&matrix, run.size, run.size)
         if run.metrics.oblique { matrix.xy = -0.2 * run.size }

@@ -20,8 +20,9 @@ package struct FontEnvironment: Sendable {
 
     /// A font library over `extraDirectories` (first), then the pinned folders, then (when
     /// `systemFonts`) the system's fonts.
-    package func library(extraDirectories: [String] = [], systemFonts: Bool) throws -> FontLibrary {
+    /// `strictFamilies`: a family that is not installed is refused, never substituted.
+    package func library(extraDirectories: [String] = [], systemFonts: Bool, strictFamilies: Bool = false) throws -> FontLibrary {
         try FontLibrary(directories: extraDirectories + pinnedDirectories, includeSystemFonts: systemFonts,
-                        cacheDirectory: cacheDirectory, hyphenation: hyphenation)
+                        cacheDirectory: cacheDirectory, hyphenation: hyphenation, strictFamilies: strictFamilies)
     }
 }

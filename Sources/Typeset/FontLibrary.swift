@@ -11,6 +11,10 @@ struct FontCandidate {
     var charset: OpaquePointer?
     /// Fontconfig says every glyph has one width.
     var isMonospace = false
+    /// The face's own style in Fontconfig's scales (weight 80 regular, slant 0 roman, width
+    /// 100), and for a variable face its axes and named instances (`style(for:)` sets them).
+    var weight = 80.0, slant = 0, width = 100.0
+    var variable: VariableFace?
     /// A fixed-width face for text: Fontconfig calls a colour emoji font fixed-width too.
     var isMonospaceText: Bool { isMonospace && !face.isColor }
     /// The charset's ASCII part as bits: itemizing asks about every cluster, most of them ASCII.
@@ -52,8 +56,16 @@ package final class FontLibrary: @unchecked Sendable {
     private var configs: [OpaquePointer] = []
     /// The system's fonts are a fallback, loaded on first need (about 5 ms): a text the pinned
     /// fonts cover whole never pays for them.
-    private let includeSystemFonts: Bool
+    let includeSystemFonts: Bool
+    /// A family that is not installed is refused rather than substituted (golden suites).
+    let strictFamilies: Bool
+    /// The library has pinned folders (`configs[0]` is theirs).
+    private let hasPinned: Bool
     private var systemLoaded = false
+    /// Variable faces' axes and instances, read once per face.
+    var variableFaces = BoundedCache<String, VariableFace?>(limit: FontLibrary.fileLimit)
+    /// Its notes: each substitution and synthetic style, once (see `Notices.observe`).
+    package let notices = Notices()
     /// One charset per face (a reference of Fontconfig's own), whatever sorted list or file
     /// query found it: the lists and patterns are freed at once, so memory grows with the
     /// faces installed, not with the font names requests ask for.
@@ -90,15 +102,18 @@ package final class FontLibrary: @unchecked Sendable {
     ///   - cacheDirectory: where Fontconfig may keep its cache of the pinned folders (nil: none,
     ///     the folders are scanned each time).
     ///   - hyphenation: the dictionaries `hyphenate` uses.
+    ///   - strictFamilies: a family that is not installed is refused, never substituted.
     package init(directories: [String], includeSystemFonts: Bool, cacheDirectory: String? = nil,
-                hyphenation: Hyphenation = Hyphenation()) throws {
+                hyphenation: Hyphenation = Hyphenation(), strictFamilies: Bool = false) throws {
         self.includeSystemFonts = includeSystemFonts
+        self.strictFamilies = strictFamilies
         self.hyphenation = hyphenation
         configurationFile = "<?xml version=\"1.0\"?><fontconfig>"
             + directories.map { "<dir>\($0.xmlEscaped)</dir>" }.joined()
             + (cacheDirectory.map { "<cachedir>\($0.xmlEscaped)</cachedir>" } ?? "")
             + (includeSystemFonts ? "<include ignore_missing=\"yes\">/etc/fonts/fonts.conf</include>" : "")
             + "</fontconfig>"
+        hasPinned = !directories.isEmpty
         if !directories.isEmpty {
             try directories.forEach(FontFolder.check)
             guard let config = FcConfigCreate() else { throw TypesetError.fontconfig("cannot create a configuration") }
@@ -116,15 +131,23 @@ package final class FontLibrary: @unchecked Sendable {
         }
     }
 
-    /// Loads the system's configuration once; called under the lock (or from init).
+    /// Loads the system's configuration once; called under the lock (or from init). It holds
+    /// the pinned folders too, first, under the system's rules (aliases, generic families,
+    /// synthetic styles): the configuration `fc-match` would use for these fonts, whose match
+    /// is the face a name picks.
     private func loadSystemFonts() throws {
         guard includeSystemFonts, !systemLoaded else { return }
-        guard let config = FcInitLoadConfigAndFonts() else {
+        guard let config = FcConfigCreate() else { throw TypesetError.fontconfig("cannot create a configuration") }
+        guard FcConfigParseAndLoadFromMemory(config, configurationFile, 1) != 0, FcConfigBuildFonts(config) != 0 else {
+            FcConfigDestroy(config)
             throw TypesetError.fontconfig("cannot load the system configuration")
         }
         configs.append(config)
         systemLoaded = true
     }
+
+    /// The configuration with the system's rules and fonts, once loaded.
+    var systemConfig: OpaquePointer? { systemLoaded ? configs.last : nil }
 
     /// Whether the system's configuration has been loaded (tests watch the lazy loading).
     var systemFontsLoaded: Bool { lock.withLock { systemLoaded } }
@@ -158,8 +181,12 @@ package final class FontLibrary: @unchecked Sendable {
         if let chain = pinnedChains[spec] { return chain.candidates.isEmpty ? nil : chain }
         var chain = FontChain(candidates: [], isPartial: true)
         // A family the pinned fonts lack throws here: the whole chain then has it, or says so.
-        if let candidates = try? orderedCandidates(for: spec, configs: configs), let first = candidates.first {
-            if !spec.isGenericMonospace || first.isMonospaceText { chain.candidates = candidates }
+        // A generic name is the system's rules' to resolve, and a style the pinned copy lacks
+        // may be in the system's copy: both take the whole chain.
+        if let candidates = try? orderedCandidates(for: spec, configs: configs), let first = candidates.first,
+           spec.file != nil || spec.family.map({ !FontSpec.genericFamilies.contains($0.lowercased()) }) ?? false,
+           first.isExact(for: spec) {
+            chain.candidates = candidates
         }
         pinnedChains.insert(chain, for: spec)
         return chain.candidates.isEmpty ? nil : chain
@@ -172,38 +199,67 @@ package final class FontLibrary: @unchecked Sendable {
         return chain
     }
 
-    /// Every face of `configs` for `spec`, best first (see `chain(for:)`).
+    /// Every face of `configs` for `spec`, best first (see `chain(for:)`), each styled for it
+    /// (axis values, synthetic bold). The face a name picks leads: a font file; else the best
+    /// face of the named family (pinned before system on a tie); else, for a generic name or a
+    /// family that is not installed, the first face of Fontconfig's sort under the system's
+    /// rules (its substitute, which is said once); the pinned fonts have no rules, so there a
+    /// family that is not installed is refused.
     private func orderedCandidates(for spec: FontSpec, configs: [OpaquePointer]) throws -> [FontCandidate] {
         var candidates = try spec.file.map { [try candidate(forFile: $0)] } ?? []
         var seen = Set(candidates.map { FaceKey($0.face) })
+        var resolved: FontCandidate?
         for config in configs {
-            for candidate in sorted(config: config, spec: spec) where seen.insert(FaceKey(candidate.face)).inserted {
+            let sorted = sorted(config: config, spec: spec)
+            if config == systemConfig, resolved == nil { resolved = sorted.first }
+            for candidate in sorted where seen.insert(FaceKey(candidate.face)).inserted {
                 candidates.append(candidate)
             }
         }
-        if let family = spec.family, spec.file == nil, !FontSpec.genericFamilies.contains(family.lowercased()) {
-            // The named family leads (Fontconfig may rank a face with a better style ahead). Its
-            // absence from the sorted list means it is not installed: only then are all the
-            // family names listed, for suggestions.
-            guard let index = candidates.firstIndex(where: { $0.isFamily(family) }) else {
-                throw TypesetError.unknownFont(family, suggestions: closest(to: family, in: allFamilies()))
-            }
-            candidates.insert(candidates.remove(at: index), at: 0)
-        }
-        // A generic monospace leads with a fixed-width text face, pinned or system (the pinned
-        // folder's sort would put any pinned face first). Fontconfig calls a colour emoji font
-        // fixed-width too; it covers no letters, so it cannot lead.
-        if spec.isGenericMonospace, let index = candidates.firstIndex(where: \.isMonospaceText) {
-            candidates.insert(candidates.remove(at: index), at: 0)
-        }
         guard !candidates.isEmpty else { throw TypesetError.fontconfig("no fonts found") }
-        return candidates
+        let lead: Int?
+        if spec.file != nil {
+            lead = 0
+        } else if let family = spec.family, !FontSpec.genericFamilies.contains(family.lowercased()) {
+            lead = try leadingFace(of: family, spec: spec, in: candidates, substitute: resolved)
+        } else if spec.isGenericMonospace {
+            // A generic monospace leads with a fixed-width text face. Fontconfig calls a colour
+            // emoji font fixed-width too; it covers no letters, so it cannot lead.
+            lead = candidates.firstIndex(where: \.isMonospaceText)
+        } else {
+            lead = resolved.flatMap { first in candidates.firstIndex { FaceKey($0.face) == FaceKey(first.face) } }
+        }
+        if let lead { candidates.insert(candidates.remove(at: lead), at: 0) }
+        return candidates.map { $0.styled(for: spec, library: self) }
+    }
+
+    /// The index of the face that leads for a named family: its best installed face, or
+    /// Fontconfig's substitute when it is not installed (said once), or a refusal.
+    private func leadingFace(of family: String, spec: FontSpec, in candidates: [FontCandidate],
+                             substitute: FontCandidate?) throws -> Int {
+        if let best = candidates.indices.filter({ candidates[$0].isFamily(family) })
+            .min(by: { candidates[$0].distance(to: spec) < candidates[$1].distance(to: spec) }) {
+            return best
+        }
+        // The pinned fonts' part alone cannot tell: the whole chain decides (see `pinnedChain`).
+        if systemPending { throw TypesetError.unknownFont(family, suggestions: []) }
+        // Absent from the sorted list means not installed: only then are all the family names
+        // listed, for suggestions.
+        let suggestions = closest(to: family, in: allFamilies()).filter { !$0.equalsIgnoringCase(family) }
+        guard !strictFamilies, let substitute,
+              let index = candidates.firstIndex(where: { FaceKey($0.face) == FaceKey(substitute.face) }) else {
+            throw TypesetError.unknownFont(family, suggestions: suggestions)
+        }
+        let hint = suggestions.isEmpty ? "" : " (did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?)"
+        notices.post("font family '\(family)' is not installed: using '\(substitute.face.family)', Fontconfig's substitute\(hint); --font-strict refuses it")
+        return index
     }
 
     private struct SizedKey: Hashable {
         var face: FaceKey
         var size: Double
         var variations: FontVariations
+        var emboldened: Bool
     }
 
     /// Calls `observer` with each face the first time a text is itemized with it, before it
@@ -222,15 +278,17 @@ package final class FontLibrary: @unchecked Sendable {
         if let observer { fresh.forEach(observer) }
     }
 
-    /// The shaping font for `face` at `size` (and axis values), shared by every typesetter on
-    /// this library.
+    /// The shaping font for `face` at `size` (and axis values: the face's own, then
+    /// `variations` over them), shared by every typesetter on this library.
     func shapingFont(_ face: FontFace, size: Double, variations: FontVariations = .none) throws -> ShapingFont {
-        try fontLock.withLock {
-            let faceKey = FaceKey(face), key = SizedKey(face: faceKey, size: size, variations: variations)
+        let variations = try FontVariations.merged(face.variations, variations)
+        return try fontLock.withLock {
+            let faceKey = FaceKey(face)
+            let key = SizedKey(face: faceKey, size: size, variations: variations, emboldened: face.emboldened)
             if let font = sizedFonts[key] { return font }
             let harfBuzzFace = try harfBuzzFaces[faceKey] ?? HarfBuzzFace(blob: try unlockedBlob(face.file), index: face.index)
             harfBuzzFaces.insert(harfBuzzFace, for: faceKey)
-            let font = try ShapingFont(face: harfBuzzFace, size: size, variations: variations)
+            let font = try ShapingFont(face: harfBuzzFace, size: size, variations: variations, emboldened: face.emboldened)
             sizedFonts.insert(font, for: key)
             return font
         }
@@ -248,7 +306,7 @@ package final class FontLibrary: @unchecked Sendable {
         return blob
     }
 
-    private struct FaceKey: Hashable {
+    struct FaceKey: Hashable {
         var file: String
         var index: Int
         init(_ face: FontFace) { file = face.file; index = face.index }
@@ -277,6 +335,7 @@ package final class FontLibrary: @unchecked Sendable {
         // to a sort led by a wider face, and trimming would drop it.
         let monospace = spec.isGenericMonospace
         if monospace { FcPatternAddInteger(pattern, FC_SPACING, FC_MONO) }
+        if spec.width != Int(FC_WIDTH_NORMAL) { FcPatternAddInteger(pattern, FC_WIDTH, Int32(spec.width)) }
         // Fontconfig would take the language from LANG/LC_ALL (FcDefaultSubstitute), which
         // reorders fallback: a fixed one keeps renders the same on every machine and locale.
         FcPatternAddString(pattern, FC_LANG, "en")
@@ -293,18 +352,37 @@ package final class FontLibrary: @unchecked Sendable {
         var index: Int32 = 0
         FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
         // Fontconfig lists each named instance of a variable font as its own face, index
-        // (instance << 16 | face); the font itself is listed too, at the plain face index, and
-        // its axes are set by --variations. An instance is not a face HarfBuzz can open.
-        guard index >> 16 == 0 else { return nil }
+        // (instance << 16 | face), and the font itself at the plain face index. An instance is
+        // not a face HarfBuzz can open: it stands for the font, whose axes are then set from
+        // the requested style (`FontCandidate.styled`), as Fontconfig's own match would.
+        var variableFlag: FcBool = 0
+        FcPatternGetBool(pattern, FC_VARIABLE, 0, &variableFlag)
+        let isVariable = index >> 16 != 0 || variableFlag != 0
         var color: FcBool = 0
         FcPatternGetBool(pattern, FC_COLOR, 0, &color)
         let families = strings(pattern, FC_FAMILY)
-        let face = FontFace(file: file, index: Int(index), family: families.first ?? "",
+        let face = FontFace(file: file, index: Int(index & 0xFFFF), family: families.first ?? "",
                             style: string(pattern, FC_STYLE) ?? "", isColor: color != 0)
-        var spacing: Int32 = 0
+        var spacing: Int32 = 0, slant: Int32 = 0
+        var weight = Double(FC_WEIGHT_REGULAR), width = Double(FC_WIDTH_NORMAL)
         FcPatternGetInteger(pattern, FC_SPACING, 0, &spacing)
-        return FontCandidate(face: face, families: families, charset: charset(of: FaceKey(face), in: pattern),
-                             isMonospace: spacing == FC_MONO)
+        FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
+        FcPatternGetDouble(pattern, FC_WEIGHT, 0, &weight)
+        FcPatternGetDouble(pattern, FC_WIDTH, 0, &width)
+        var candidate = FontCandidate(face: face, families: families, charset: charset(of: FaceKey(face), in: pattern),
+                                      isMonospace: spacing == FC_MONO)
+        (candidate.weight, candidate.slant, candidate.width) = (weight, Int(slant), width)
+        if isVariable { candidate.variable = variableFace(face) }
+        return candidate
+    }
+
+    /// A variable face's axes and instances, read once (nil: FreeType sees no axes).
+    private func variableFace(_ face: FontFace) -> VariableFace? {
+        let key = "\(face.index)#\(face.file)"
+        if let known = variableFaces[key] { return known }
+        let read = FontLibrary.variableFace(face.file, index: face.index)
+        variableFaces.insert(read, for: key)
+        return read
     }
 
     /// The face's one charset, taken from `pattern` the first time the face is seen.

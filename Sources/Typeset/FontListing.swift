@@ -78,24 +78,74 @@ extension FontLibrary {
     }
 
     /// A variable font's axes, read by FreeType (Fontconfig does not keep them); none for a
-    /// static font or a file FreeType cannot open. A private FreeType library: nothing shared.
-    static func axes(of file: String) -> [FontAxis] {
+    /// static font or a file FreeType cannot open.
+    static func axes(of file: String) -> [FontAxis] { variableFace(file, index: 0)?.axes ?? [] }
+
+    /// A variable face's axes and named instances, read by FreeType from a private library
+    /// (nothing shared); nil for a static face or a file FreeType cannot open.
+    static func variableFace(_ file: String, index: Int) -> VariableFace? {
         var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { return [] }
+        guard FT_Init_FreeType(&library) == 0, let library else { return nil }
         defer { FT_Done_FreeType(library) }
         var face: FT_Face?
         guard (try? Posix.checkRegular(file, as: "font file")) != nil,
-              FT_New_Face(library, file, 0, &face) == 0, let face else { return [] }
+              FT_New_Face(library, file, FT_Long(index), &face) == 0, let face else { return nil }
         defer { FT_Done_Face(face) }
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) != 0 else { return [] }
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) != 0 else { return nil }
         var variation: UnsafeMutablePointer<FT_MM_Var>?
-        guard FT_Get_MM_Var(face, &variation) == 0, let variation else { return [] }
+        guard FT_Get_MM_Var(face, &variation) == 0, let variation else { return nil }
         defer { FT_Done_MM_Var(library, variation) }
-        return (0..<Int(variation.pointee.num_axis)).map { i in
+        let count = Int(variation.pointee.num_axis)
+        let axes = (0..<count).map { i in
             let axis = variation.pointee.axis[i]
             let tag = String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: axis.tag >> (24 - 8 * $0)) }, as: UTF8.self)
             return FontAxis(tag: tag, minimum: Double(axis.minimum) / 65536, defaultValue: Double(axis.def) / 65536,
                             maximum: Double(axis.maximum) / 65536)
+        }
+        let instances = (0..<Int(variation.pointee.num_namedstyles)).map { i in
+            let style = variation.pointee.namedstyle[i]
+            var coordinates: [String: Double] = [:]
+            for a in 0..<count { coordinates[axes[a].tag] = Double(style.coords[a]) / 65536 }
+            return VariableFace.Instance(name: name(face, id: style.strid) ?? "", coordinates: coordinates)
+        }
+        return VariableFace(axes: axes, instances: instances)
+    }
+
+    /// A name-table string: Windows (UTF-16BE) records first, then Macintosh Roman (read as
+    /// Latin-1, which agrees on the ASCII that style names use).
+    private static func name(_ face: FT_Face, id: FT_UInt) -> String? {
+        var found: String?
+        for i in 0..<FT_Get_Sfnt_Name_Count(face) {
+            var record = FT_SfntName()
+            guard FT_Get_Sfnt_Name(face, i, &record) == 0, record.name_id == id, let bytes = record.string else { continue }
+            let data: [UInt8] = Array(UnsafeBufferPointer(start: bytes, count: Int(record.string_len)))
+            if record.platform_id == 3 || record.platform_id == 0 {
+                var units: [UInt16] = []
+                for i in stride(from: 0, to: data.count - 1, by: 2) { units.append(UInt16(data[i]) << 8 | UInt16(data[i + 1])) }
+                return String(decoding: units, as: UTF16.self)
+            }
+            if found == nil { found = String(String.UnicodeScalarView(data.map { Unicode.Scalar($0) })) }
+        }
+        return found
+    }
+}
+
+/// A variable face's design space: its axes and named instances.
+package struct VariableFace: Sendable, Equatable {
+    /// One named instance ("Bold") and its axis values.
+    package struct Instance: Sendable, Equatable {
+        package var name: String
+        package var coordinates: [String: Double]
+    }
+    package var axes: [FontAxis]
+    package var instances: [Instance]
+
+    package func axis(_ tag: String) -> FontAxis? { axes.first { $0.tag == tag } }
+
+    /// The named instance at exactly these values (axes not given at their defaults).
+    package func instance(at values: [String: Double]) -> Instance? {
+        instances.first { instance in
+            axes.allSatisfy { axis in (instance.coordinates[axis.tag] ?? axis.defaultValue) == (values[axis.tag] ?? axis.defaultValue) }
         }
     }
 }

@@ -6,6 +6,9 @@ package struct FontSpec: Hashable, Sendable {
     /// Fontconfig weight (80 regular, 200 bold) and slant (0 roman, 100 italic, 110 oblique).
     package var weight: Int
     package var slant: Int
+    /// Fontconfig width, the percentage of the normal width (100; 75 condensed, 125 expanded):
+    /// a `wdth` axis is set from it, static faces are matched by it.
+    package var width = 100
     package var size: Double?
 
     package static let defaultFamily = "Noto Sans"
@@ -30,7 +33,8 @@ package struct FontSpec: Hashable, Sendable {
         "regular": 80, "normal": 80, "medium": 100, "semibold": 180, "demibold": 180,
         "bold": 200, "ultrabold": 205, "extrabold": 205, "heavy": 210, "black": 210,
     ]
-    private static let slants: [String: Int] = ["roman": 0, "italic": 100, "oblique": 110]
+    /// Not "roman", which Pango takes too: it is the default slant, and it ends "Times New Roman".
+    private static let slants: [String: Int] = ["italic": 100, "oblique": 110]
 
     /// Parses `"Family [Style ...] [Size]"`; anything that names an existing file, or looks like
     /// a path to a font file, is taken as a file.
@@ -57,6 +61,8 @@ package struct FontSpec: Hashable, Sendable {
                 spec.weight = weight
             } else if let slant = slants[word] {
                 spec.slant = slant
+            } else if let width = FontWidth.names[word] {
+                spec.width = width
             } else {
                 break
             }
@@ -68,6 +74,36 @@ package struct FontSpec: Hashable, Sendable {
     }
 }
 
+
+extension FontSpec {
+    /// Parses a request in Fontconfig's pattern form with CSS numbers, as `fonts --match` takes
+    /// it: `"Inter:weight=700:italic"`, `"Noto Sans:bold:width=75"`; the part before the first
+    /// colon may be a Pango description ("Inter Bold").
+    package static func parse(pattern: String) throws -> FontSpec {
+        var parts = pattern.split(separator: ":", omittingEmptySubsequences: false).map { String($0).trimmed }
+        var spec = try parse(parts.removeFirst(), fileExists: { _ in false })
+        for part in parts where !part.isEmpty {
+            let pair = part.split(separator: "=", maxSplits: 1).map { String($0).trimmed.lowercased() }
+            let (key, value) = pair.count == 2 ? (pair[0], pair[1]) : ("", pair[0])
+            switch key {
+            case "weight": spec.weight = FontWeight.fontconfig(try FontWeight(value).value)
+            case "slant", "style": spec.slant = try slant(value, in: pattern)
+            case "width", "stretch": spec.width = try FontWidth(value).value
+            case "":
+                if let weight = try? FontWeight(value) { spec.weight = FontWeight.fontconfig(weight.value) }
+                else if let width = try? FontWidth(value) { spec.width = width.value }
+                else { spec.slant = try slant(value, in: pattern) }
+            default: throw TypesetError.invalidFontSpec(pattern)
+            }
+        }
+        return spec
+    }
+
+    private static func slant(_ value: String, in pattern: String) throws -> Int {
+        guard let slant = FontSlant(rawValue: value == "roman" ? "normal" : value) else { throw TypesetError.invalidFontSpec(pattern) }
+        return slant.fontconfig
+    }
+}
 
 /// A font weight as CSS and Pango give it (100 thin ... 400 normal ... 700 bold ... 1000), by
 /// number or name.
@@ -105,6 +141,27 @@ package struct FontWeight: Hashable, Sendable {
             return a.1 + (b.1 - a.1) * (weight - a.0) / (b.0 - a.0)
         }
         return 215
+    }
+}
+
+/// A font width (stretch) as CSS and Pango name it, or a percentage of the normal width.
+package struct FontWidth: Hashable, Sendable {
+    /// Fontconfig's width: the percentage (50 to 200).
+    package private(set) var value: Int
+
+    static let names: [String: Int] = [
+        "ultracondensed": 50, "extracondensed": 63, "condensed": 75, "semicondensed": 87, "normal": 100,
+        "semiexpanded": 113, "expanded": 125, "extraexpanded": 150, "ultraexpanded": 200,
+    ]
+
+    package init(_ text: String) throws(ValueError) {
+        let trimmed = text.trimmed.lowercased()
+        if let named = FontWidth.names[trimmed.filter { $0 != "-" && $0 != " " && $0 != "_" }] { value = named; return }
+        let digits = trimmed.hasSuffix("%") ? String(trimmed.dropLast()) : trimmed
+        guard let number = Double(digits), number.isFinite, number == number.rounded(), (50...200).contains(number) else {
+            throw ValueError("stretch", text, expected: "a percentage from 50 to 200 or a name (\(FontWidth.names.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", ")))")
+        }
+        value = Int(number)
     }
 }
 

@@ -14,6 +14,15 @@ package struct FontFace: Hashable, Sendable {
         return lower.contains("italic") || lower.contains("oblique")
     }
 
+    /// Axis values this face is drawn with, chosen from the requested weight and width
+    /// ("wght=700"; empty: the font's defaults, or a static face). `--variations` goes over them.
+    package var variations = ""
+    /// Bold was asked for and the family has no face that heavy: outlines are emboldened as
+    /// Fontconfig's synthetic rule and Cairo do (a synthetic bold, flagged in the dump).
+    package var emboldened = false
+    /// The named instance of a variable font these axis values are (empty: none, or static).
+    package var instance = ""
+
     package init(file: String, index: Int, family: String, style: String, isColor: Bool) {
         self.file = file
         self.index = index
@@ -21,6 +30,10 @@ package struct FontFace: Hashable, Sendable {
         self.style = style
         self.isColor = isColor
     }
+
+    /// What a renderer made up for this face, in the layout dump's words ("bold"; "oblique" is
+    /// per run, see `RunMetrics.oblique`).
+    package var synthetic: [String] { emboldened ? ["bold"] : [] }
 }
 
 /// One positioned glyph; coordinates are in layout pixels, y is the baseline.
@@ -67,6 +80,8 @@ package struct GlyphRun: Equatable, Sendable {
     package var start: Int
     package var end: Int
     package var glyphs: [Glyph]
+    /// The run's bidi embedding level (UAX #9: even left to right, odd right to left).
+    package var level: UInt8 = 0
 }
 
 /// One line: its byte range, its box and its glyph runs in visual order.

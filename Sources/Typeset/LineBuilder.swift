@@ -130,7 +130,7 @@ struct LayoutContext {
                              cluster: shaped.cluster)
             }
             runs.append(GlyphRun(font: font, metrics: metrics, rtl: piece.run.rtl, start: piece.run.start, end: piece.run.end,
-                                 glyphs: glyphs))
+                                 glyphs: glyphs, level: piece.run.level))
         }
         for run in runs.sorted(by: { $0.start < $1.start }) where !families.contains(faces[run.font].family) {
             families.append(faces[run.font].family)

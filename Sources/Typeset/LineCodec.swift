@@ -78,6 +78,7 @@ package enum LineCodec {
         w.double(m.strikeoutPosition)
         w.double(m.strikeoutThickness)
         w.byte((m.oblique ? 1 : 0) | (run.rtl ? 2 : 0))
+        w.byte(run.level)
         w.varint(run.start)
         w.varint(run.end)
         w.varint(run.glyphs.count)
@@ -113,6 +114,7 @@ package enum LineCodec {
         (m.strikeoutPosition, m.strikeoutThickness) = (try r.double(), try r.double())
         let flags = try r.byte()
         m.oblique = flags & 1 != 0
+        let level = try r.byte()
         let start = try r.varint(), end = try r.varint(), count = try r.count()
         let y = try r.double()
         var glyphs: [Glyph] = []
@@ -130,7 +132,7 @@ package enum LineCodec {
             glyphs.append(glyph)
             previous = glyph
         }
-        return GlyphRun(font: font, metrics: m, rtl: flags & 2 != 0, start: start, end: end, glyphs: glyphs)
+        return GlyphRun(font: font, metrics: m, rtl: flags & 2 != 0, start: start, end: end, glyphs: glyphs, level: level)
     }
 
     private struct Writer {

@@ -61,8 +61,13 @@ final class ShapingFont: @unchecked Sendable {
     /// Extents and decoration lines at this size, read once (every line piece asks for them).
     let runMetrics: RunMetrics
 
-    init(face shared: HarfBuzzFace, size: Double, variations: FontVariations = .none) throws {
+    /// Added to every advance of a synthetic bold face: FreeType's emboldening widens each
+    /// glyph by a 24th of the size (`FT_GlyphSlot_Embolden`), and HarfBuzz 6 cannot know it.
+    let emboldening: Double
+
+    init(face shared: HarfBuzzFace, size: Double, variations: FontVariations = .none, emboldened: Bool = false) throws {
         self.shared = shared
+        emboldening = emboldened ? size / 24 : 0
         guard let font = hb_font_create(shared.face) else { throw TypesetError.harfbuzz("cannot create a font") }
         self.font = font
         if !variations.isEmpty {
@@ -128,7 +133,8 @@ final class ShapingFont: @unchecked Sendable {
     var blobIdentity: ObjectIdentifier { ObjectIdentifier(shared.blob) }
 
     func advance(of glyph: UInt32) -> Double {
-        Double(hb_font_get_glyph_h_advance(font, glyph)) * pixelsPerUnit
+        let advance = Double(hb_font_get_glyph_h_advance(font, glyph)) * pixelsPerUnit
+        return advance != 0 ? advance + emboldening : 0
     }
 
     /// Whether the glyph draws anything (a space or an empty glyph does not).
@@ -164,7 +170,7 @@ final class ShapingFont: @unchecked Sendable {
             let flags = hb_glyph_info_get_glyph_flags(&info)
             return ShapedGlyph(
                 id: info.codepoint, cluster: Int(info.cluster),
-                advance: Double(positions[i].x_advance) * pixelsPerUnit,
+                advance: positions[i].x_advance != 0 ? Double(positions[i].x_advance) * pixelsPerUnit + emboldening : 0,
                 xOffset: Double(positions[i].x_offset) * pixelsPerUnit,
                 yOffset: Double(positions[i].y_offset) * pixelsPerUnit,
                 unsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)

@@ -56,6 +56,17 @@ package struct FontVariations: Hashable, Sendable {
     }
 
     package static let none = try! FontVariations("")
+
+    /// A face's own axis values with `over` set after them (the later value of an axis wins,
+    /// in HarfBuzz and in Cairo alike).
+    static func merged(_ face: String, _ over: FontVariations) throws -> FontVariations {
+        face.isEmpty ? over : try FontVariations(joined(face, over.text))
+    }
+
+    /// The same in text, as Cairo's font options take them.
+    package static func joined(_ face: String, _ over: String) -> String {
+        face.isEmpty ? over : over.isEmpty ? face : face + "," + over
+    }
     package var isEmpty: Bool { values.isEmpty }
 }
 

@@ -20,13 +20,17 @@ enum FontSetup {
     static let hyphenation = Hyphenation(folders: Host.hyphenationFolders())
 
     /// The run's one font context: the library and the faces drawn from it.
-    static func fonts(extraDirectories: [String], systemFonts: Bool, prefetchFaces: Bool) throws -> FontContext {
-        try FontContext(library: try library(extraDirectories: extraDirectories, systemFonts: systemFonts), prefetchFaces: prefetchFaces)
+    static func fonts(extraDirectories: [String], systemFonts: Bool, strict: Bool, prefetchFaces: Bool) throws -> FontContext {
+        try FontContext(library: try library(extraDirectories: extraDirectories, systemFonts: systemFonts, strict: strict),
+                        prefetchFaces: prefetchFaces)
     }
 
-    static func library(extraDirectories: [String], systemFonts: Bool) throws -> FontLibrary {
+    /// The library says once on stderr where it substituted a family or synthesised a style.
+    static func library(extraDirectories: [String], systemFonts: Bool, strict: Bool) throws -> FontLibrary {
         // The library checks each folder (missing, not a folder, not a folder of fonts).
-        try environment().library(extraDirectories: extraDirectories, systemFonts: systemFonts)
+        let library = try environment().library(extraDirectories: extraDirectories, systemFonts: systemFonts, strictFamilies: strict)
+        library.notices.observe { warn($0) }
+        return library
     }
 }
 
@@ -36,15 +40,18 @@ struct FontFolderFlags: FlagGroup {
     @Option("font-dir", help: Help("A folder of fonts to load before the pinned ones (repeatable).", valueName: "dir"))
     var fontDir: [String] = []
     @Flag("no-system-fonts", help: "Use only the pinned fonts (and --font-dir), not the system's.") var noSystemFonts = false
+    @Flag("font-strict", help: "Refuse a font family that is not installed instead of taking Fontconfig's substitute.")
+    var fontStrict = false
 
     /// The run's font context; `systemFonts` false leaves the system's out whatever the flag.
     /// `prefetchFaces`: a one-shot command (see `RenderOptions.oneShot`).
     func fonts(systemFonts: Bool = true, prefetchFaces: Bool = false) throws -> FontContext {
-        try FontSetup.fonts(extraDirectories: fontDir, systemFonts: systemFonts && !noSystemFonts, prefetchFaces: prefetchFaces)
+        try FontSetup.fonts(extraDirectories: fontDir, systemFonts: systemFonts && !noSystemFonts, strict: fontStrict,
+                            prefetchFaces: prefetchFaces)
     }
 
     /// The run's font library alone (listing families).
     func library() throws -> FontLibrary {
-        try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts)
+        try FontSetup.library(extraDirectories: fontDir, systemFonts: !noSystemFonts, strict: fontStrict)
     }
 }

@@ -17,6 +17,8 @@ struct FontsCommand: Command {
 
     @Argument(help: Help("Only families whose name contains this (any case).", valueName: "family")) var filter: [String] = []
     @Flag("json", help: "Print JSON: {\"families\": [{\"family\", \"source\", \"axes\", \"faces\": [{\"style\", \"weight\", \"file\", \"source\", ...}]}, ...]}.") var json = false
+    @Option("match", help: Help("Print the face this request picks and why, as fc-match does: FAMILY[:weight=W][:italic][:width=N] (CSS weights, 100-1000).", valueName: "pattern"))
+    var match: String?
     @Group var folders: FontFolderFlags
 
     /// One family and its faces, each with where it comes from (a --font-dir folder may hold
@@ -32,6 +34,16 @@ struct FontsCommand: Command {
         guard filter.count <= 1 else { throw CLIFailure(message: "give at most one family, got \(filter.count)") }
         let library = try folders.library()
         let pinned = try FontSetup.environment().pinnedDirectories
+        if let match {
+            guard filter.isEmpty else { throw CLIFailure(message: "give a FAMILY or --match, not both") }
+            let spec: FontSpec
+            do { spec = try FontSpec.parse(pattern: match) } catch { throw CLIFailure(message: "--match '\(match)': \(error)") }
+            let face = try library.match(spec)
+            let choice = FontChoice(spec: spec, face: face, source: Self.source(face.file, fontDirs: folders.fontDir, pinned: pinned),
+                                    installed: spec.family.map(library.isInstalled) ?? true)
+            print(json ? choice.json.serialized() : choice.text, terminator: json ? "\n" : "")
+            return
+        }
         let all = Self.families(library.listing(), fontDirs: folders.fontDir, pinned: pinned)
         var shown = all
         if let wanted = filter.first {
@@ -48,15 +60,7 @@ struct FontsCommand: Command {
     /// Faces grouped by family, in the library's order; each family's source is where its
     /// first face lives.
     static func families(_ faces: [FontListing], fontDirs: [String], pinned: [String]) -> [Family] {
-        func source(_ file: String) -> String {
-            let inside = { (dirs: [String]) in
-                dirs.contains { dir in
-                    let base = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
-                    return file.hasPrefix(base + "/") || file.hasPrefix(Self.resolved(base) + "/")
-                }
-            }
-            return inside(fontDirs) ? "font-dir" : inside(pinned) ? "pinned" : "system"
-        }
+        let source = { (file: String) in Self.source(file, fontDirs: fontDirs, pinned: pinned) }
         var order: [String] = []
         var byName: [String: Family] = [:]
         for face in faces {
@@ -69,6 +73,17 @@ struct FontsCommand: Command {
         }
         let rank = { (family: Family) in ["font-dir", "pinned", "system"].firstIndex { family.source.hasPrefix($0) } ?? 3 }
         return order.map { byName[$0]! }.sorted { (rank($0), $0.name.lowercased()) < (rank($1), $1.name.lowercased()) }
+    }
+
+    /// Where a font file comes from: a --font-dir folder, the pinned fonts or the system.
+    static func source(_ file: String, fontDirs: [String], pinned: [String]) -> String {
+        let inside = { (dirs: [String]) in
+            dirs.contains { dir in
+                let base = dir.hasSuffix("/") ? String(dir.dropLast()) : dir
+                return file.hasPrefix(base + "/") || file.hasPrefix(Self.resolved(base) + "/")
+            }
+        }
+        return inside(fontDirs) ? "font-dir" : inside(pinned) ? "pinned" : "system"
     }
 
     static func axesText(_ axes: [FontAxis]) -> String {

@@ -22,7 +22,7 @@ struct PagedDump {
         let shown = body.restricted?.restriction.visibleLines ?? body.layout.lines.count
         let firstLine = lines.count
         for line in body.layout.lines.prefix(shown) {
-            guard case let .object(members) = LayoutJSON.line(line, originX: paged.textOrigin.x, originY: paged.textOrigin.y,
+            guard case let .object(members) = LayoutJSON.line(line, fonts: body.layout.fonts, originX: paged.textOrigin.x, originY: paged.textOrigin.y,
                                                               scale: 1) else { continue }
             lines.append(.object(members + [(key: "page", value: .number(Double(page.number)))]))
         }

@@ -8,7 +8,7 @@ import Support
 /// Fonts, size and the rest of how text is set: shared by `render` and `steps`. Every value is
 /// taken as text and parsed by the shared option table, as a card key is.
 struct FontOptions: FlagGroup {
-    @FlagList(modelFlags(["font", "size", "weight", "style", "line-spacing", "direction", "rtl", "lang", "no-break-hyphen",
+    @FlagList(modelFlags(["font", "size", "weight", "style", "stretch", "line-spacing", "direction", "rtl", "lang", "no-break-hyphen",
                           "wrap", "hyphenate", "hyphen-min", "line-height", "letter-spacing", "word-spacing",
                           "paragraph-spacing", "indent", "features", "variations", "color"]))
     var given: GivenFlags

@@ -16,13 +16,13 @@ import TestSupport
         "quality", "avif-speed", "margin", "canvas", "scale", "max-pixels", "outline-width", "padding", "radius", "shadow", "stroke",
         "visible-lines", "blur-radius", "feather", "scramble-seed", "page", "page-margin", "orphans", "widows",
         "max-pages", "threshold", "max-diff-pixels", "max-diff-ratio", "ignore", "max-input-bytes", "column",
-        "dot-size", "gap", "current", "jobs", "shard", "weight", "min-ssim", "dpi",
+        "dot-size", "gap", "current", "jobs", "shard", "weight", "stretch", "min-ssim", "dpi",
         // The service's.
         "port", "max-age", "cache-mb", "slowest-avif-speed", "max-body", "concurrency", "queue", "timeout-ms", "read-timeout-ms", "memory-mb", "max-connections",
     ]
     /// Options whose value is text, a path, a colour or a choice.
     static let other: Set<String> = [
-        "text", "text-file", "markup", "markup-file", "spans", "style", "align", "ellipsis", "font", "direction", "lang", "role", "wrap", "features", "variations", "color",
+        "text", "text-file", "markup", "markup-file", "spans", "style", "match", "align", "ellipsis", "font", "direction", "lang", "role", "wrap", "features", "variations", "color",
         "font-dir", "o", "format", "png-compression", "avif-chroma", "title", "author", "subject", "keywords", "background",
         "dump-layout", "highlight", "highlight-style", "outline-color", "join", "restrict-mode", "page-number-format",
         "header", "expect", "diff", "size-mismatch", "steps-file", "step", "dot-color", "first-side", "var", "pdf",

@@ -107,7 +107,7 @@ func png(_ json: String) throws -> RGBAImage {
         }
         // Options about the run (files, canvas, comparison), not a block's look.
         let runOptions: Set<String> = ["output", "format", "background", "margin", "canvas", "scale", "max-pixels", "dump-layout",
-                                       "font-dir", "no-system-fonts", "expect", "threshold", "count-aa", "max-diff-pixels",
+                                       "font-dir", "no-system-fonts", "font-strict", "expect", "threshold", "count-aa", "max-diff-pixels",
                                        "max-diff-ratio", "ignore", "metric", "min-ssim", "dpi", "no-tags", "pdf-standard", "diff", "json", "size-mismatch", "max-input-bytes", "link-schemes", "help",
                                        "version", "step", "fit", "png-compression", "quality", "lossless", "avif-speed", "avif-chroma", "title", "author", "subject", "keywords",
                                        // Pages: the document's, not a block's.
@@ -142,7 +142,7 @@ func png(_ json: String) throws -> RGBAImage {
                     "outline-color": "\"red\"", "dot-color": "\"red\"", "highlight-style": "\"fill\"", "join": "\"separate\"",
                     "restrict-mode": "\"blur\"", "shadow": "\"1,2,3,red\"", "stroke": "\"1,red\"", "first-side": "\"right\"",
                     "radius": "4", "padding": "4", "wrap": "\"balance\"", "variations": "\"wght=500\"", "role": "\"h2\"", "hyphen-min": "\"2,3\"", "features": "\"liga=0\"", "font": "\"Noto Sans\"", "visible-lines": "1",
-                    "spans": "[{\"text\": \"b\", \"weight\": 700}]", "style": "\"italic\""]
+                    "spans": "[{\"text\": \"b\", \"weight\": 700}]", "style": "\"italic\"", "stretch": "\"condensed\""]
                 value = special[key] ?? value
                 let required = kind == "text" ? "\"text\": \"a\"" : "\"steps\": [\"a\"]"
                 let json = "{\"blocks\": [{\"type\": \"\(kind)\", \(required), \"\(key)\": \(value)}]}"

@@ -28,12 +28,17 @@ import Testing
         let uncovered = try library()
         _ = try Typesetter(library: uncovered, font: FontSpec()).layout("abc \u{1200}", style: TypesetStyle(size: 40))
         #expect(uncovered.systemFontsLoaded)
-        // A family the pinned folder lacks: the system's list decides whether it exists.
+        // A family the pinned folder lacks: the system's list decides whether it exists, and
+        // Fontconfig's rules what stands in for it (said once), unless the library is strict.
         let family = try library()
-        #expect(throws: TypesetError.self) {
-            _ = try Typesetter(library: family, font: FontSpec(family: "No Such Family 123")).layout("abc", style: TypesetStyle(size: 40))
-        }
+        let substituted = try Typesetter(library: family, font: FontSpec(family: "No Such Family 123")).layout("abc", style: TypesetStyle(size: 40))
         #expect(family.systemFontsLoaded)
+        #expect(!substituted.fonts.isEmpty)
+        #expect(family.notices.all.contains { $0.contains("'No Such Family 123' is not installed") && $0.contains(substituted.fonts[0].family) })
+        let strict = try FontLibrary(directories: [Fixtures.fonts], includeSystemFonts: true, strictFamilies: true)
+        #expect(throws: TypesetError.unknownFont("No Such Family 123", suggestions: [])) {
+            _ = try Typesetter(library: strict, font: FontSpec(family: "No Such Family 123")).layout("abc", style: TypesetStyle(size: 40))
+        }
         // Without system fonts nothing is ever loaded.
         let pinned = try FontLibrary(directories: [Fixtures.fonts], includeSystemFonts: false)
         _ = try Typesetter(library: pinned, font: FontSpec()).layout("abc \u{1200}", style: TypesetStyle(size: 40))
