@@ -148,6 +148,8 @@ let package = Package(
 
         // Release-built benchmarks that print figures.
         .executableTarget(name: "hlbench", dependencies: ["Support", "Card", "Highlight", "Compare", "Render", "Typeset"]),
+        // Unicode's conformance files against the typesetter (scripts/conformance.sh).
+        .executableTarget(name: "hlconformance", dependencies: ["Typeset"]),
 
         .testTarget(name: "TypesetTests", dependencies: ["Support", "Typeset", "TestSupport"]),
         .testTarget(name: "HLRenderKitTests", dependencies: ["HLRenderKit", "TestSupport"]),

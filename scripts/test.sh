@@ -12,6 +12,8 @@ scripts/swift-release.sh
 HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" swift test --traits Service "$@"
 # The face each of 200+ requests picks, against fc-match's over the same fonts (issue 49).
 HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" /usr/bin/python3 scripts/font-agreement.py
+# Unicode's conformance files: bidi, line breaks, grapheme clusters, emoji (issue 49).
+HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" scripts/conformance.sh
 # The library as an app gets it: examples/embed built against a tagged clone, by version.
 HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" scripts/embed-check.sh
 # PDF/UA-1 by a checker that is not hlrender's: pdfua (PyPI) on a card, a 50-page article and

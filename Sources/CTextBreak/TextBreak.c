@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/utypes.h>
 #include <unicode/uversion.h>
@@ -136,3 +137,8 @@ uint32_t hl_script_tag(uint32_t codepoint) {
 }
 
 const char *hl_status_name(int32_t status) { return u_errorName((UErrorCode)status); }
+
+/* UTS #51 Extended_Pictographic, for UAX #29 GB11 (Swift's own table misses some, e.g. U+2701). */
+int hl_is_extended_pictographic(uint32_t codepoint) {
+    return u_hasBinaryProperty((UChar32)codepoint, UCHAR_EXTENDED_PICTOGRAPHIC) ? 1 : 0;
+}

@@ -103,7 +103,9 @@ public final class HLRenderer: Sendable {
             throw HLRenderError(.input, path: "extraLinkSchemes", "\(error)")
         }
         do {
-            let library = try environment.fonts.library(systemFonts: environment.systemFonts)
+            let library = try environment.fonts.library(systemFonts: environment.systemFonts,
+                                                        strictFamilies: environment.strictFontFamilies)
+            if let notes = environment.fontNotes { library.notices.observe(notes) }
             var resources = CardResources(fonts: try FontContext(library: library), maxPixels: environment.maxPixels,
                                           readFile: environment.readFile)
             resources.randomSeed = environment.random

@@ -14,6 +14,13 @@ public struct RenderEnvironment: Sendable {
     public var fontDirectories: [String]
     /// Also fall back to the system's Fontconfig fonts (off: renders depend only on the folders).
     public var systemFonts: Bool
+    /// Refuse a font family that is not installed (`HLRenderError` of kind `.input`) instead of
+    /// drawing Fontconfig's substitute for it (with system fonts on; without them a family the
+    /// folders lack is always refused).
+    public var strictFontFamilies = false
+    /// Told once of each font note of the renderer (a family substituted, a style synthesised),
+    /// on the rendering thread; it must return at once. Nil: the notes are dropped.
+    public var fontNotes: (@Sendable (String) -> Void)?
     /// Where Fontconfig caches its scan of `fontDirectories` (nil: scanned on each start, and
     /// Fontconfig prints that it has nowhere to write).
     public var fontCacheDirectory: String?

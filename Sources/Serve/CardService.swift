@@ -28,7 +28,8 @@ final class CardService: Sendable {
         self.settings = settings
         let policy = try AssetPolicy(folder: settings.assets)
         self.policy = policy
-        let library = try environment.library(extraDirectories: settings.fontDirectories, systemFonts: settings.systemFonts)
+        let library = try environment.library(extraDirectories: settings.fontDirectories, systemFonts: settings.systemFonts,
+                                              strictFamilies: settings.fontStrict)
         var resources = CardResources(fonts: try FontContext(library: library), maxPixels: settings.maxPixels) { path in
             try policy.read(path, limit: 64 << 20)
         }

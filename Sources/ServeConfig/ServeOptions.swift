@@ -76,6 +76,9 @@ extension ServeSettings {
         OptionDefinition("system-fonts", "bool", schema: "boolean", "Also use the system's fonts (off: renders depend only on the pinned fonts and --font-dir).") {
             $0.systemFonts = try $1.bool()
         },
+        OptionDefinition("font-strict", "bool", schema: "boolean", "With --system-fonts, refuse (422) a font family that is not installed instead of drawing Fontconfig's substitute.") {
+            $0.fontStrict = try $1.bool()
+        },
     ]
 
     /// A small file's bytes (a token, a key): a regular file, at most 4 KiB.

@@ -60,6 +60,8 @@ package struct ServeSettings: Sendable {
     /// Font folders before the pinned ones; system fonts on or off.
     package var fontDirectories: [String] = []
     package var systemFonts = false
+    /// A family that is not installed is refused, not substituted.
+    package var fontStrict = false
     /// hlrender's version: part of every ETag.
     package var version = "0"
 

@@ -75,16 +75,28 @@ func clusters(of text: Substring, base: Int) -> [Cluster] {
             continue
         }
         // Elsewhere Swift's grapheme breaking, from this boundary.
-        let character = text[index]
-        let scalars = ClusterScalars(character.unicodeScalars)
+        var after = text.index(after: index)
+        // UAX #29 GB11 (ExtPict Extend* ZWJ x ExtPict) by ICU's Extended_Pictographic: Swift's
+        // table lacks some (U+2701 ZWJ U+2701 is one cluster, GraphemeBreakTest says).
+        while after < text.endIndex, joinsNext(text[index..<after].unicodeScalars), let next = text[after].unicodeScalars.first,
+              TextBreak.isExtendedPictographic(next) {
+            after = text.index(after: after)
+        }
+        let scalars = ClusterScalars(text[index..<after].unicodeScalars)
         let bytes = scalars.reduce(0) { $0 + UTF8.width($1) }
         let units = scalars.reduce(0) { $0 + UTF16.width($1) }
         result.append(Cluster(start: byte, end: byte + bytes, utf16Start: unit, scalars: scalars))
         byte += bytes
         unit += units
-        index = text.index(after: index)
+        index = after
     }
     return result
+}
+
+/// Whether a cluster ends in GB11's "ExtPict Extend* ZWJ" (checked only when it ends in a ZWJ).
+private func joinsNext(_ scalars: Substring.UnicodeScalarView) -> Bool {
+    guard scalars.last == "\u{200D}", let first = scalars.first, TextBreak.isExtendedPictographic(first) else { return false }
+    return scalars.dropFirst().dropLast().allSatisfy { $0.properties.isGraphemeExtend || $0.properties.isEmojiModifier }
 }
 
 /// A cluster's scalars: the first held inline, the rest (most clusters have none) in an array,

@@ -23,6 +23,9 @@ enum TextBreak {
         return (0..<Int(count)).map { Break(offset: Int(positions[$0]), mandatory: mandatory[$0] != 0) }
     }
 
+    /// Extended_Pictographic (UTS #51), from ICU.
+    static func isExtendedPictographic(_ scalar: Unicode.Scalar) -> Bool { hl_is_extended_pictographic(scalar.value) != 0 }
+
     /// Embedding level of every UTF-16 unit, and the paragraph level.
     static func bidiLevels(_ utf16: [UInt16], base: Int32) throws -> (levels: [UInt8], paragraph: UInt8) {
         var levels = [UInt8](repeating: 0, count: utf16.count)

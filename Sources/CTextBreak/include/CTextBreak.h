@@ -23,6 +23,9 @@ int32_t hl_bidi_levels(const uint16_t *text, int32_t length, int32_t base, uint8
 /// ('Latn' == 0x4C61746E); Common is 'Zyyy', Inherited 'Zinh'.
 uint32_t hl_script_tag(uint32_t codepoint);
 
+/* 1 when the code point is Extended_Pictographic (UTS #51), else 0. */
+int hl_is_extended_pictographic(uint32_t codepoint);
+
 /// ICU's name for an error status, for messages.
 const char *hl_status_name(int32_t status);
 
