@@ -63,6 +63,8 @@ package final class FontContext: @unchecked Sendable {
     private struct Entry {
         var cairoFace: OpaquePointer
         var spaceGlyph: UInt32
+        /// A glyph that draws nothing: the space, else U+3000 or U+00A0 (0: none).
+        var blankGlyph: UInt32
         /// A second FreeType face, used only under the lock, to check glyphs load (Cairo's own
         /// face may be in use by another thread at the same moment, and Cairo cannot lend it
         /// safely: cairo_ft_scaled_font_lock_face returns with Cairo's mutex released).
@@ -157,7 +159,10 @@ package final class FontContext: @unchecked Sendable {
             cairo_font_face_destroy(cairoFace)
             throw error
         }
-        let entry = Entry(cairoFace: cairoFace, spaceGlyph: UInt32(FT_Get_Char_Index(face, 0x20)),
+        // A blank glyph for invisible text: the space, else the ideographic space (a CJK subset
+        // may have only that), else the no-break space.
+        let blank: UInt32 = [0x20, 0x3000, 0xA0].lazy.map { UInt32(FT_Get_Char_Index(face, FT_ULong($0))) }.first { $0 != 0 } ?? 0
+        let entry = Entry(cairoFace: cairoFace, spaceGlyph: UInt32(FT_Get_Char_Index(face, 0x20)), blankGlyph: blank,
                           checkFace: checkFace, checked: GlyphBits(), blob: blob)
         // Renders in flight hold their own references: an evicted face lives until they finish.
         entries.insert(entry, for: font).forEach(FontContext.release)
@@ -167,10 +172,10 @@ package final class FontContext: @unchecked Sendable {
     /// The faces of `fonts`, opened on first use, each referenced until the faces are dropped.
     func faces(_ fonts: [FontFace]) throws -> FontFaces {
         try freetype.withLock { library in
-            var faces: [FontFace: (OpaquePointer, UInt32)] = [:]
+            var faces: [FontFace: (OpaquePointer, UInt32, UInt32)] = [:]
             for font in fonts where faces[font] == nil {
                 let entry = try entry(font, library)
-                faces[font] = (cairo_font_face_reference(entry.cairoFace), entry.spaceGlyph)
+                faces[font] = (cairo_font_face_reference(entry.cairoFace), entry.spaceGlyph, entry.blankGlyph)
             }
             return FontFaces(faces: faces)
         }
@@ -211,9 +216,9 @@ package final class FontContext: @unchecked Sendable {
 /// render is done. Read-only once made (Cairo counts its references atomically), so a
 /// `GlyphWarmup` thread may draw with it.
 final class FontFaces: @unchecked Sendable {
-    private let faces: [FontFace: (OpaquePointer, UInt32)]
+    private let faces: [FontFace: (OpaquePointer, UInt32, UInt32)]
 
-    fileprivate init(faces: [FontFace: (OpaquePointer, UInt32)]) { self.faces = faces }
+    fileprivate init(faces: [FontFace: (OpaquePointer, UInt32, UInt32)]) { self.faces = faces }
 
     /// The faces a scene's text uses, each opened once and its glyphs checked.
     static func of(_ scene: Scene, in context: FontContext) throws -> FontFaces {
@@ -224,13 +229,16 @@ final class FontFaces: @unchecked Sendable {
     }
 
     deinit {
-        for (face, _) in faces.values { cairo_font_face_destroy(face) }
+        for (face, _, _) in faces.values { cairo_font_face_destroy(face) }
     }
 
     subscript(font: FontFace) -> OpaquePointer { faces[font]!.0 }
 
     /// The font's glyph for U+0020 (0 when it has none).
     func spaceGlyph(font: FontFace) -> UInt32 { faces[font]?.1 ?? 0 }
+
+    /// A glyph of the font that draws nothing (see `Entry.blankGlyph`; 0 when it has none).
+    func blankGlyph(font: FontFace) -> UInt32 { faces[font]?.2 ?? 0 }
 }
 
 /// A set of glyph ids as bits (a font has at most 65,536 glyphs: 8 KB at most).

@@ -246,9 +246,14 @@ struct TextPainter {
     /// font: nothing shows, but the PDF text layer gets the text (Cairo writes it as
     /// ActualText since the glyph's own mapping is a space).
     private func showInvisibleText(_ cr: OpaquePointer, run: GlyphRun, utf8: String.UTF8View) {
-        guard let font = layout.fonts.first(where: { !$0.isColor && faces.spaceGlyph(font: $0) != 0 }) else { return }
+        // The run's own font where it has a blank glyph (drawn emboldened or at other axis values
+        // it is still blank), else a font with a real space, else any blank glyph.
+        let own = layout.fonts[run.font]
+        guard let font = !own.isColor && faces.blankGlyph(font: own) != 0 ? own
+                : layout.fonts.first(where: { !$0.isColor && faces.spaceGlyph(font: $0) != 0 })
+                ?? layout.fonts.first(where: { !$0.isColor && faces.blankGlyph(font: $0) != 0 }) else { return }
         var blank = run
-        for i in blank.glyphs.indices { blank.glyphs[i].id = faces.spaceGlyph(font: font) }
+        for i in blank.glyphs.indices { blank.glyphs[i].id = faces.blankGlyph(font: font) }
         cairo_save(cr)
         cairo_set_font_face(cr, faces[font])
         cairo_set_font_size(cr, run.size)

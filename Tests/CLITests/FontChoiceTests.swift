@@ -58,6 +58,14 @@ import Testing
         #expect(try Double(ink(path("heavy.png"))) > Double(ink(path("plain.png"))) * 1.2)
     }
 
+    /// A PDF draws a synthetic bold as outlines; its text stays extractable (poppler reads it).
+    @Test func aSyntheticBoldInAPDFKeepsItsText() throws {
+        let result = try CLI.run(["render", "--markup", "<b>日本漢 Bold</b> office", "-o", path("bold.pdf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try pdfText(Array(Data(contentsOf: URL(fileURLWithPath: path("bold.pdf")))))
+        #expect(text.contains("日本漢 Bold office"), "\(text)")
+    }
+
     @Test func anAliasTakesFontconfigsSubstituteUnlessStrict() throws {
         // The reference: fc-match over the same fonts (the pinned folder, then the system's).
         let config = dir.appendingPathComponent("fonts.conf")
