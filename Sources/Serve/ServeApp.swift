@@ -85,6 +85,11 @@ package enum ServeApp {
         } catch {
             throw ServeError("\(error)")
         }
+        // A family substituted or a style synthesised is logged once (at most 1,000 notes),
+        // its text bounded and its control characters escaped as a refused path's are.
+        service.resources.fonts.library.notices.observe { note in
+            logger.notice("font", metadata: ["note": "\(MethodRules.shown(note))"])
+        }
         let metrics = ServeMetrics()
         let flag = ShutdownFlag()
         let router = Router(context: ServeContext.self)
