@@ -20,6 +20,8 @@ static struct {
     const char *(*result_string)(avifResult);
     const char *(*version)(void);
     const char *(*codec_name)(avifCodecChoice, avifCodecFlags);
+    /* void in libavif 0.11 (Debian 12), avifResult later: the value is not read. */
+    void (*set_xmp)(avifImage *, const uint8_t *, size_t);
 } A;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -39,6 +41,7 @@ static const hl_symbol symbols[] = {
     { "avifResultToString", (void **)&A.result_string },
     { "avifVersion", (void **)&A.version },
     { "avifCodecName", (void **)&A.codec_name },
+    { "avifImageSetMetadataXMP", (void **)&A.set_xmp },
 };
 
 static void load(void) {
@@ -58,7 +61,8 @@ int hl_avif_load(char *error, size_t error_size) {
 const char *hl_avif_version(void) { return loaded ? version_text : ""; }
 
 int hl_avif_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int quality, int speed,
-                   int yuv444, uint8_t **out, size_t *length, char *error, size_t error_size) {
+                   int yuv444, const uint8_t *xmp, size_t xmp_length, uint8_t **out, size_t *length, char *error,
+                   size_t error_size) {
     if (!hl_avif_load(error, error_size)) return -1;
     avifImage *image = A.image_create((uint32_t)width, (uint32_t)height, 8, yuv444 ? AVIF_PIXEL_FORMAT_YUV444 : AVIF_PIXEL_FORMAT_YUV420);
     if (!image) { snprintf(error, error_size, "out of memory"); return -1; }
@@ -82,6 +86,7 @@ int hl_avif_encode(const uint8_t *pixels, int width, int height, int stride, int
         A.image_destroy(image);
         return -1;
     }
+    if (xmp && xmp_length > 0) A.set_xmp(image, xmp, xmp_length);
     avifEncoder *encoder = A.encoder_create();
     if (!encoder) { A.image_destroy(image); snprintf(error, error_size, "out of memory"); return -1; }
     // aom: the encoder Debian builds with every AV1 option; one thread keeps the output the

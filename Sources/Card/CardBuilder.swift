@@ -117,9 +117,10 @@ package struct CardBuilder {
         }
         let scene = Scene(width: size.width, height: size.height, background: background, items: items)
         let s = spec.scale
+        let alt = ImageDescription.visibleText(of: dumps)
         let dump = JSONValue.object([
             ("width", .number((size.width * s).rounded(.up))), ("height", .number((size.height * s).rounded(.up))),
-            ("scale", .number(s)), ("blocks", .array(dumps)),
+            ("scale", .number(s)), ("alt", .string(alt)), ("blocks", .array(dumps)),
         ])
         return BuiltCard(scene: scene, scale: s, dump: dump, droppedMarks: dropped)
     }
@@ -240,7 +241,7 @@ package struct CardBuilder {
         let image = raster!
         return MeasuredBlock(width: w, height: h) { x, y in
             ([.image(image, x: x, y: y, width: w, height: h, radius: radius, alt: alt, vector: vector)],
-             [blockDump("image", x, y, w, h, [])])
+             [blockDump("image", x, y, w, h, alt.map { [("alt", .string($0))] } ?? [])])
         }
     }
 

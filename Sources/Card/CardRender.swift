@@ -9,6 +9,8 @@ package enum CardRender {
         package var card: BuiltCard
         /// Nothing shows through the card (a JPEG of it needs no flattening).
         package var opaque: Bool
+        /// The description written into the image (nil: none, `--no-alt`).
+        package var description: String?
     }
 
     package static func render(_ json: JSONValue, variables: [String: String], folder: String, resources: CardResources,
@@ -35,6 +37,7 @@ package enum CardRender {
         options.scale = card.scale
         options.maxPixels = resources.maxPixels
         options.encoding = encoding
+        options.encoding.description = encoding.noAlt ? nil : ImageDescription.bounded(encoding.alt ?? card.alt)
         options.pdf = spec.pdf.under(pdf)
         if format == .pdf, let unmet = options.pdf.unmetRequirement() { throw CardError("pdf.pdf-standard", unmet) }
         if format == .pdf, options.pdf.standards.contains(.ua1), let path = spec.imageWithoutAlt {
@@ -51,6 +54,6 @@ package enum CardRender {
         options.memory = resources.memory
         options.oneShot = resources.oneShot
         let bytes = render ? try resources.renderer.render(card.scene, options: options) : []
-        return Output(bytes: bytes, card: card, opaque: card.scene.background.isOpaque)
+        return Output(bytes: bytes, card: card, opaque: card.scene.background.isOpaque, description: options.encoding.description)
     }
 }

@@ -39,6 +39,12 @@ package struct EncodeOptions: Sendable {
     package var avifSpeed = 8
     /// AVIF chroma: full resolution (4:4:4) or halved both ways (4:2:0, the default).
     package var avifChroma = AVIFChroma.yuv420
+    /// The image's description as the caller gives it (`--alt`), over the card's visible text;
+    /// `noAlt`: none at all.
+    package var alt: String?
+    package var noAlt = false
+    /// What goes into the file (see `ImageDescription`): set by the render from the above.
+    package var description: String?
     package init() {}
 
     /// The encoder options, defined once for the CLI's flags and the service's fields.
@@ -56,6 +62,11 @@ package struct EncodeOptions: Sendable {
                          "AVIF encoder speed, 0 (slowest, smallest file) to 10 (default 8).") {
             $0.avifSpeed = try $1.integer(in: 0...10)
         },
+        OptionDefinition("alt", "text", schema: "string",
+                         "The image's description (alt text) written into PNG, JPEG, WebP and AVIF files and the service's Image-Description header (default: the card's visible text in reading order).") {
+            $0.alt = try $1.string()
+        },
+        OptionDefinition("no-alt", "bool", schema: "boolean", "Write no description into the image.") { $0.noAlt = try $1.bool() },
         OptionDefinition("avif-chroma", "420|444", schema: "string",
                          "AVIF chroma: 420 (colour at half resolution, the default) or 444 (full: sharper coloured text, larger).") {
             $0.avifChroma = try $1.choice(AVIFChroma.self)
@@ -100,17 +111,19 @@ package enum ImageEncoder {
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
         let rgb24 = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
+        let bytes: [UInt8]
         switch format {
         case .png:
-            return try png(data, width: width, height: height, stride: stride, rgb24: rgb24, compression: options.pngCompression, oneShot: oneShot)
+            bytes = try png(data, width: width, height: height, stride: stride, rgb24: rgb24, compression: options.pngCompression, oneShot: oneShot)
         case .jpeg:
             if !rgb24 { flattenOverWhite(data, width: width, height: height, stride: stride) }
-            return try jpeg(data, width: width, height: height, stride: stride, quality: options.quality.value)
+            bytes = try jpeg(data, width: width, height: height, stride: stride, quality: options.quality.value)
         case .webp:
-            return try webp(data, width: width, height: height, stride: stride, rgb24: rgb24, options: options)
+            bytes = try webp(data, width: width, height: height, stride: stride, rgb24: rgb24, options: options)
         case .avif:
-            return try avif(data, width: width, height: height, stride: stride, rgb24: rgb24, options: options)
+            bytes = try avif(data, width: width, height: height, stride: stride, rgb24: rgb24, options: options)
         }
+        return ImageDescription.embed(options.description ?? "", in: bytes, format: format)
     }
 
     static func png(_ data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, rgb24: Bool,
@@ -188,9 +201,11 @@ package enum ImageEncoder {
         var out: UnsafeMutablePointer<UInt8>?
         var size = 0
         var message = [CChar](repeating: 0, count: 256)
+        let xmp = options.description.map(ImageDescription.xmp) ?? []
         let status = hl_avif_encode(data, Int32(width), Int32(height), Int32(stride),
                                     Int32(rgb24 ? HL_AVIF_RGB24 : HL_AVIF_ARGB32_PREMULTIPLIED), Int32(options.quality.value),
-                                    Int32(options.avifSpeed), options.avifChroma == .yuv444 ? 1 : 0, &out, &size, &message, message.count)
+                                    Int32(options.avifSpeed), options.avifChroma == .yuv444 ? 1 : 0, xmp, xmp.count,
+                                    &out, &size, &message, message.count)
         defer { hl_avif_free(out) }
         guard status == 0, let out else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

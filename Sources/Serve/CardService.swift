@@ -73,7 +73,10 @@ final class CardService: Sendable {
     /// sorted), the identity of every file it reads (a replaced picture or font changes it),
     /// the format and its encoder settings, hlrender's version and the font set.
     func etag(_ filled: JSONValue, spec: CardSpec, format: OutputFormat, encoding: EncodeOptions) -> String {
-        let encoder = "\(encoding.pngCompression.rawValue) \(encoding.quality) \(encoding.lossless)"
+        // Every encoder setting (the AVIF effort and chroma change the bytes too) and the
+        // description, written as JSON so no text of it can pass for a separator.
+        let encoder = "\(encoding.pngCompression.rawValue) \(encoding.quality) \(encoding.lossless) \(encoding.avifSpeed) "
+            + "\(encoding.avifChroma.rawValue) \(encoding.noAlt) " + (encoding.alt.map { JSONValue.string($0).serialized() } ?? "-")
         let files = spec.files.map { "\($0) \(Posix.identity($0) ?? "-")" }.joined(separator: "\n")
         let key = [settings.version, fontSet, format.rawValue, encoder, files, CardService.sortedKeys(filled).serialized()]
             .joined(separator: "\u{0}")
@@ -85,12 +88,13 @@ final class CardService: Sendable {
     /// check; what drawing needs comes from the job's share of the memory budget (a refusal
     /// goes up as it is: the gate's caller answers every budget refusal in one place).
     func render(_ spec: CardSpec, format: OutputFormat, encoding: EncodeOptions = EncodeOptions(),
-                cancellation: Cancellation? = nil, memory: MemoryBudget.Lease? = nil) throws -> [UInt8] {
+                cancellation: Cancellation? = nil, memory: MemoryBudget.Lease? = nil) throws -> RenderedImage {
         var resources = self.resources
         resources.cancellation = cancellation
         resources.memory = memory
         do {
-            return try CardRender.render(spec, resources: resources, format: format, encoding: encoding).bytes
+            let output = try CardRender.render(spec, resources: resources, format: format, encoding: encoding)
+            return RenderedImage(bytes: output.bytes, description: output.description ?? "")
         } catch let error as CardError {
             throw RequestError(status: 422, message: policy.shown(error.message), path: error.path.isEmpty ? nil : error.path)
         } catch let error as RenderError {

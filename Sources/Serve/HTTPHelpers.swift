@@ -1,6 +1,7 @@
 // Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
 #if Service
 import Card
+import HTTPTypes
 import Hummingbird
 import Render
 import Support
@@ -8,6 +9,26 @@ import Support
 /// Small pieces of HTTP the routes share: JSON errors, content negotiation, query strings,
 /// entity tags.
 enum HTTP {
+    /// An image's description header: `Image-Description`, the UTF-8 text percent-encoded (only
+    /// unreserved ASCII as itself, so no byte of the text can end the header), at most 1,024
+    /// bytes encoded, cut at a character. None for an empty description (or a PDF, which has
+    /// its own title and structure).
+    static func describe(_ headers: inout HTTPFields, _ description: String) {
+        guard !description.isEmpty, let name = HTTPField.Name("Image-Description") else { return }
+        var encoded = ""
+        for character in description {
+            var piece = ""
+            for byte in String(character).utf8 {
+                let unreserved = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || [0x2D, 0x2E, 0x5F, 0x7E].contains(byte)
+                piece += unreserved ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+            }
+            guard encoded.utf8.count + piece.utf8.count <= 1024 else { break }
+            encoded += piece
+        }
+        headers[name] = encoded
+    }
+
     /// `{"error": "...", "path": "blocks[0].size"}` with `status`.
     static func error(_ status: HTTPResponse.Status, _ message: String, path: String? = nil, headers: HTTPFields = [:]) -> Response {
         var members: [(String, JSONValue)] = [("error", .string(message))]
@@ -72,3 +93,7 @@ enum HTTP {
     }
 }
 #endif
+
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

@@ -240,7 +240,8 @@ struct Routes: Sendable {
             }
             if !fresh, let hit = cache[etag] {
                 metrics.cacheHits.increment()
-                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: hit)))
+                HTTP.describe(&headers, hit.description)
+                return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: hit.bytes)))
             }
             metrics.cacheMisses.increment()
         }
@@ -253,10 +254,12 @@ struct Routes: Sendable {
         let decodes = spec.files.contains { $0.lowercased().hasSuffix(".svg") }
         return await behindGate(context, reserve: (2 << 20) + 64 * received, heavy: decodes || received >= Self.heavyRequest) { job in
             try service.render(spec, format: format, encoding: encoding, cancellation: job.cancellation, memory: job.memory)
-        } respond: { bytes in
+        } respond: { image in
             metrics.renderSeconds.record(ContinuousClock.now - started)
-            if let etag { cache.store(bytes, for: etag) }
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            if let etag { cache.store(image, for: etag) }
+            var headers = headers
+            HTTP.describe(&headers, image.description)
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: image.bytes)))
         }
     }
 

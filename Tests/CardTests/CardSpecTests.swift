@@ -107,7 +107,7 @@ func png(_ json: String) throws -> RGBAImage {
         }
         // Options about the run (files, canvas, comparison), not a block's look.
         let runOptions: Set<String> = ["output", "format", "background", "margin", "canvas", "scale", "max-pixels", "dump-layout",
-                                       "font-dir", "no-system-fonts", "font-strict", "expect", "threshold", "count-aa", "max-diff-pixels",
+                                       "font-dir", "no-system-fonts", "font-strict", "alt", "no-alt", "expect", "threshold", "count-aa", "max-diff-pixels",
                                        "max-diff-ratio", "ignore", "metric", "min-ssim", "dpi", "no-tags", "pdf-standard", "diff", "json", "size-mismatch", "max-input-bytes", "link-schemes", "help",
                                        "version", "step", "fit", "png-compression", "quality", "lossless", "avif-speed", "avif-chroma", "title", "author", "subject", "keywords",
                                        // Pages: the document's, not a block's.

@@ -17,8 +17,10 @@ int hl_avif_load(char *error, size_t error_size);
 /// AV1 quantizer as libavif 1.0 maps it), `speed` 0 (slowest, smallest) to 10, 4:4:4 chroma when
 /// `yuv444`, else 4:2:0. The same pixels and settings give the same bytes. 0 and a malloc'ed
 /// `*out` of `*length` bytes (hl_avif_free), or -1 with a message.
+/// `xmp` (may be NULL) goes in as the image's XMP metadata.
 int hl_avif_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int quality, int speed,
-                   int yuv444, uint8_t **out, size_t *length, char *error, size_t error_size);
+                   int yuv444, const uint8_t *xmp, size_t xmp_length, uint8_t **out, size_t *length, char *error,
+                   size_t error_size);
 void hl_avif_free(uint8_t *data);
 
 /// libavif's version and the AV1 encoder it uses ("1.0.0 aom 3.6.0"); "" when not loaded.
