@@ -35,6 +35,8 @@ package struct BatchRun: Sendable {
         package var status: Status
         package var milliseconds: Double
         package var bytes: Int
+        /// The card's description (its visible text, or `--alt`; nil: none or not rendered).
+        package var alt: String?
     }
 
     package var settings: Settings
@@ -96,11 +98,11 @@ package struct BatchRun: Sendable {
             let scene = settings.proofs ? rendered.card.scene : nil
             guard write, let path else {
                 return (Outcome(row: row.number, output: name, status: skip ? .skipped : .rendered, milliseconds: Clock.since(start),
-                                bytes: 0), scene)
+                                bytes: 0, alt: rendered.description), scene)
             }
             try OutputFile.write(rendered.bytes, to: path, confinedTo: settings.outDir)
             return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
-                            bytes: rendered.bytes.count), scene)
+                            bytes: rendered.bytes.count, alt: rendered.description), scene)
         } catch var error as CardError where error.missingVariable != nil {
             // Variables come from the row here.
             error.message += error.missingVariables.count > 1 ? " (the row has no columns or keys of those names)" : " (the row has no column or key of that name)"

@@ -29,7 +29,7 @@ struct BatchCommand: Command {
     @Option("output", help: Help("Output file name pattern for --template, e.g. '{{id}}.png' (its extension picks the format).", valueName: "pattern"))
     var output: String?
     @Option("out-dir", help: Help("Folder the outputs go to (made if missing); optional with --pdf.", valueName: "dir")) var outDir: String?
-    @Option("report", help: Help("Write one JSON line per card: row, output, status, error, ms, bytes.", valueName: "file.jsonl"))
+    @Option("report", help: Help("Write one JSON line per card: row, output, status, error, ms, bytes, alt.", valueName: "file.jsonl"))
     var report: String?
     @FlagList(BatchRun.Settings.options.flagSpecs(["jobs", "skip-existing", "shard", "fail-fast", "scramble-seed"])) var given: GivenFlags
     @Flag("quiet", help: "No progress on stderr.") var quiet = false

@@ -24,6 +24,7 @@ final class ReportFile: Sendable {
         case let .failed(message): members += [("status", .string("error")), ("error", .string(message))]
         }
         members += [("ms", .number((outcome.milliseconds * 10).rounded() / 10)), ("bytes", .number(Double(outcome.bytes)))]
+        if let alt = outcome.alt, !alt.isEmpty { members.append(("alt", .string(alt))) }
         let line = Array((compact(.members(members)) + "\n").utf8)
         lock.withLock { _ in _ = Posix.writeAll(fd, line) }
     }

@@ -56,6 +56,18 @@ import Testing
         #expect(json?["alt"] as? String == "Notes & co.\nCafé ✓")
     }
 
+    @Test func theBatchReportListsEachCardsAltText() throws {
+        try Data(#"{"size": "400x200", "blocks": [{"type": "text", "text": "Hello {{name}}"}]}"#.utf8).write(to: dir.appendingPathComponent("t.json"))
+        try Data("name\nAna\nJosé\n".utf8).write(to: dir.appendingPathComponent("rows.csv"))
+        let result = try CLI.run(["batch", "--template", path("t.json"), "--data", path("rows.csv"), "--output", "{{name}}.png",
+                                  "--out-dir", path("out"), "--report", path("report.jsonl"), "--quiet"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: path("report.jsonl"), encoding: .utf8).split(separator: "\n")
+        let alts = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }.compactMap { $0?["alt"] as? String }
+        #expect(alts.sorted() == ["Hello Ana", "Hello José"])
+        #expect(try metadata(path("out/José.png")).hasPrefix("Hello José\n"))
+    }
+
     @Test func altAndNoAltOverrideAndJPEGKeepsASCIIInEXIF() throws {
         let given = try CLI.run(["render", "--text", "Hello", "--alt", "A wave hello", "-o", path("given.jpg")])
         #expect(given.status == 0, "\(given.stderr)")
