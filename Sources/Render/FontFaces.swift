@@ -40,13 +40,14 @@ final class FreeTypeLibrary: @unchecked Sendable {
 }
 
 /// What a Cairo face's destroy callback frees: its FreeType face, under its library's lock,
-/// and then the file's bytes the face read.
+/// and then the stream and the file's bytes the face read.
 private final class FaceOwner {
     let face: FT_Face
     let freetype: FreeTypeLibrary
     let blob: FontBlob
-    init(face: FT_Face, freetype: FreeTypeLibrary, blob: FontBlob) {
-        (self.face, self.freetype, self.blob) = (face, freetype, blob)
+    let stream: TextMappedStream?
+    init(face: FT_Face, freetype: FreeTypeLibrary, blob: FontBlob, stream: TextMappedStream?) {
+        (self.face, self.freetype, self.blob, self.stream) = (face, freetype, blob, stream)
     }
 }
 
@@ -130,7 +131,20 @@ package final class FontContext: @unchecked Sendable {
     private func entry(_ font: FontFace, _ library: FT_Library) throws -> Entry {
         if let entry = entries[font] { return entry }
         let blob = try self.library.blob(of: font)
-        let face = try openFace(blob, index: font.index, library)
+        // Cairo's face reads the bytes with the cmap hidden (see `TextMappedStream`); a colour
+        // font's glyphs are pictures with their own text layer, read as they are.
+        let stream = font.isColor ? nil : TextMappedStream(blob: blob, index: font.index)
+        let face: FT_Face
+        if let stream {
+            let (opened, error) = stream.openFace(library, index: font.index)
+            guard error == 0, let opened else { throw RenderError.freetype(blob.file, code: error) }
+            face = opened
+            // FreeType builds a Unicode map from the glyph names when a font has no cmap (the
+            // "fi" glyph is U+FB01 again): none is selected, so Cairo finds no character there either.
+            opened.pointee.charmap = nil
+        } else {
+            face = try openFace(blob, index: font.index, library)
+        }
         // Outlines unhinted (positions come from HarfBuzz); colour bitmaps for emoji.
         let flags = Int32(FT_LOAD_NO_HINTING) | (font.isColor ? Int32(FT_LOAD_COLOR) : 0)
         guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, flags) else {
@@ -140,7 +154,7 @@ package final class FontContext: @unchecked Sendable {
         // A synthetic bold face has an FT_Face of its own (the flag is the Cairo face's, and
         // Cairo shares one face per FT_Face): Cairo emboldens as FreeType's FT_GlyphSlot_Embolden.
         if font.emboldened { cairo_ft_font_face_set_synthesize(cairoFace, CAIRO_FT_SYNTHESIZE_BOLD.rawValue) }
-        let owner = Unmanaged.passRetained(FaceOwner(face: face, freetype: freetype, blob: blob)).toOpaque()
+        let owner = Unmanaged.passRetained(FaceOwner(face: face, freetype: freetype, blob: blob, stream: stream)).toOpaque()
         let status = cairo_font_face_set_user_data(cairoFace, &FontContext.key, owner) { owner in
             guard let owner else { return }
             let released = Unmanaged<FaceOwner>.fromOpaque(owner).takeRetainedValue()

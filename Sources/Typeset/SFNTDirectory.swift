@@ -1,7 +1,31 @@
 /// The table directory of an OpenType/TrueType file, checked against the file's length.
 /// HarfBuzz and FreeType both clamp a table that runs past the end of a truncated file, so its
 /// glyphs load as empty and the text renders blank without any error: this finds that first.
-enum SFNTDirectory {
+package enum SFNTDirectory {
+    /// Where face `index`'s directory record of table `tag` ("cmap") starts: the four bytes
+    /// of its tag. Nil when the face has no such table (or the directory is cut short).
+    package static func recordOffset(_ data: UnsafeRawBufferPointer, index: Int, tag: String) -> Int? {
+        func u32(_ at: Int) -> Int? {
+            guard at >= 0, at + 4 <= data.count else { return nil }
+            return (0..<4).reduce(0) { $0 << 8 | Int(data[at + $1]) }
+        }
+        let wanted = tag.utf8.reduce(0) { $0 << 8 | Int($1) }
+        guard let first = u32(0) else { return nil }
+        var start = 0
+        if first == 0x7474_6366 {
+            guard let offset = u32(12 + 4 * index) else { return nil }
+            start = offset
+        }
+        guard start + 6 <= data.count else { return nil }
+        let tables = Int(data[start + 4]) << 8 | Int(data[start + 5])
+        for i in 0..<tables {
+            let record = start + 12 + 16 * i
+            guard let name = u32(record) else { return nil }
+            if name == wanted { return record }
+        }
+        return nil
+    }
+
     /// Why face `index` of `data` is damaged, or nil when every table lies inside the file.
     static func damage(_ data: UnsafeRawBufferPointer, index: Int) -> String? {
         func u32(_ at: Int) -> Int? {
