@@ -175,8 +175,8 @@ package final class FontContext: @unchecked Sendable {
         }
         // A blank glyph for invisible text: the space, else the ideographic space (a CJK subset
         // may have only that), else the no-break space.
-        let blank: UInt32 = [0x20, 0x3000, 0xA0].lazy.map { UInt32(FT_Get_Char_Index(face, FT_ULong($0))) }.first { $0 != 0 } ?? 0
-        let entry = Entry(cairoFace: cairoFace, spaceGlyph: UInt32(FT_Get_Char_Index(face, 0x20)), blankGlyph: blank,
+        let blank: UInt32 = [0x20, 0x3000, 0xA0].lazy.map { UInt32(FT_Get_Char_Index(checkFace, FT_ULong($0))) }.first { $0 != 0 } ?? 0
+        let entry = Entry(cairoFace: cairoFace, spaceGlyph: UInt32(FT_Get_Char_Index(checkFace, 0x20)), blankGlyph: blank,
                           checkFace: checkFace, checked: GlyphBits(), blob: blob)
         // Renders in flight hold their own references: an evicted face lives until they finish.
         entries.insert(entry, for: font).forEach(FontContext.release)

@@ -28,6 +28,12 @@ import Testing
         ("restricted", ["--text", "Notes for the team, read first.\nThe salary figures.", "--visible-lines", "1"], "Notes for the team, read first."),
         ("bidi", ["--text", "Hello مرحبا بالعالم world."], "Hello مرحبا بالعالم world."),
         ("letter-spaced", ["--text", "Letter spaced office", "--letter-spacing", "3"], "Letter spaced office"),
+        // Lines joined by the space they broke at, stretched or not.
+        ("wrapped", ["--text", String(repeating: "Justified text that wraps across the lines. ", count: 3).trimmingCharacters(in: .whitespaces)],
+         String(repeating: "Justified text that wraps across the lines. ", count: 3).trimmingCharacters(in: .whitespaces)),
+        ("justified", ["--text", String(repeating: "Justified text that wraps across the lines. ", count: 3).trimmingCharacters(in: .whitespaces),
+                       "--align", "justify"],
+         String(repeating: "Justified text that wraps across the lines. ", count: 3).trimmingCharacters(in: .whitespaces)),
     ])
     func bothReadersGetTheVisibleText(name: String, arguments: [String], expected: String) throws {
         let result = try CLI.run(["render"] + arguments + ["--page", "a5", "--title", "T", "-o", path("\(name).pdf")])
