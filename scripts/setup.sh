@@ -6,14 +6,15 @@
 # /usr/bin/python3 (the tests read PDF/A metadata back), python3-venv (pdfua, the PDF/UA checker the
 # test command runs, comes from PyPI into a venv), rsvg-convert and avifdec (the tests
 # decode SVG and AVIF outputs with programs that are not hlrender), unicode-data (Unicode's
-# conformance files scripts/conformance.sh reads), python3-pil (tests count a PNG's ink with
+# conformance files scripts/conformance.sh reads), fontconfig (fc-match, the reference
+# scripts/font-agreement.py and the font tests compare with), python3-pil (tests count a PNG's ink with
 # Pillow, not our decoder). libavif-dev gives the
 # header AVIF encoding is built against; libavif itself is loaded only when an AVIF is written.
 # Extra packages for benchmarks can be passed as arguments.
 set -euo pipefail
 
 packages=(pkg-config libcairo2-dev libharfbuzz-dev libharfbuzz-bin libfreetype-dev
-          libfontconfig-dev libexpat1-dev libstdc++-12-dev libicu-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libavif-dev libdeflate-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji poppler-utils libpoppler-glib8 qpdf chromium libxml2-utils librsvg2-bin libavif-bin python3-pikepdf python3-pil python3-venv unicode-data curl groff-base zsh fish "$@")
+          libfontconfig-dev libexpat1-dev libstdc++-12-dev libicu-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libavif-dev libdeflate-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji poppler-utils libpoppler-glib8 qpdf chromium libxml2-utils librsvg2-bin libavif-bin python3-pikepdf python3-pil python3-venv unicode-data fontconfig curl groff-base zsh fish "$@")
 
 missing=()
 for p in "${packages[@]}"; do
