@@ -6,5 +6,3 @@
 #include FT_TRUETYPE_TABLES_H
 // A variable font's axes (`hlrender fonts`).
 #include FT_MULTIPLE_MASTERS_H
-// A variable font's named instances' names (the name table).
-#include FT_SFNT_NAMES_H

@@ -374,3 +374,5 @@ fail:
 }
 
 void hl_png_free(uint8_t *buffer) { free(buffer); }
+
+uint32_t hl_crc32(const uint8_t *bytes, size_t length) { return libdeflate_crc32(0, bytes, length); }

@@ -96,7 +96,7 @@ extension CardSpec {
     }
 
     static func unknownKey(_ key: String, path: String, known: [String]) -> CardError {
-        let hint = suggestion(for: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+        let hint = suggestion(for: key, among: known).map { "; " + didYouMean([$0]) } ?? ""
         return CardError(join(path, key), "unknown key\(hint)")
     }
 

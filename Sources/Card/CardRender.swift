@@ -37,7 +37,8 @@ package enum CardRender {
         options.scale = card.scale
         options.maxPixels = resources.maxPixels
         options.encoding = encoding
-        options.encoding.description = encoding.noAlt ? nil : ImageDescription.bounded(encoding.alt ?? card.alt)
+        // The card's own text is bounded as the dump is built; a given alt here.
+        options.encoding.description = encoding.noAlt ? nil : encoding.alt.map(ImageDescription.bounded) ?? card.alt
         options.pdf = spec.pdf.under(pdf)
         if format == .pdf, let unmet = options.pdf.unmetRequirement() { throw CardError("pdf.pdf-standard", unmet) }
         if format == .pdf, options.pdf.standards.contains(.ua1), let path = spec.imageWithoutAlt {

@@ -24,7 +24,7 @@ package enum LayoutJSON {
                                              ("index", .number(Double(face.index)))]
         if !face.instance.isEmpty { members.append(("instance", .string(face.instance))) }
         if !face.variations.isEmpty { members.append(("variations", .string(face.variations))) }
-        let synthetic = face.synthetic + (run.metrics.oblique ? ["oblique"] : [])
+        let synthetic = face.synthetic(oblique: run.metrics.oblique)
         if !synthetic.isEmpty { members.append(("synthetic", .array(synthetic.map(JSONValue.string)))) }
         return .members([("start", .number(Double(run.start))), ("end", .number(Double(run.end))),
                          ("level", .number(Double(run.level))), ("font", .members(members))])

@@ -18,7 +18,7 @@ package struct SpanInput: Sendable {
         let known = OptionModel.names(for: .span)
         for (key, value) in members where key != "text" {
             guard known.contains(key) else {
-                let hint = suggestion(for: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                let hint = suggestion(for: key, among: known).map { "; " + didYouMean([$0]) } ?? ""
                 throw OptionError("unknown span key\(hint)", at: "[\(index)].\(key)")
             }
             do { try OptionModel.named(key)!.apply(.json(value), to: &settings) } catch let error as OptionError {

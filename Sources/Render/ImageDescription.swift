@@ -1,3 +1,4 @@
+import CPNGCodec
 import Support
 
 /// What an image shows, written into the image file itself where readers look for it: PNG
@@ -8,10 +9,28 @@ package enum ImageDescription {
     /// Descriptions are cut to this many characters (a card's text can be a whole article).
     package static let maxCharacters = 2000
 
-    /// `text` cut at a character boundary to `maxCharacters`, with an ellipsis when cut.
+    /// The one guard between a description (a card's text, `--alt`, a request's `alt`) and the
+    /// files and headers it goes into: control characters other than line feed and tab dropped
+    /// (a NUL would end a PNG text field early, a CR split a header), cut at a character
+    /// boundary to `maxCharacters` with an ellipsis.
     package static func bounded(_ text: String) -> String {
-        guard text.count > maxCharacters else { return text }
-        return String(text.prefix(maxCharacters - 1)) + "…"
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where scalar == "\n" || scalar == "\t" || !(scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)) {
+            kept.append(scalar)
+        }
+        let clean = String(kept)
+        guard clean.count > maxCharacters else { return clean }
+        return String(clean.prefix(maxCharacters - 1)) + "…"
+    }
+
+    /// `bytes` with `inserted` put in at `at`, in one allocation (an encoded image can be large).
+    private static func splice(_ bytes: [UInt8], at: Int, _ inserted: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + inserted.count)
+        out += bytes[..<at]
+        out += inserted
+        out += bytes[at...]
+        return out
     }
 
     /// The XMP packet carrying `text` as `dc:description` (XML 1.0 escaped).
@@ -43,10 +62,9 @@ package enum ImageDescription {
             // keyword, 0, compression flag 0, method 0, empty language, 0, empty translation, 0, text
             let data = Array(keyword.utf8) + [0, 0, 0, 0, 0] + value
             let typed = Array("iTXt".utf8) + data
-            return bigEndian(UInt32(data.count)) + typed + bigEndian(CRC32.checksum(typed))
+            return bigEndian(UInt32(data.count)) + typed + bigEndian(typed.withUnsafeBufferPointer { hl_crc32($0.baseAddress, $0.count) })
         }
-        return Array(bytes[..<ihdrEnd]) + iTXt("Description", Array(text.utf8)) + iTXt("XML:com.adobe.xmp", xmp(text))
-            + Array(bytes[ihdrEnd...])
+        return splice(bytes, at: ihdrEnd, iTXt("Description", Array(text.utf8)) + iTXt("XML:com.adobe.xmp", xmp(text)))
     }
 
     /// APP1 segments after SOI (and JFIF's APP0): EXIF with ImageDescription where the text is
@@ -72,26 +90,23 @@ package enum ImageDescription {
             inserted += segment(0xE1, Array("Exif".utf8) + [0, 0] + tiff)
         }
         inserted += segment(0xE1, Array("http://ns.adobe.com/xap/1.0/".utf8) + [0] + xmp(text))
-        return Array(bytes[..<at]) + inserted + Array(bytes[at...])
+        return splice(bytes, at: at, inserted)
     }
 
-    /// The extended format (VP8X) with an `XMP ` chunk, as the WebP container spec lays it out.
+    /// The extended format (VP8X) with an `XMP ` chunk, as the WebP container spec lays it out;
+    /// the image chunks are copied once, into the new file.
     private static func webp(_ text: String, _ bytes: [UInt8]) -> [UInt8] {
         guard bytes.count > 30, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) else { return bytes }
         let first = String(decoding: bytes[12..<16], as: UTF8.self)
-        var body: [UInt8]
-        if first == "VP8X" {
-            body = Array(bytes[12...])
-            body[8] |= 0x04  // XMP
-        } else {
-            // Canvas size and alpha from the one image chunk.
-            let chunk = Array(bytes[20...])
+        var header: [UInt8] = []  // a VP8X chunk to put before a simple file's one image chunk
+        if first != "VP8X" {
+            // Canvas size and alpha from the one image chunk (its payload starts at 20).
             var width = 0, height = 0, alpha = false
-            if first == "VP8 ", chunk.count >= 10 {
-                width = (Int(chunk[6]) | Int(chunk[7]) << 8) & 0x3FFF
-                height = (Int(chunk[8]) | Int(chunk[9]) << 8) & 0x3FFF
-            } else if first == "VP8L", chunk.count >= 5 {
-                let bits = UInt32(chunk[1]) | UInt32(chunk[2]) << 8 | UInt32(chunk[3]) << 16 | UInt32(chunk[4]) << 24
+            if first == "VP8 " {
+                width = (Int(bytes[26]) | Int(bytes[27]) << 8) & 0x3FFF
+                height = (Int(bytes[28]) | Int(bytes[29]) << 8) & 0x3FFF
+            } else if first == "VP8L" {
+                let bits = UInt32(bytes[21]) | UInt32(bytes[22]) << 8 | UInt32(bytes[23]) << 16 | UInt32(bytes[24]) << 24
                 width = Int(bits & 0x3FFF) + 1
                 height = Int(bits >> 14 & 0x3FFF) + 1
                 alpha = bits >> 28 & 1 == 1
@@ -99,28 +114,24 @@ package enum ImageDescription {
                 return bytes
             }
             guard width > 0, height > 0 else { return bytes }
-            let flags: UInt8 = 0x04 | (alpha ? 0x10 : 0)
-            let vp8x = Array("VP8X".utf8) + littleEndian32(10) + [flags, 0, 0, 0] + littleEndian24(width - 1) + littleEndian24(height - 1)
-            body = vp8x + Array(bytes[12...])
+            header = Array("VP8X".utf8) + littleEndian32(10) + [0x04 | (alpha ? 0x10 : 0), 0, 0, 0]
+                + littleEndian24(width - 1) + littleEndian24(height - 1)
         }
         let packet = xmp(text)
-        body += Array("XMP ".utf8) + littleEndian32(UInt32(packet.count)) + packet + (packet.count % 2 == 1 ? [0] : [])
-        return Array("RIFF".utf8) + littleEndian32(UInt32(body.count + 4)) + Array("WEBP".utf8) + body
+        let trailer = Array("XMP ".utf8) + littleEndian32(UInt32(packet.count)) + packet + (packet.count % 2 == 1 ? [0] : [])
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + header.count + trailer.count)
+        out += Array("RIFF".utf8) + littleEndian32(UInt32(bytes.count - 8 + header.count + trailer.count)) + Array("WEBP".utf8)
+        out += header
+        let chunks = out.count
+        out += bytes[12...]
+        if header.isEmpty { out[chunks + 8] |= 0x04 }  // the existing VP8X's XMP flag
+        out += trailer
+        return out
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
     private static func littleEndian32(_ value: UInt32) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)] }
     private static func littleEndian16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
     private static func littleEndian24(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)] }
-}
-
-/// CRC-32 (ISO 3309, PNG's chunk checksum).
-enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { n in
-        (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    }
-
-    static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        ~bytes.reduce(~UInt32(0)) { table[Int(($0 ^ UInt32($1)) & 0xFF)] ^ ($0 >> 8) }
-    }
 }

@@ -47,7 +47,7 @@ package struct LinkTarget: Sendable, Equatable {
             } else if Self.kept(b) {
                 out.unicodeScalars.append(Unicode.Scalar(b))
             } else {
-                out += "%" + String(b, radix: 16, uppercase: true).leftPadded(to: 2)
+                out += "%" + hexByte(b)
             }
         }
         return out
@@ -70,6 +70,3 @@ private extension UInt8 {
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
-}

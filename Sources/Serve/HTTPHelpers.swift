@@ -21,7 +21,7 @@ enum HTTP {
             for byte in String(character).utf8 {
                 let unreserved = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
                     || [0x2D, 0x2E, 0x5F, 0x7E].contains(byte)
-                piece += unreserved ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
+                piece += unreserved ? String(UnicodeScalar(byte)) : "%" + hexByte(byte)
             }
             guard encoded.utf8.count + piece.utf8.count <= 1024 else { break }
             encoded += piece
@@ -93,7 +93,3 @@ enum HTTP {
     }
 }
 #endif
-
-extension String {
-    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
-}

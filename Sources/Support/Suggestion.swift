@@ -22,3 +22,8 @@ package func suggestion(for name: String, among names: [String]) -> String? {
     let scored = names.map { ($0, editDistance(name.lowercased(), $0)) }.filter { $0.1 <= max(2, name.count / 3) }
     return scored.min { ($0.1, $0.0) < ($1.1, $1.0) }?.0
 }
+
+/// "did you mean 'A', 'B'?": the one wording of suggested names (no names: empty text).
+package func didYouMean(_ names: [String]) -> String {
+    names.isEmpty ? "" : "did you mean " + names.map { "'\($0)'" }.joined(separator: ", ") + "?"
+}

@@ -56,14 +56,10 @@ package final class FontLibrary: @unchecked Sendable {
     private var configs: [OpaquePointer] = []
     /// The system's fonts are a fallback, loaded on first need (about 5 ms): a text the pinned
     /// fonts cover whole never pays for them.
-    let includeSystemFonts: Bool
+    private let includeSystemFonts: Bool
     /// A family that is not installed is refused rather than substituted (golden suites).
-    let strictFamilies: Bool
-    /// The library has pinned folders (`configs[0]` is theirs).
-    private let hasPinned: Bool
+    private let strictFamilies: Bool
     private var systemLoaded = false
-    /// Variable faces' axes and instances, read once per face.
-    var variableFaces = BoundedCache<String, VariableFace?>(limit: FontLibrary.fileLimit)
     /// Its notes: each substitution and synthetic style, once (see `Notices.observe`).
     package let notices = Notices()
     /// One charset per face (a reference of Fontconfig's own), whatever sorted list or file
@@ -113,7 +109,6 @@ package final class FontLibrary: @unchecked Sendable {
             + (cacheDirectory.map { "<cachedir>\($0.xmlEscaped)</cachedir>" } ?? "")
             + (includeSystemFonts ? "<include ignore_missing=\"yes\">/etc/fonts/fonts.conf</include>" : "")
             + "</fontconfig>"
-        hasPinned = !directories.isEmpty
         if !directories.isEmpty {
             try directories.forEach(FontFolder.check)
             guard let config = FcConfigCreate() else { throw TypesetError.fontconfig("cannot create a configuration") }
@@ -230,7 +225,7 @@ package final class FontLibrary: @unchecked Sendable {
             lead = resolved.flatMap { first in candidates.firstIndex { FaceKey($0.face) == FaceKey(first.face) } }
         }
         if let lead { candidates.insert(candidates.remove(at: lead), at: 0) }
-        return candidates.map { $0.styled(for: spec, library: self) }
+        return candidates.map { $0.styled(for: spec) }
     }
 
     /// The index of the face that leads for a named family: its best installed face, or
@@ -250,7 +245,7 @@ package final class FontLibrary: @unchecked Sendable {
               let index = candidates.firstIndex(where: { FaceKey($0.face) == FaceKey(substitute.face) }) else {
             throw TypesetError.unknownFont(family, suggestions: suggestions)
         }
-        let hint = suggestions.isEmpty ? "" : " (did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?)"
+        let hint = suggestions.isEmpty ? "" : " (\(didYouMean(suggestions)))"
         notices.post("font family '\(family)' is not installed: using '\(substitute.face.family)', Fontconfig's substitute\(hint); --font-strict refuses it")
         return index
     }
@@ -259,6 +254,8 @@ package final class FontLibrary: @unchecked Sendable {
         var face: FaceKey
         var size: Double
         var variations: FontVariations
+        /// The face's own axis values (`FontFace.variations`), as text: parsed only on a miss.
+        var faceVariations: String
         var emboldened: Bool
     }
 
@@ -281,14 +278,14 @@ package final class FontLibrary: @unchecked Sendable {
     /// The shaping font for `face` at `size` (and axis values: the face's own, then
     /// `variations` over them), shared by every typesetter on this library.
     func shapingFont(_ face: FontFace, size: Double, variations: FontVariations = .none) throws -> ShapingFont {
-        let variations = try FontVariations.merged(face.variations, variations)
-        return try fontLock.withLock {
+        try fontLock.withLock {
             let faceKey = FaceKey(face)
-            let key = SizedKey(face: faceKey, size: size, variations: variations, emboldened: face.emboldened)
+            let key = SizedKey(face: faceKey, size: size, variations: variations, faceVariations: face.variations,
+                               emboldened: face.emboldened)
             if let font = sizedFonts[key] { return font }
-            let harfBuzzFace = try harfBuzzFaces[faceKey] ?? HarfBuzzFace(blob: try unlockedBlob(face.file), index: face.index)
-            harfBuzzFaces.insert(harfBuzzFace, for: faceKey)
-            let font = try ShapingFont(face: harfBuzzFace, size: size, variations: variations, emboldened: face.emboldened)
+            let harfBuzzFace = try unlockedHarfBuzzFace(faceKey)
+            let font = try ShapingFont(face: harfBuzzFace, size: size, variations: try FontVariations.merged(face.variations, variations),
+                                       emboldened: face.emboldened)
             sizedFonts.insert(font, for: key)
             return font
         }
@@ -299,6 +296,14 @@ package final class FontLibrary: @unchecked Sendable {
         try fontLock.withLock { try unlockedBlob(face.file) }
     }
 
+    /// The HarfBuzz face of (file, index), made once; called under `fontLock`.
+    private func unlockedHarfBuzzFace(_ key: FaceKey) throws -> HarfBuzzFace {
+        if let known = harfBuzzFaces[key] { return known }
+        let made = try HarfBuzzFace(blob: try unlockedBlob(key.file), index: key.index)
+        harfBuzzFaces.insert(made, for: key)
+        return made
+    }
+
     private func unlockedBlob(_ file: String) throws -> FontBlob {
         if let blob = blobs[file] { return blob }
         let blob = try FontBlob(file: file)
@@ -306,7 +311,7 @@ package final class FontLibrary: @unchecked Sendable {
         return blob
     }
 
-    struct FaceKey: Hashable {
+    private struct FaceKey: Hashable {
         var file: String
         var index: Int
         init(_ face: FontFace) { file = face.file; index = face.index }
@@ -376,13 +381,10 @@ package final class FontLibrary: @unchecked Sendable {
         return candidate
     }
 
-    /// A variable face's axes and instances, read once (nil: FreeType sees no axes).
-    private func variableFace(_ face: FontFace) -> VariableFace? {
-        let key = "\(face.index)#\(face.file)"
-        if let known = variableFaces[key] { return known }
-        let read = FontLibrary.variableFace(face.file, index: face.index)
-        variableFaces.insert(read, for: key)
-        return read
+    /// A variable face's axes and named instances, from the HarfBuzz face shaping uses (one
+    /// mapping and parse of the file; nil: no axes, or a file HarfBuzz cannot open).
+    func variableFace(_ face: FontFace) -> VariableFace? {
+        fontLock.withLock { (try? unlockedHarfBuzzFace(FaceKey(face))).flatMap(\.variableFace) }
     }
 
     /// The face's one charset, taken from `pattern` the first time the face is seen.

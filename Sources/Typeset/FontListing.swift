@@ -1,5 +1,5 @@
+import CHarfBuzz
 import CFontconfig
-import CFreeType
 import Support
 
 /// One face a font library can use, as `hlrender fonts` lists it.
@@ -51,11 +51,8 @@ extension FontLibrary {
                 }
             }
         }
-        var axes: [String: [FontAxis]] = [:]
         for i in faces.indices {
-            let file = faces[i].file
-            if axes[file] == nil { axes[file] = Self.axes(of: file) }
-            faces[i].axes = axes[file]!
+            faces[i].axes = variableFace(FontFace(file: faces[i].file, index: faces[i].index, family: "", style: "", isColor: false))?.axes ?? []
         }
         return faces.sorted {
             ($0.family.lowercased(), $0.weight, $0.italic ? 1 : 0, $0.style) < ($1.family.lowercased(), $1.weight, $1.italic ? 1 : 0, $1.style)
@@ -77,56 +74,44 @@ extension FontLibrary {
                            file: String(cString: file), index: Int(index & 0xFFFF), axes: [])
     }
 
-    /// A variable font's axes, read by FreeType (Fontconfig does not keep them); none for a
-    /// static font or a file FreeType cannot open.
-    static func axes(of file: String) -> [FontAxis] { variableFace(file, index: 0)?.axes ?? [] }
+}
 
-    /// A variable face's axes and named instances, read by FreeType from a private library
-    /// (nothing shared); nil for a static face or a file FreeType cannot open.
-    static func variableFace(_ file: String, index: Int) -> VariableFace? {
-        var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { return nil }
-        defer { FT_Done_FreeType(library) }
-        var face: FT_Face?
-        guard (try? Posix.checkRegular(file, as: "font file")) != nil,
-              FT_New_Face(library, file, FT_Long(index), &face) == 0, let face else { return nil }
-        defer { FT_Done_Face(face) }
-        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) != 0 else { return nil }
-        var variation: UnsafeMutablePointer<FT_MM_Var>?
-        guard FT_Get_MM_Var(face, &variation) == 0, let variation else { return nil }
-        defer { FT_Done_MM_Var(library, variation) }
-        let count = Int(variation.pointee.num_axis)
-        let axes = (0..<count).map { i in
-            let axis = variation.pointee.axis[i]
-            let tag = String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: axis.tag >> (24 - 8 * $0)) }, as: UTF8.self)
-            return FontAxis(tag: tag, minimum: Double(axis.minimum) / 65536, defaultValue: Double(axis.def) / 65536,
-                            maximum: Double(axis.maximum) / 65536)
+extension HarfBuzzFace {
+    /// The face's axes and named instances, read from its `fvar` and `name` tables once (nil:
+    /// a static face).
+    var variableFace: VariableFace? {
+        lock.withLock {
+            if let known = variable { return known }
+            let read = HarfBuzzFace.readVariableFace(face)
+            variable = .some(read)
+            return read
         }
-        let instances = (0..<Int(variation.pointee.num_namedstyles)).map { i in
-            let style = variation.pointee.namedstyle[i]
-            var coordinates: [String: Double] = [:]
-            for a in 0..<count { coordinates[axes[a].tag] = Double(style.coords[a]) / 65536 }
-            return VariableFace.Instance(name: name(face, id: style.strid) ?? "", coordinates: coordinates)
-        }
-        return VariableFace(axes: axes, instances: instances)
     }
 
-    /// A name-table string: Windows (UTF-16BE) records first, then Macintosh Roman (read as
-    /// Latin-1, which agrees on the ASCII that style names use).
-    private static func name(_ face: FT_Face, id: FT_UInt) -> String? {
-        var found: String?
-        for i in 0..<FT_Get_Sfnt_Name_Count(face) {
-            var record = FT_SfntName()
-            guard FT_Get_Sfnt_Name(face, i, &record) == 0, record.name_id == id, let bytes = record.string else { continue }
-            let data: [UInt8] = Array(UnsafeBufferPointer(start: bytes, count: Int(record.string_len)))
-            if record.platform_id == 3 || record.platform_id == 0 {
-                var units: [UInt16] = []
-                for i in stride(from: 0, to: data.count - 1, by: 2) { units.append(UInt16(data[i]) << 8 | UInt16(data[i + 1])) }
-                return String(decoding: units, as: UTF16.self)
-            }
-            if found == nil { found = String(String.UnicodeScalarView(data.map { Unicode.Scalar($0) })) }
+    private static func readVariableFace(_ face: OpaquePointer) -> VariableFace? {
+        guard hb_ot_var_has_data(face) != 0 else { return nil }
+        var count = hb_ot_var_get_axis_count(face)
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        let axes = infos.prefix(Int(count)).map { info in
+            FontAxis(tag: String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: info.tag >> (24 - 8 * $0)) }, as: UTF8.self),
+                     minimum: Double(info.min_value), defaultValue: Double(info.default_value), maximum: Double(info.max_value))
         }
-        return found
+        let english = hb_language_from_string("en", -1)
+        let instances = (0..<hb_ot_var_get_named_instance_count(face)).map { i in
+            var n = UInt32(axes.count)
+            var coords = [Float](repeating: 0, count: axes.count)
+            hb_ot_var_named_instance_get_design_coords(face, i, &n, &coords)
+            var coordinates: [String: Double] = [:]
+            for a in 0..<min(Int(n), axes.count) { coordinates[axes[a].tag] = Double(coords[a]) }
+            let id = hb_ot_var_named_instance_get_subfamily_name_id(face, i)
+            var size: UInt32 = 128
+            var text = [CChar](repeating: 0, count: Int(size))
+            hb_ot_name_get_utf8(face, id, english, &size, &text)
+            return VariableFace.Instance(name: String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                                         coordinates: coordinates)
+        }
+        return VariableFace(axes: axes, instances: instances)
     }
 }
 

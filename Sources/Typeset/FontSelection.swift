@@ -39,7 +39,7 @@ extension FontCandidate {
     /// italic to `ital`, each within the axis's range; defaults left out) and Fontconfig's
     /// synthetic bold where the request is bold or heavier and the face is no heavier than
     /// medium. Colour fonts are never emboldened (their glyphs are pictures).
-    func styled(for spec: FontSpec, library: FontLibrary) -> FontCandidate {
+    func styled(for spec: FontSpec) -> FontCandidate {
         var out = self
         var weight = self.weight
         if let variable {
@@ -127,11 +127,13 @@ extension FontLibrary {
     }
 
     /// Posts a note for each face `layout` draws with a synthetic style: emboldened, or slanted
-    /// because italic was asked of a face without it.
-    func noteSyntheticStyles(in layout: Layout) {
+    /// because italic was asked of a face without it (`italicAsked`: some style of the text asks
+    /// for italic; without it and without an emboldened face nothing is looked at).
+    func noteSyntheticStyles(in layout: Layout, italicAsked: Bool) {
         for face in layout.fonts where face.emboldened {
             notices.post("'\(face.family)' has no face as bold as asked: drawn with synthetic bold")
         }
+        guard italicAsked else { return }
         var slanted = Set<Int>()
         for line in layout.lines {
             for run in line.runs where run.metrics.oblique { slanted.insert(run.font) }

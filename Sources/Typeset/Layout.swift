@@ -31,9 +31,12 @@ package struct FontFace: Hashable, Sendable {
         self.isColor = isColor
     }
 
-    /// What a renderer made up for this face, in the layout dump's words ("bold"; "oblique" is
-    /// per run, see `RunMetrics.oblique`).
-    package var synthetic: [String] { emboldened ? ["bold"] : [] }
+    /// Italic asked of this face is drawn slanted (it has no italic of its own), as Fontconfig's
+    /// synthetic rule says: `RunMetrics.oblique`.
+    package func slantsSynthetically(italicAsked: Bool) -> Bool { italicAsked && !isItalic }
+
+    /// What a renderer made up for this face, in the layout dump's words ("bold", "oblique").
+    package func synthetic(oblique: Bool) -> [String] { (emboldened ? ["bold"] : []) + (oblique ? ["oblique"] : []) }
 }
 
 /// One positioned glyph; coordinates are in layout pixels, y is the baseline.

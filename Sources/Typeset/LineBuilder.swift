@@ -118,7 +118,7 @@ struct LayoutContext {
             let shaping = try shapingFont(piece.run.style, piece.run.font)
             var metrics = shaping.runMetrics
             metrics.rise = style.rise
-            metrics.oblique = style.italic && !faces[font].isItalic
+            metrics.oblique = faces[font].slantsSynthetically(italicAsked: style.italic)
             // A raised or lowered run reaches further up or down: the line makes room for it.
             // (A run in its style's first font already has them: no second font lookup.)
             let extent = evenPitch && piece.run.font != 0 ? try shapingFont(piece.run.style, 0).runMetrics : metrics

@@ -33,8 +33,10 @@ final class HarfBuzzFace: @unchecked Sendable {
 
     deinit { hb_face_destroy(face) }
 
-    private let lock = Lock()
+    let lock = Lock()
     private var standsAlone: Bool?
+    /// The face's axes and instances once read (`variableFace`); nil: not read yet.
+    var variable: VariableFace??
 
     /// Whether a word may be shaped apart from the spaces around it (`WordShaper`): read from
     /// the font's lookups once, on first need.

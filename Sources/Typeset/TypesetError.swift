@@ -1,3 +1,4 @@
+import Support
 /// Everything that can go wrong while laying out text, each with a one-line description that
 /// names the offending input.
 package enum TypesetError: Error, Equatable, CustomStringConvertible {
@@ -20,8 +21,7 @@ package enum TypesetError: Error, Equatable, CustomStringConvertible {
     package var description: String {
         switch self {
         case let .unknownFont(name, suggestions):
-            let hint = suggestions.isEmpty
-                ? "" : "; did you mean " + suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+            let hint = suggestions.isEmpty ? "" : "; " + didYouMean(suggestions)
             return "unknown font family '\(name)'\(hint)"
         case let .badFontFolder(path, why): return "font folder '\(path)' \(why)"
         case let .notAFont(path): return "'\(path)' is not a font file FreeType can read"

@@ -112,7 +112,7 @@ package final class Typesetter: @unchecked Sendable {
         layout.variations = style.variations.text
         layout.spans = prepared.tags
         layout.styleRuns = prepared.runs
-        library.noteSyntheticStyles(in: layout)
+        library.noteSyntheticStyles(in: layout, italicAsked: context.styles.contains { $0.italic })
         guard let maxLines = style.maxLines, lines.count > maxLines else { return layout }
         return try clamped(layout, prepared: prepared, style: style, maxLines: maxLines, ellipsis: style.ellipsis)
     }

@@ -10,7 +10,7 @@ struct FontChoice {
     /// The requested family is installed (else the face is Fontconfig's substitute).
     var installed: Bool
 
-    var synthetic: [String] { face.synthetic + (spec.slant != 0 && !face.isItalic ? ["oblique"] : []) }
+    var synthetic: [String] { face.synthetic(oblique: face.slantsSynthetically(italicAsked: spec.slant != 0)) }
 
     /// Why this face, in one sentence per step.
     var reasons: [String] {
@@ -29,7 +29,7 @@ struct FontChoice {
             out.append("a variable face: \(face.variations) from the requested style" + (face.instance.isEmpty ? "" : " (its named instance '\(face.instance)')"))
         }
         if face.emboldened { out.append("no face is as bold as asked: synthetic bold") }
-        if spec.slant != 0 && !face.isItalic { out.append("no italic face: synthetic oblique") }
+        if face.slantsSynthetically(italicAsked: spec.slant != 0) { out.append("no italic face: synthetic oblique") }
         return out
     }
 

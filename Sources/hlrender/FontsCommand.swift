@@ -50,7 +50,7 @@ struct FontsCommand: Command {
             shown = all.filter { $0.name.lowercased().contains(wanted.lowercased()) }
             guard !shown.isEmpty else {
                 let near = closest(to: wanted, in: all.map(\.name))
-                let hint = near.isEmpty ? "" : "; did you mean \(near.map { "'\($0)'" }.joined(separator: ", "))?"
+                let hint = near.isEmpty ? "" : "; " + didYouMean(near)
                 throw CLIFailure(message: "no font family matches '\(wanted)'\(hint)")
             }
         }

@@ -27,6 +27,9 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
 
 void hl_png_free(uint8_t *buffer);
 
+/// CRC-32 of `length` bytes (PNG's chunk checksum; libdeflate's, as the encoder's own chunks).
+uint32_t hl_crc32(const uint8_t *bytes, size_t length);
+
 /// Results of `hl_png_decode`.
 enum { HL_PNG_OK = 0, HL_PNG_CORRUPT = 1, HL_PNG_TOO_LARGE = 2 };
 
