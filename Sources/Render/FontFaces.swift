@@ -75,7 +75,14 @@ package final class FontContext: @unchecked Sendable {
         var blob: FontBlob
     }
 
-    private nonisolated(unsafe) var entries: BoundedCache<FontFace, Entry>
+    /// A font's faces for images, and for PDFs (`textMapped`: see `TextMappedStream`; an image
+    /// keeps FreeType's direct reads of the mapped bytes, which a stream would copy).
+    private struct EntryKey: Hashable {
+        var font: FontFace
+        var textMapped: Bool
+    }
+
+    private nonisolated(unsafe) var entries: BoundedCache<EntryKey, Entry>
     private nonisolated(unsafe) static var key = cairo_user_data_key_t()
 
     /// The context's own helper thread, in a one-shot process (`prefetchFaces`): faces are
@@ -103,7 +110,7 @@ package final class FontContext: @unchecked Sendable {
 
     /// Opens `font`'s faces ahead of the draw; a failure is left for the draw to report.
     private func prefetch(_ font: FontFace) {
-        freetype.withLock { library in _ = try? entry(font, library) }
+        freetype.withLock { library in _ = try? entry(font, textMapped: false, library) }
     }
 
     deinit {
@@ -128,12 +135,13 @@ package final class FontContext: @unchecked Sendable {
     }
 
     /// The entry of `font`, made on first use; called under the lock.
-    private func entry(_ font: FontFace, _ library: FT_Library) throws -> Entry {
-        if let entry = entries[font] { return entry }
+    private func entry(_ font: FontFace, textMapped: Bool, _ library: FT_Library) throws -> Entry {
+        let key = EntryKey(font: font, textMapped: textMapped)
+        if let entry = entries[key] { return entry }
         let blob = try self.library.blob(of: font)
-        // Cairo's face reads the bytes with the cmap hidden (see `TextMappedStream`); a colour
-        // font's glyphs are pictures with their own text layer, read as they are.
-        let stream = font.isColor ? nil : TextMappedStream(blob: blob, index: font.index)
+        // A PDF's Cairo face reads the bytes with the cmap hidden (see `TextMappedStream`); a
+        // colour font's glyphs are pictures with their own text layer, read as they are.
+        let stream = font.isColor || !textMapped ? nil : TextMappedStream(blob: blob, index: font.index)
         let face: FT_Face
         if let stream {
             let (opened, error) = stream.openFace(library, index: font.index)
@@ -179,16 +187,17 @@ package final class FontContext: @unchecked Sendable {
         let entry = Entry(cairoFace: cairoFace, spaceGlyph: UInt32(FT_Get_Char_Index(checkFace, 0x20)), blankGlyph: blank,
                           checkFace: checkFace, checked: GlyphBits(), blob: blob)
         // Renders in flight hold their own references: an evicted face lives until they finish.
-        entries.insert(entry, for: font).forEach(FontContext.release)
+        entries.insert(entry, for: key).forEach(FontContext.release)
         return entry
     }
 
-    /// The faces of `fonts`, opened on first use, each referenced until the faces are dropped.
-    func faces(_ fonts: [FontFace]) throws -> FontFaces {
+    /// The faces of `fonts` (for a PDF: `textMapped`), opened on first use, each referenced
+    /// until the faces are dropped.
+    func faces(_ fonts: [FontFace], textMapped: Bool) throws -> FontFaces {
         try freetype.withLock { library in
             var faces: [FontFace: (OpaquePointer, UInt32, UInt32)] = [:]
             for font in fonts where faces[font] == nil {
-                let entry = try entry(font, library)
+                let entry = try entry(font, textMapped: textMapped, library)
                 faces[font] = (cairo_font_face_reference(entry.cairoFace), entry.spaceGlyph, entry.blankGlyph)
             }
             return FontFaces(faces: faces)
@@ -199,12 +208,12 @@ package final class FontContext: @unchecked Sendable {
     /// load without a word, so a damaged font would render blank. Each glyph is checked once
     /// while its font is kept. Colour bitmap fonts have no outlines to load unscaled and are
     /// left to Cairo.
-    func checkGlyphs(of layouts: [Layout]) throws {
+    func checkGlyphs(of layouts: [Layout], textMapped: Bool) throws {
         try freetype.withLock { library in
             for layout in layouts {
                 // One cache lookup per font, then a bit per glyph: a lookup per glyph hashed the
                 // font's file path a million times a book, a set per page hashed every glyph.
-                var known = layout.fonts.map { entries[$0]?.checked ?? GlyphBits() }
+                var known = layout.fonts.map { entries[EntryKey(font: $0, textMapped: textMapped)]?.checked ?? GlyphBits() }
                 var fresh = [[UInt32]](repeating: [], count: layout.fonts.count)
                 for line in layout.lines {
                     for run in line.runs where !layout.fonts[run.font].isColor {
@@ -213,13 +222,13 @@ package final class FontContext: @unchecked Sendable {
                 }
                 for (index, ids) in fresh.enumerated() where !ids.isEmpty {
                     let font = layout.fonts[index]
-                    let face = try entry(font, library).checkFace
+                    let face = try entry(font, textMapped: textMapped, library).checkFace
                     for id in ids {
                         let error = FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING))
                         if error != 0 { throw RenderError.badGlyph(font.file, glyph: id, code: error) }
                     }
                     // Remembered only once loaded: a glyph that failed is checked again next time.
-                    entries.update(font) { $0.checked = known[index] }
+                    entries.update(EntryKey(font: font, textMapped: textMapped)) { $0.checked = known[index] }
                 }
             }
         }
@@ -234,11 +243,12 @@ final class FontFaces: @unchecked Sendable {
 
     fileprivate init(faces: [FontFace: (OpaquePointer, UInt32, UInt32)]) { self.faces = faces }
 
-    /// The faces a scene's text uses, each opened once and its glyphs checked.
-    static func of(_ scene: Scene, in context: FontContext) throws -> FontFaces {
+    /// The faces a scene's text uses, each opened once and its glyphs checked; `textMapped`
+    /// for a PDF (its text layer's mapping comes from our clusters, see `TextMappedStream`).
+    static func of(_ scene: Scene, in context: FontContext, textMapped: Bool) throws -> FontFaces {
         let layouts = scene.layouts
-        let faces = try context.faces(layouts.flatMap(\.fonts))
-        try context.checkGlyphs(of: layouts)
+        let faces = try context.faces(layouts.flatMap(\.fonts), textMapped: textMapped)
+        try context.checkGlyphs(of: layouts, textMapped: textMapped)
         return faces
     }
 

@@ -25,7 +25,7 @@ package final class PDFDocument {
     /// Draws `scene` on a new page of its own size.
     package func add(_ scene: Scene) throws {
         let size = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
-        let faces = try FontFaces.of(scene, in: fonts)
+        let faces = try FontFaces.of(scene, in: fonts, textMapped: true)
         cairo_pdf_surface_set_size(canvas.surface, Double(size.0), Double(size.1))
         try Renderer.draw(scene, on: canvas, faces: faces, pixelSize: size, options: options)
         cairo_show_page(canvas.context)

@@ -23,7 +23,7 @@ extension Renderer {
         try scene.validate()
         let (pixelWidth, pixelHeight) = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
         try options.memory?.reserve(scene.workingBytes(pixels: (pixelWidth, pixelHeight), format: options.format, encoding: options.encoding))
-        let faces = try FontFaces.of(scene, in: fonts)
+        let faces = try FontFaces.of(scene, in: fonts, textMapped: options.format == .pdf)
         // Glyphs rasterised on the other core while the canvas is made and painted.
         let warmup = GlyphWarmup.start(scene, faces: faces, format: options.format, scale: options.scale,
                                        helper: options.oneShot ? fonts.helper : nil)
