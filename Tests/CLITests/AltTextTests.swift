@@ -75,6 +75,11 @@ import Testing
         let none = try CLI.run(["render", "--text", "Hello", "--no-alt", "-o", path("none.png")])
         #expect(none.status == 0, "\(none.stderr)")
         #expect(try metadata(path("none.png")).trimmingCharacters(in: .whitespacesAndNewlines) == "---")
+        // Control characters never reach a file (a NUL would end PNG's text field early; an
+        // argument cannot carry one, so U+0001 and CR stand for the rest).
+        let controls = try CLI.run(["render", "--text", "Hello", "--alt", "Line\u{1}one\rtwo\nthree", "-o", path("controls.png")])
+        #expect(controls.status == 0, "\(controls.stderr)")
+        #expect(try metadata(path("controls.png")).hasPrefix("Lineonetwo\nthree\n---\n"))
         // Markup-ish text cannot break the XMP packet.
         let hostile = try CLI.run(["render", "--text", "</rdf:li><x>\u{0}", "-o", path("hostile.webp")])
         #expect(hostile.status == 0 || hostile.status == 3)

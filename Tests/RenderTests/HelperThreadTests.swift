@@ -65,7 +65,7 @@ import Typeset
         options.scale = 1.5
         // Each context has faces of its own, so Cairo's caches start cold in both.
         let warmed = try FontContext(library: Fixtures.library), cold = try FontContext(library: Fixtures.library)
-        let faces = try FontFaces.of(scene, in: warmed)
+        let faces = try FontFaces.of(scene, in: warmed, textMapped: false)
         let helper = HelperThread()
         defer { helper.close() }
         let warmup = try #require(GlyphWarmup.start(scene, faces: faces, format: .png, scale: options.scale, helper: helper))
@@ -76,7 +76,7 @@ import Typeset
 
     @Test func warmupIsOnlyForOneShotImages() throws {
         let scene = try scene("Hello")
-        let faces = try FontFaces.of(scene, in: testFonts)
+        let faces = try FontFaces.of(scene, in: testFonts, textMapped: false)
         let helper = HelperThread()
         defer { helper.close() }
         #expect(GlyphWarmup.start(scene, faces: faces, format: .pdf, scale: 1, helper: helper) == nil)
@@ -87,7 +87,7 @@ import Typeset
         let scene = try scene("abc 日本 مرحبا")
         let runs = GlyphWarmup.distinctGlyphs(scene, scale: 1)
         #expect(runs.count == 3)
-        let work = GlyphWarmup.Work(runs: runs, faces: try FontFaces.of(scene, in: testFonts), scale: 1)
+        let work = GlyphWarmup.Work(runs: runs, faces: try FontFaces.of(scene, in: testFonts, textMapped: false), scale: 1)
         // The helper from the first font, the caller from the last, until they meet.
         let taken = [work.take(fromFirst: true), work.take(fromFirst: false), work.take(fromFirst: false),
                      work.take(fromFirst: true)]
