@@ -44,7 +44,7 @@ EOF
   --pdf-standard ua-1,a-2b -o "$out/article.pdf"
 
 # Mixed scripts: one paragraph each, and one mixing two.
-printf '# Three scripts\nEnglish comes first.\nمرحبا بالعالم، هذا نص عربي.\n日本語のテキストです。\nBack to English with العربية inside.\n' > "$out/mixed.txt"
+printf '# Three scripts\nEnglish comes first.\nمرحبا بالعالم، هذا نص عربي.\n日本語のテキストです。\nBack to English with العربية inside.\nEmoji 🎉 and 👩‍👩‍👧 read as text.\n' > "$out/mixed.txt"
 "$bin" render --text-file "$out/mixed.txt" --page a5 --no-system-fonts --title "Mixed" --lang en --pdf-standard ua-1,a-2b -o "$out/mixed.pdf"
 
 status=0

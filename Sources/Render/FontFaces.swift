@@ -83,6 +83,8 @@ package final class FontContext: @unchecked Sendable {
     }
 
     private nonisolated(unsafe) var entries: BoundedCache<EntryKey, Entry>
+    /// `BlankFont`'s Cairo face, made on first use (under the lock).
+    private nonisolated(unsafe) var blank: OpaquePointer?
     private nonisolated(unsafe) static var key = cairo_user_data_key_t()
 
     /// The context's own helper thread, in a one-shot process (`prefetchFaces`): faces are
@@ -117,6 +119,7 @@ package final class FontContext: @unchecked Sendable {
         helper?.close()
         freetype.withLock { _ in
             entries.all.forEach(FontContext.release)
+            if let blank { cairo_font_face_destroy(blank) }
         }
     }
 
@@ -162,18 +165,7 @@ package final class FontContext: @unchecked Sendable {
         // A synthetic bold face has an FT_Face of its own (the flag is the Cairo face's, and
         // Cairo shares one face per FT_Face): Cairo emboldens as FreeType's FT_GlyphSlot_Embolden.
         if font.emboldened { cairo_ft_font_face_set_synthesize(cairoFace, CAIRO_FT_SYNTHESIZE_BOLD.rawValue) }
-        let owner = Unmanaged.passRetained(FaceOwner(face: face, freetype: freetype, blob: blob, stream: stream)).toOpaque()
-        let status = cairo_font_face_set_user_data(cairoFace, &FontContext.key, owner) { owner in
-            guard let owner else { return }
-            let released = Unmanaged<FaceOwner>.fromOpaque(owner).takeRetainedValue()
-            released.freetype.withLock { _ in _ = FT_Done_Face(released.face) }
-        }
-        if status != CAIRO_STATUS_SUCCESS {
-            Unmanaged<FaceOwner>.fromOpaque(owner).release()
-            cairo_font_face_destroy(cairoFace)
-            FT_Done_Face(face)
-            try Cairo.check(status, "font face \(font.file)")
-        }
+        try keep(face, blob: blob, stream: stream, until: cairoFace, name: font.file)
         let checkFace: FT_Face
         do {
             checkFace = try openFace(blob, index: font.index, library)
@@ -191,8 +183,8 @@ package final class FontContext: @unchecked Sendable {
         return entry
     }
 
-    /// The faces of `fonts` (for a PDF: `textMapped`), opened on first use, each referenced
-    /// until the faces are dropped.
+    /// The faces of `fonts` (for a PDF: `textMapped`, with the blank font), opened on first use,
+    /// each referenced until the faces are dropped.
     func faces(_ fonts: [FontFace], textMapped: Bool) throws -> FontFaces {
         try freetype.withLock { library in
             var faces: [FontFace: (OpaquePointer, UInt32, UInt32)] = [:]
@@ -200,7 +192,38 @@ package final class FontContext: @unchecked Sendable {
                 let entry = try entry(font, textMapped: textMapped, library)
                 faces[font] = (cairo_font_face_reference(entry.cairoFace), entry.spaceGlyph, entry.blankGlyph)
             }
-            return FontFaces(faces: faces)
+            return FontFaces(faces: faces, blank: textMapped ? cairo_font_face_reference(try blankFace(library)) : nil)
+        }
+    }
+
+    /// `BlankFont`'s face, made once; called under the lock.
+    private func blankFace(_ library: FT_Library) throws -> OpaquePointer {
+        if let blank { return blank }
+        let blob = try FontBlob(bytes: BlankFont.bytes, name: BlankFont.name)
+        let face = try openFace(blob, index: 0, library)
+        guard let cairoFace = cairo_ft_font_face_create_for_ft_face(face, Int32(FT_LOAD_NO_HINTING)) else {
+            FT_Done_Face(face)
+            throw RenderError.cairo("cannot create a font face for the invisible text layer")
+        }
+        try keep(face, blob: blob, stream: nil, until: cairoFace, name: BlankFont.name)
+        blank = cairoFace
+        return cairoFace
+    }
+
+    /// Frees `face` (and the bytes it reads) when Cairo lets `cairoFace` go; on failure both are
+    /// released and the error thrown.
+    private func keep(_ face: FT_Face, blob: FontBlob, stream: TextMappedStream?, until cairoFace: OpaquePointer, name: String) throws {
+        let owner = Unmanaged.passRetained(FaceOwner(face: face, freetype: freetype, blob: blob, stream: stream)).toOpaque()
+        let status = cairo_font_face_set_user_data(cairoFace, &FontContext.key, owner) { owner in
+            guard let owner else { return }
+            let released = Unmanaged<FaceOwner>.fromOpaque(owner).takeRetainedValue()
+            released.freetype.withLock { _ in _ = FT_Done_Face(released.face) }
+        }
+        if status != CAIRO_STATUS_SUCCESS {
+            Unmanaged<FaceOwner>.fromOpaque(owner).release()
+            cairo_font_face_destroy(cairoFace)
+            FT_Done_Face(face)
+            try Cairo.check(status, "font face \(name)")
         }
     }
 
@@ -240,8 +263,13 @@ package final class FontContext: @unchecked Sendable {
 /// `GlyphWarmup` thread may draw with it.
 final class FontFaces: @unchecked Sendable {
     private let faces: [FontFace: (OpaquePointer, UInt32, UInt32)]
+    /// A PDF's: `BlankFont`'s face, for the invisible text layer.
+    let blank: OpaquePointer?
 
-    fileprivate init(faces: [FontFace: (OpaquePointer, UInt32, UInt32)]) { self.faces = faces }
+    fileprivate init(faces: [FontFace: (OpaquePointer, UInt32, UInt32)], blank: OpaquePointer?) {
+        self.faces = faces
+        self.blank = blank
+    }
 
     /// The faces a scene's text uses, each opened once and its glyphs checked; `textMapped`
     /// for a PDF (its text layer's mapping comes from our clusters, see `TextMappedStream`).
@@ -254,6 +282,7 @@ final class FontFaces: @unchecked Sendable {
 
     deinit {
         for (face, _, _) in faces.values { cairo_font_face_destroy(face) }
+        if let blank { cairo_font_face_destroy(blank) }
     }
 
     subscript(font: FontFace) -> OpaquePointer { faces[font]!.0 }

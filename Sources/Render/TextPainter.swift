@@ -49,6 +49,7 @@ struct TextPainter {
         // The text's own storage, not a copy: a page of a long document draws a few lines of it.
         let utf8 = layout.text.utf8
         let scale = GlyphRaster.deviceScale(cr)
+        let (lines, hyphens) = textLayer ? withoutHyphens(lines) : (lines, [])
         for runs in textLayer ? joinedRuns(lines, utf8: utf8) : lines.map(\.runs) {
             for run in runs where !run.glyphs.isEmpty {
                 setFont(cr, run)
@@ -74,6 +75,14 @@ struct TextPainter {
                 if textLayer, layout.fonts[run.font].isColor { showInvisibleText(cr, run: run, utf8: utf8) }
             }
         }
+        for hyphen in hyphens {
+            setFont(cr, hyphen)
+            for (piece, pieceColor) in paints.isEmpty ? [(hyphen, color)] : coloured(hyphen, base: color) {
+                pieceColor.setSource(cr)
+                fillOutlines(cr, run: piece)
+            }
+        }
+        color.setSource(cr)
         try Cairo.check(context: cr, "drawing text")
     }
 
@@ -85,7 +94,9 @@ struct TextPainter {
         var pending: GlyphRun?
         for line in lines {
             var kept: [GlyphRun] = []
-            for run in withTrailingSpace(line, utf8: utf8) where !run.glyphs.isEmpty {
+            // Logical order: a tagged PDF's readers take the text in drawing order (a
+            // right-to-left line's runs are stored left to right).
+            for run in withTrailingSpace(line, utf8: utf8).sorted(by: { $0.start < $1.start }) where !run.glyphs.isEmpty {
                 if var joined = pending, joined.font == run.font, joined.metrics == run.metrics, !joined.rtl, !run.rtl,
                    joined.end == run.start, paints.isEmpty, !layout.fonts[run.font].isColor, !drawnAsOutlines(run.font) {
                     pending = nil  // the only reference to its glyphs: appended to in place, not copied a line at a time
@@ -101,6 +112,26 @@ struct TextPainter {
         }
         if let done = pending { out.append([done]) }
         return out
+    }
+
+    /// A hyphen drawn at a line's end (after a soft hyphen, or where a word was cut) is not in
+    /// the text: in a PDF it is drawn as an outline, so the text layer reads the word whole
+    /// ("Incomprehensibilities"). Shown as text it would share its cluster with the last letter,
+    /// and Cairo would wrap the two in an ActualText span, where poppler's structure reader stops.
+    /// The lines without their hyphens, and the hyphens as one-glyph runs.
+    private func withoutHyphens(_ lines: [Line]) -> ([Line], [GlyphRun]) {
+        var out = lines
+        var hyphens: [GlyphRun] = []
+        for i in out.indices where out[i].hyphen {
+            // The logical end of the line, as `LineBuilder` put it there.
+            guard let k = out[i].runs.indices.max(by: { out[i].runs[$0].start < out[i].runs[$1].start }),
+                  !out[i].runs[k].glyphs.isEmpty else { continue }
+            var mark = out[i].runs[k]
+            let glyph = mark.rtl ? out[i].runs[k].glyphs.removeFirst() : out[i].runs[k].glyphs.removeLast()
+            mark.glyphs = [glyph]
+            hyphens.append(mark)
+        }
+        return (out, hyphens)
     }
 
     /// A line broken at a space ends in it, but no glyph shows it: without one in the text
@@ -219,9 +250,35 @@ struct TextPainter {
             return
         }
         let start = utf8.index(utf8.startIndex, offsetBy: run.start)
-        var text = cairoSafeText(utf8[start..<utf8.index(start, offsetBy: run.end - run.start)]).map { CChar(bitPattern: $0) }
+        let bytes = cairoSafeText(utf8[start..<utf8.index(start, offsetBy: run.end - run.start)])
+        if !run.rtl { clusters = TextPainter.splitMarks(clusters, text: bytes) }
+        var text = bytes.map { CChar(bitPattern: $0) }
         cairo_show_text_glyphs(cr, &text, Int32(text.count), &glyphs, Int32(glyphs.count), &clusters,
                                Int32(clusters.count), run.rtl ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
+    }
+
+    /// A cluster of a letter and combining diacritics drawn as a glyph each ("q" + U+0323 +
+    /// U+0302) would need an ActualText span (Cairo maps one glyph to one text, and the "q"
+    /// glyph already reads "q"); poppler's structure reader stops at such spans. Where the
+    /// glyphs are as many as the characters and every character after the first is a
+    /// positional diacritic (canonical combining class 200 and up: Latin, Greek, Cyrillic
+    /// accents, which keep their order in the glyphs), the cluster is split into one cluster
+    /// per glyph. Anything else (Indic reordering, Arabic marks) keeps its span.
+    static func splitMarks(_ clusters: [cairo_text_cluster_t], text: [UInt8]) -> [cairo_text_cluster_t] {
+        guard clusters.contains(where: { $0.num_glyphs > 1 }) else { return clusters }
+        var out: [cairo_text_cluster_t] = []
+        var offset = 0
+        for cluster in clusters {
+            defer { offset += Int(cluster.num_bytes) }
+            let scalars = String(decoding: text[offset..<offset + Int(cluster.num_bytes)], as: UTF8.self).unicodeScalars
+            guard cluster.num_glyphs > 1, scalars.count == Int(cluster.num_glyphs),
+                  scalars.dropFirst().allSatisfy({ $0.properties.canonicalCombiningClass.rawValue >= 200 }) else {
+                out.append(cluster)
+                continue
+            }
+            out += scalars.map { cairo_text_cluster_t(num_bytes: Int32($0.utf8.count), num_glyphs: 1) }
+        }
+        return out
     }
 
     /// Cairo refuses text with Unicode noncharacters (U+FDD0...U+FDEF, U+xxFFFE/F), though
@@ -242,10 +299,13 @@ struct TextPainter {
         return out
     }
 
-    /// The run's clusters again, each glyph replaced by a blank (space) glyph of an outline
-    /// font: nothing shows, but the PDF text layer gets the text (Cairo writes it as
-    /// ActualText since the glyph's own mapping is a space).
+    /// The run's text again in glyphs that draw nothing: the PDF text layer gets the text.
+    /// First in `BlankFont`, a glyph per cluster mapped to its text; when that font's glyphs
+    /// are all used, in a blank (space) glyph of an outline font, which Cairo maps with
+    /// ActualText (the glyph's own mapping is a space).
     private func showInvisibleText(_ cr: OpaquePointer, run: GlyphRun, utf8: String.UTF8View) {
+        if let blank = faces.blank, let glyphs = InvisibleGlyphs.of(cr, face: blank),
+           showBlank(cr, run: run, utf8: utf8, glyphs: glyphs) { return }
         // The run's own font where it has a blank glyph (drawn emboldened or at other axis values
         // it is still blank), else a font with a real space, else any blank glyph.
         let own = layout.fonts[run.font]
@@ -257,8 +317,50 @@ struct TextPainter {
         cairo_save(cr)
         cairo_set_font_face(cr, faces[font])
         cairo_set_font_size(cr, run.size)
-        show(cr, run: blank, utf8: utf8)
+        show(cr, run: offPixelEdges(cr, blank), utf8: utf8)
         cairo_restore(cr)
+    }
+
+    /// Blank glyphs moved by 1/64 device pixel where they sit on a pixel edge: Cairo measures
+    /// a glyph without ink as a point, rounds it out to whole pixels, and drops text whose box
+    /// is empty, so a blank glyph at a whole-pixel position (the first glyph of a card's text)
+    /// would leave no text at all.
+    private func offPixelEdges(_ cr: OpaquePointer, _ run: GlyphRun) -> GlyphRun {
+        var out = run
+        var nudge = (x: 1.0 / 64, y: 1.0 / 64)
+        cairo_device_to_user_distance(cr, &nudge.x, &nudge.y)
+        let onEdge = { (v: Double) in abs(v - v.rounded()) < 1.0 / 128 }
+        for i in out.glyphs.indices {
+            var (x, y) = (out.glyphs[i].x, out.glyphs[i].y)
+            cairo_user_to_device(cr, &x, &y)
+            if onEdge(x) { out.glyphs[i].x += nudge.x }
+            if onEdge(y) { out.glyphs[i].y += nudge.y }
+        }
+        return out
+    }
+
+    /// The run as one `BlankFont` glyph per cluster, at the cluster's first glyph; false (and
+    /// nothing drawn) when the font has no glyph left for some cluster's text.
+    private func showBlank(_ cr: OpaquePointer, run: GlyphRun, utf8: String.UTF8View, glyphs table: InvisibleGlyphs) -> Bool {
+        var blank = run
+        blank.glyphs = []
+        for glyph in run.glyphs where blank.glyphs.last?.cluster != glyph.cluster { blank.glyphs.append(glyph) }
+        let starts = Set(blank.glyphs.map(\.cluster)).sorted()
+        var ends: [Int: Int] = [:]
+        for (k, start) in starts.enumerated() { ends[start] = k + 1 < starts.count ? starts[k + 1] : run.end }
+        for i in blank.glyphs.indices {
+            let start = blank.glyphs[i].cluster
+            guard let end = ends[start], end > start, end <= utf8.count else { return false }
+            let from = utf8.index(utf8.startIndex, offsetBy: start)
+            guard let id = table.glyph(for: cairoSafeText(utf8[from..<utf8.index(from, offsetBy: end - start)])) else { return false }
+            blank.glyphs[i].id = id
+        }
+        cairo_save(cr)
+        cairo_set_font_face(cr, table.face)
+        cairo_set_font_size(cr, run.size)
+        show(cr, run: offPixelEdges(cr, blank), utf8: utf8)
+        cairo_restore(cr)
+        return true
     }
 
     /// Cairo's cluster map: clusters in text order; for a right-to-left run they map glyphs from

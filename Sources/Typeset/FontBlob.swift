@@ -32,16 +32,25 @@ package final class FontBlob: @unchecked Sendable {
         }
         // A web font: its decoded OpenType bytes replace the mapping, owned by the new blob.
         defer { hb_blob_destroy(blob) }
-        let sfnt = try WebFont.sfnt(mapped, file: file)
-        let copy = UnsafeMutableRawPointer.allocate(byteCount: sfnt.count, alignment: 16)
+        (self.blob, bytes) = try FontBlob.owning(try WebFont.sfnt(mapped, file: file), file: file)
+    }
+
+    /// A font made in memory (a program's own), called `name` in messages.
+    package init(bytes: [UInt8], name: String) throws {
+        file = name
+        (blob, self.bytes) = try FontBlob.owning(bytes, file: name)
+    }
+
+    /// A blob owning a copy of `sfnt`, and its bytes.
+    private static func owning(_ sfnt: [UInt8], file: String) throws -> (OpaquePointer, UnsafeRawBufferPointer) {
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(sfnt.count, 1), alignment: 16)
         sfnt.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: sfnt.count) }
         guard let decoded = hb_blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(sfnt.count), HB_MEMORY_MODE_READONLY,
                                            copy, { $0?.deallocate() }) else {
             copy.deallocate()
             throw TypesetError.notAFont(file)
         }
-        self.blob = decoded
-        bytes = UnsafeRawBufferPointer(start: copy, count: sfnt.count)
+        return (decoded, UnsafeRawBufferPointer(start: copy, count: sfnt.count))
     }
 
     deinit { hb_blob_destroy(blob) }

@@ -27,6 +27,15 @@ import Testing
         ("ligatures", ["--text", "We read first, then fly off to find the office."], "We read first, then fly off to find the office."),
         ("restricted", ["--text", "Notes for the team, read first.\nThe salary figures.", "--visible-lines", "1"], "Notes for the team, read first."),
         ("bidi", ["--text", "Hello مرحبا بالعالم world."], "Hello مرحبا بالعالم world."),
+        ("bidi-rtl", ["--text", "مرحبا 🎉 بالعالم", "--direction", "rtl"], "مرحبا 🎉 بالعالم"),
+        // Colour emoji are pictures; the text over them is in blank glyphs mapped one per cluster.
+        ("emoji", ["--text", "Party 🎉 time 👩‍👩‍👧 done 👍🏽."], "Party 🎉 time 👩‍👩‍👧 done 👍🏽."),
+        ("combining", ["--text", "Cafe\u{301} n\u{303}o q\u{323}\u{302}"], "Cafe\u{301} n\u{303}o q\u{323}\u{302}"),
+        // Words cut at the line's end: the hyphen is drawn, the word is read once and whole.
+        ("hyphenated", ["--text", "Incomprehensibilities extraordinarily", "--width", "200", "--size", "30"],
+         "Incomprehensibilities extraordinarily"),
+        // A weight between the named instances is drawn as outlines with a text layer over them.
+        ("variable-weight", ["--text", "Bold office words", "--font", "Inter", "--weight", "650"], "Bold office words"),
         ("letter-spaced", ["--text", "Letter spaced office", "--letter-spacing", "3"], "Letter spaced office"),
         // Lines joined by the space they broke at, stretched or not.
         ("wrapped", ["--text", String(repeating: "Justified text that wraps across the lines. ", count: 3).trimmingCharacters(in: .whitespaces)],
@@ -42,5 +51,18 @@ import Testing
         #expect(poppler == [expected], "poppler: \(poppler)")
         #expect(pikepdf == [expected], "pikepdf: \(pikepdf)")
         #expect(try qpdfCheck(path("\(name).pdf")))
+    }
+
+    /// Blank glyphs at a whole-pixel position were dropped by Cairo (a glyph without ink
+    /// measures as an empty box there): a card whose text starts with an emoji or a synthetic
+    /// bold lost that text.
+    @Test(arguments: [["--text", "🎉 first"], ["--markup", "<b>漢</b> first"]])
+    func invisibleTextAtTheCardsEdgeIsKept(arguments: [String]) throws {
+        let file = path("edge-\(arguments[0]).pdf")
+        let result = try CLI.run(["render"] + arguments + ["-o", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try runTool("/usr/bin/pdftotext", [file, "-"]).output
+        #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == arguments[1].replacingOccurrences(of: "<b>", with: "")
+                    .replacingOccurrences(of: "</b>", with: ""), "\(text)")
     }
 }
