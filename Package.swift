@@ -42,6 +42,8 @@ let package = Package(
         // TurboJPEG and libwebp are linked from their static archives (Render's linker settings).
         .systemLibrary(name: "CTurboJPEG", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", providers: [.apt(["libwebp-dev"])]),
+        // CommonMark's reference parser, linked from its static archive (Markdown's linker settings).
+        .systemLibrary(name: "CCmark", providers: [.apt(["libcmark-dev"])]),
         // ICU behind plain C functions: its headers cannot be imported next to Foundation.
         // Release links take the C++ and GCC runtimes from their static archives: the flags
         // for that (link/libstdc++.so first on the library path, -static-libgcc) are given by
@@ -93,7 +95,9 @@ let package = Package(
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
         // Pango markup's syntax: no dependencies, so a fuzzer and any front end can read it.
         .target(name: "Markup"),
-        .target(name: "Card", dependencies: ["Support", "Render", "Typeset", "Highlight", "Steps", "Markup"]),
+        // CommonMark documents as marked-up paragraphs with their structure (headings, lists...).
+        .target(name: "Markdown", dependencies: ["CCmark", "Markup"], linkerSettings: [.linkedLibrary(":libcmark.a")]),
+        .target(name: "Card", dependencies: ["Support", "Render", "Typeset", "Highlight", "Steps", "Markup", "Markdown"]),
         // Long texts on PDF pages: page sizes, breaking with orphans/widows, headers and numbers.
         .target(name: "Pages", dependencies: ["Support", "Card", "Render", "Typeset"]),
         // The engine as a library: a caller-owned environment in, bytes and typed errors out.
@@ -165,6 +169,7 @@ let package = Package(
         .testTarget(name: "CardTests", dependencies: ["Support", "Card", "Pages", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Render", "Typeset", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "Markup"]),
         .testTarget(name: "FlagsTests", dependencies: ["Flags", "Support"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Card", "Goldens", "Render", "Support", "Typeset", "TestSupport"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "PDFGoldens", "Compare", "Render", "Support"], exclude: ["Fixtures"]),

@@ -14,7 +14,7 @@
 set -euo pipefail
 
 packages=(pkg-config libcairo2-dev libharfbuzz-dev libharfbuzz-bin libfreetype-dev
-          libfontconfig-dev libexpat1-dev libstdc++-12-dev libicu-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libavif-dev libdeflate-dev libhyphen-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji poppler-utils libpoppler-glib8 qpdf chromium libxml2-utils librsvg2-bin libavif-bin python3-pikepdf python3-pil python3-venv unicode-data fontconfig curl groff-base zsh fish "$@")
+          libfontconfig-dev libexpat1-dev libstdc++-12-dev libicu-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libavif-dev libdeflate-dev libhyphen-dev libcmark-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji poppler-utils libpoppler-glib8 qpdf chromium libxml2-utils librsvg2-bin libavif-bin python3-pikepdf python3-pil python3-venv unicode-data fontconfig curl groff-base zsh fish "$@")
 
 missing=()
 for p in "${packages[@]}"; do

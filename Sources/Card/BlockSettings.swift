@@ -47,6 +47,8 @@ package struct BlockSettings: Sendable {
     // Rich text: markup or spans instead of text, and what a span (or a block) styles.
     package internal(set) var markup: String?
     package internal(set) var markupFile: String?
+    package internal(set) var markdown: String?
+    package internal(set) var markdownFile: String?
     package internal(set) var spans: [SpanInput]?
     package internal(set) var stepsMarkup = false
     /// CSS weight (400 normal, 700 bold) and style, over the font description's.
@@ -68,7 +70,9 @@ package struct BlockSettings: Sendable {
     package var linkSchemes = LinkSchemes()
 
     /// Whether the block has text of its own (plain, markup or spans).
-    package var hasText: Bool { text != nil || textFile != nil || markup != nil || markupFile != nil || spans != nil }
+    package var hasText: Bool {
+        text != nil || textFile != nil || markup != nil || markupFile != nil || markdown != nil || markdownFile != nil || spans != nil
+    }
 
     /// These settings' typographic extras on a style at its size.
     package func typography(_ style: inout TypesetStyle) {

@@ -64,7 +64,7 @@ extension CardSpec {
                 try apply(key, value, to: &settings, path: join(path, key))
             }
             if type == "text" {
-                guard settings.hasText else { throw CardError(join(path, "text"), "is missing: give text, text-file, markup, markup-file or spans") }
+                guard settings.hasText else { throw CardError(join(path, "text"), "is missing: give text, text-file, markup, markup-file, markdown, markdown-file or spans") }
                 spec.kind = .text(settings, fit: fit)
             } else {
                 guard settings.steps != nil || settings.stepsFile != nil else { throw CardError(join(path, "steps"), "is missing: give steps or steps-file") }

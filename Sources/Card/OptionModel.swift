@@ -89,6 +89,10 @@ package enum OptionModel {
             $0.markup = try $1.string()
         },
         define("markup-file", "path", .text, schema: "string", "Read Pango markup from a UTF-8 file.") { $0.markupFile = try $1.string() },
+        define("markdown", "markdown", .text, schema: "string", "CommonMark to render instead of text: headings, emphasis, code, links, block quotes, lists, rules (tagged H1-H6, L/LI/Lbl/LBody, BlockQuote, Code in a PDF; headings are bookmarks on pages). Raw HTML shows as text.") {
+            $0.markdown = try $1.string()
+        },
+        define("markdown-file", "path", .text, schema: "string", "Read CommonMark from a UTF-8 file.") { $0.markdownFile = try $1.string() },
         define("spans", "json", .text, schema: "array", "The text as styled pieces: [{\"text\": \"...\", span keys...}, ...] (a JSON array; on the command line, its JSON text).") {
             // A JSON array, or its JSON text (a flag, a form field, a string value).
             var value: JSONValue = .null

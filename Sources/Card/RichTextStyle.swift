@@ -1,3 +1,4 @@
+import Markdown
 import Render
 import Support
 import Typeset
@@ -136,6 +137,8 @@ package struct StyledText: Sendable {
     package var runs: [StyledRange] = []
     package var tags: [TaggedRange] = []
     package var paints: [SpanPaint] = []
+    /// From Markdown: the document's blocks, one per paragraph of `text`.
+    package var markdown: MarkdownDocument?
 }
 
 extension BlockSettings {
@@ -145,9 +148,10 @@ extension BlockSettings {
     package func styledText(font: FontSpec, size: Double, path: String = "",
                            read: (String, String) throws -> String = { _, key in throw CardError(key, "is a file: read it first") }) throws -> StyledText {
         let given = [("text", text != nil), ("text-file", textFile != nil), ("markup", markup != nil),
-                     ("markup-file", markupFile != nil), ("spans", spans != nil)].filter(\.1).map(\.0)
+                     ("markup-file", markupFile != nil), ("markdown", markdown != nil), ("markdown-file", markdownFile != nil),
+                     ("spans", spans != nil)].filter(\.1).map(\.0)
         guard given.count == 1 else {
-            throw CardError(Card.join(path, given.last ?? "text"), given.isEmpty ? "is missing: give text, text-file, markup, markup-file or spans"
+            throw CardError(Card.join(path, given.last ?? "text"), given.isEmpty ? "is missing: give text, text-file, markup, markup-file, markdown, markdown-file or spans"
                                                                             : "give one of \(given.joined(separator: ", ")), not several")
         }
         let key = given[0], keyPath = Card.join(path, key)
@@ -156,6 +160,12 @@ extension BlockSettings {
             switch key {
             case "spans": rich = RichText(spans: spans!)
             case "markup", "markup-file": rich = try RichText(markup: try markup ?? read(markupFile!, keyPath), linkSchemes: linkSchemes)
+            case "markdown", "markdown-file":
+                let schemes = linkSchemes
+                let document = Markdown.document(try markdown ?? read(markdownFile!, keyPath)) { (try? LinkTarget($0, schemes: schemes)) != nil }
+                var styled = try RichText(markup: document.markup, linkSchemes: linkSchemes).styled(block: self, blockFont: font, size: size)
+                styled.markdown = document
+                return styled
             default: rich = RichText(plain: try text ?? read(textFile!, keyPath))
             }
             return try rich.styled(block: self, blockFont: font, size: size)

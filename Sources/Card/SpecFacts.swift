@@ -41,7 +41,7 @@ extension CardSpec {
         for block in allBlocks {
             switch block.kind {
             case let .text(settings, _), let .steps(settings, _):
-                paths += [settings.textFile, settings.markupFile, settings.stepsFile].compactMap { $0.map(resolve) }
+                paths += [settings.textFile, settings.markupFile, settings.markdownFile, settings.stepsFile].compactMap { $0.map(resolve) }
                 if let file = (try? FontSpec.parse(settings.font) { Posix.kind(resolve($0)) == .regular })?.file {
                     paths.append(resolve(file))
                 }

@@ -44,10 +44,12 @@ extension CardBuilder {
         try settings.typesetter(library: resources.library, resolve: resolve, check: resources.checkFontFile)
     }
 
-    func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil, layers: StyledText? = nil) -> TypesetStyle {
+    func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil, layers: StyledText? = nil,
+               markdown: MarkdownLayout? = nil) -> TypesetStyle {
         var style = settings.style(size: size, width: width, align: align)
         style.cancellation = resources.cancellation
         if let layers { (style.runs, style.tags) = (layers.runs, layers.tags) }
+        style.paragraphFormats = markdown?.formats ?? []
         return style
     }
 
@@ -62,7 +64,15 @@ extension CardBuilder {
         let requested = try settings.fontSize(spec: fontSpec)
         let layers = try settings.styledText(font: fontSpec, size: requested, path: path, read: readText)
         let text = layers.text
-        let style = { (settings: BlockSettings, size: Double, width: Double?) in self.style(settings, size: size, width: width, layers: layers) }
+        // Markdown: its blocks' insets and hanging labels (measured at the requested size, in ems).
+        let markdown = try layers.markdown.map { document in
+            try MarkdownLayout(document, text: text) { label in
+                try typesetter.layout(label, style: self.style(settings, size: requested, width: nil)).width / requested
+            }
+        }
+        let style = { (settings: BlockSettings, size: Double, width: Double?) in
+            self.style(settings, size: size, width: width, layers: layers, markdown: markdown)
+        }
         let width = settings.width ?? availableWidth
         // Fontconfig, bidi, fallback and break opportunities once; sizes and widths after.
         let prepared = try typesetter.prepare(text, style: style(settings, requested, width))
@@ -160,7 +170,7 @@ extension CardBuilder {
             }
             var item = try restricted.map { try PlacedText(restricted: $0, x: origin.0, y: origin.1, paint: paint) }
                 ?? PlacedText(layout: finalLayout, x: origin.0, y: origin.1, paint: paint)
-            item.role = .block(settings.role)
+            item.role = markdown.map { .paragraphs($0.roles, labels: $0.labels, depths: $0.depths) } ?? .block(settings.role)
             item.language = settings.lang.isEmpty ? nil : settings.lang
             return ([.text(item)], [blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY, extra)])
         }

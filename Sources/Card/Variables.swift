@@ -1,3 +1,4 @@
+import Markdown
 import Markup
 import Support
 /// `{{name}}` in the string values of a parsed spec, filled once: a value that itself holds
@@ -7,11 +8,13 @@ import Support
 /// as markup (every `markup` key; `steps` where `steps-markup` is on for that block, set on
 /// the block or inherited from the card or a stack around it) it goes escaped, so a CSV cell
 /// or a query parameter can never open a span or a link. `steps-markup` must be a JSON
-/// boolean: anything else is refused here, before a value could slip past it.
+/// boolean: anything else is refused here, before a value could slip past it. Into a
+/// `markdown` key it goes escaped as CommonMark text (`Markdown.escape`).
 package enum Variables {
     package static func substitute(_ json: JSONValue, _ values: [String: String], path: String = "") throws -> JSONValue {
         do {
-            return try substitute(json, values, escaped: values.mapValues(Markup.escape), path: path, markup: false, stepsMarkup: false)
+            return try substitute(json, values, escaped: [.markup: values.mapValues(Markup.escape), .markdown: values.mapValues(Markdown.escape)],
+                                  path: path, into: nil, stepsMarkup: false)
         } catch let error as CardError where error.missingVariable != nil {
             // Every missing one named at once (the path is the first one's).
             let missing = names(in: json).filter { values[$0] == nil }.sorted()
@@ -20,13 +23,16 @@ package enum Variables {
         }
     }
 
-    private static func substitute(_ json: JSONValue, _ values: [String: String], escaped: [String: String], path: String,
-                                   markup: Bool, stepsMarkup inherited: Bool) throws -> JSONValue {
+    /// The languages a string value may be read in.
+    private enum Language { case markup, markdown }
+
+    private static func substitute(_ json: JSONValue, _ values: [String: String], escaped: [Language: [String: String]], path: String,
+                                   into language: Language?, stepsMarkup inherited: Bool) throws -> JSONValue {
         switch json {
-        case let .string(text): return .string(try fill(text, markup ? escaped : values, path: path))
+        case let .string(text): return .string(try fill(text, language.map { escaped[$0]! } ?? values, path: path))
         case let .array(items):
             return .array(try items.enumerated().map {
-                try substitute($1, values, escaped: escaped, path: join(path, $0), markup: markup, stepsMarkup: inherited)
+                try substitute($1, values, escaped: escaped, path: join(path, $0), into: language, stepsMarkup: inherited)
             })
         case let .object(members):
             var stepsMarkup = inherited
@@ -37,8 +43,9 @@ package enum Variables {
                 stepsMarkup = on
             }
             return .object(try members.map {
-                let intoMarkup = $0.key == "markup" || (stepsMarkup && $0.key == "steps")
-                return ($0.key, try substitute($0.value, values, escaped: escaped, path: join(path, $0.key), markup: intoMarkup,
+                let language: Language? = $0.key == "markup" || (stepsMarkup && $0.key == "steps") ? .markup
+                    : $0.key == "markdown" ? .markdown : nil
+                return ($0.key, try substitute($0.value, values, escaped: escaped, path: join(path, $0.key), into: language,
                                                stepsMarkup: stepsMarkup))
             })
         default: return json

@@ -1,3 +1,4 @@
+import Card
 import Render
 import Typeset
 import Support
@@ -36,8 +37,11 @@ package struct PagedPDF {
     package var decorations: PageDecorations?
     /// The fonts the text was set in, drawn with.
     package var fonts: FontContext
-    /// One outline entry per paragraph that starts with "# " (visible lines only).
+    /// One outline entry per paragraph that starts with "# " (visible lines only), or per
+    /// Markdown heading (nested by level).
     package var bookmarks = true
+    /// A Markdown text's blocks: their structure elements, headings and rules.
+    package var markdown: MarkdownLayout?
 
     package init(text: PagedText, paint: TextPaint, background: Color, decorations: PageDecorations?, fonts: FontContext) {
         self.text = text
@@ -54,12 +58,17 @@ package struct PagedPDF {
         var options = options
         options.scale = 1
         let document = try PDFDocument(options: options, fonts: fonts, stream: stream)
+        // Markdown headings nest: each under the last heading of a lower level.
+        var open: [(level: Int, id: Int32)] = []
         try text.forEachPage { page, body in
             try visit(page, body)
             let found = headings(body)
             try document.add(try scene(page, body, headings: found))
-            if bookmarks {
-                for heading in found where heading.level == 1 { document.addBookmark(heading.title, page: page.number, y: heading.y) }
+            guard bookmarks else { return }
+            for heading in found where markdown != nil || heading.level == 1 {
+                while let last = open.last, last.level >= heading.level { open.removeLast() }
+                let id = document.addBookmark(heading.title, page: page.number, y: heading.y, parent: open.last?.id)
+                open.append((heading.level, id))
             }
         }
         return try document.finish()
@@ -73,10 +82,16 @@ package struct PagedPDF {
             ?? PlacedText(layout: body.layout, x: x, y: y, paint: paint)
         // A paragraph per element; one starting with "# " (up to "###### ") is a heading, one
         // starting with a bullet or a number is a list item.
-        var roles = Dictionary(listItems(body).map { ($0, StructureRole.li) }, uniquingKeysWith: { a, _ in a })
-        for heading in headings { roles[heading.paragraph] = .heading(heading.level) }
-        placed.role = .paragraphs(roles)
-        var items: [SceneItem] = [.text(placed)]
+        var items: [SceneItem] = []
+        if let markdown {
+            placed.role = .paragraphs(markdown.roles, labels: markdown.labels, depths: markdown.depths)
+            items += try decorations(body, markdown)
+        } else {
+            var roles = Dictionary(listItems(body).map { ($0, StructureRole.li) }, uniquingKeysWith: { a, _ in a })
+            for heading in headings { roles[heading.paragraph] = .heading(heading.level) }
+            placed.role = .paragraphs(roles)
+        }
+        items.append(.text(placed))
         let pages = text.pages.count
         if let decorations, let header = text.setup.header {
             items.append(try decoration(PageSetup.fill(header, page: page.number, pages: pages), decorations,
@@ -134,10 +149,56 @@ package struct PagedPDF {
         }
     }
 
+    /// What Markdown's blocks show besides their text (page furniture, Artifacts in a tagged
+    /// file), in the text's colour: a thin rule across the text's width for each thematic
+    /// break, a bar beside each level of a quote, a tint behind code.
+    private func decorations(_ body: PagedText.Body, _ markdown: MarkdownLayout) throws -> [SceneItem] {
+        let (x, y) = text.textOrigin
+        let right = text.setup.size.width - text.setup.margins.right
+        let em = text.fontSize
+        let shade = { (alpha: Double) in
+            let c = paint.color
+            return try RasterImage(width: 1, height: 1, pixels: [c.red, c.green, c.blue].map { UInt8(($0 * 255).rounded()) }
+                                   + [UInt8((alpha * c.alpha * 255).rounded())])
+        }
+        let (rule, bar, tint) = (try shade(0.45), try shade(0.35), try shade(0.07))
+        // Each paragraph's visible lines on the page: top, bottom, left.
+        var boxes: [Int: (top: Double, bottom: Double, left: Double)] = [:]
+        let lines = body.layout.lines
+        for line in lines.prefix(body.restricted?.restriction.visibleLines ?? lines.count) {
+            let box = boxes[line.paragraph] ?? (line.top, line.bottom, line.x)
+            boxes[line.paragraph] = (min(box.top, line.top), max(box.bottom, line.bottom), min(box.left, line.x))
+        }
+        var items: [SceneItem] = []
+        for (paragraph, box) in boxes.sorted(by: { $0.key < $1.key }) {
+            if markdown.rules.contains(paragraph) {
+                items.append(.image(rule, x: x, y: y + (box.top + box.bottom) / 2, width: right - x, height: 0.75, radius: 0))
+            }
+            if markdown.code.contains(paragraph) {
+                let left = x + box.left - 0.5 * em
+                items.append(.image(tint, x: left, y: y + box.top - 0.2 * em, width: right - left, height: box.bottom - box.top + 0.4 * em,
+                                    radius: 0.2 * em))
+            }
+            for level in 0..<min(markdown.quotes[paragraph] ?? 0, 8) {
+                items.append(.image(bar, x: x + Double(level) * MarkdownLayout.quoteInset * em + 0.2 * em, y: y + box.top,
+                                    width: 0.15 * em, height: box.bottom - box.top, radius: 0))
+            }
+        }
+        return items
+    }
+
     /// Paragraphs on the page that start with one to six "#" and a space: their visible text
-    /// (after the marks), level, paragraph and y on the page.
+    /// (after the marks), level, paragraph and y on the page. Markdown's headings are its own.
     func headings(_ body: PagedText.Body) -> [Heading] {
         let lines = body.layout.lines
+        if let markdown {
+            return paragraphStarts(body).compactMap { i in
+                markdown.headings[lines[i].paragraph].flatMap { heading in
+                    heading.title.isEmpty ? nil : Heading(title: heading.title, level: heading.level, paragraph: lines[i].paragraph,
+                                                          y: text.textOrigin.y + lines[i].top)
+                }
+            }
+        }
         let visible = body.restricted?.restriction.visibleLines ?? lines.count
         var found: [Heading] = []
         for i in paragraphStarts(body) {

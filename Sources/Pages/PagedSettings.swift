@@ -21,6 +21,15 @@ extension PagedPDF {
         style.evenPitch = true
         (style.runs, style.tags) = (styled.runs, styled.tags)
         let text = styled.text
+        // Markdown: lists, quotes and code inset, labels hanging, space above each block.
+        let markdown = try styled.markdown.map { document in
+            try MarkdownLayout(document, text: text) { label in
+                var measure = style
+                (measure.width, measure.runs, measure.tags, measure.paragraphFormats) = (nil, [], [], [])
+                return try typesetter.layout(label, style: measure).width / size
+            }
+        }
+        style.paragraphFormats = markdown?.formats ?? []
         let restriction = try settings.restriction().map {
             PageRestriction($0, scrambleSeed: settings.restrictMode == .blur ? nil : settings.scrambleSeed ?? randomSeed())
         }
@@ -30,5 +39,6 @@ extension PagedPDF {
                                   restriction: restriction, decorationHeight: try decorations?.lineHeight() ?? 0)
         let paint = settings.textPaint(highlight: highlight, background: background, spans: styled.paints)
         self.init(text: paged, paint: paint, background: background, decorations: decorations, fonts: fonts)
+        self.markdown = markdown
     }
 }

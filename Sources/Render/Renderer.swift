@@ -119,47 +119,18 @@ package final class Renderer: Sendable {
         }
         let painter = TextPainter(layout: layout, faces: faces, textLayer: textLayer ?? (format == .pdf), paints: spans.paints)
         if let role, format == .pdf {
-            // Only the glyphs go inside structure elements: highlights, shadows and underlines
-            // stay outside, and the file's filter marks them as Artifacts (`PDFArtifacts`).
-            // List items go in an L as LI > LBody (every element opened is noted, in order).
-            var inList = false
-            let open = { (name: String, language: String?) in
-                Canvas.noteElement(cr, language: language)
-                cairo_tag_begin(cr, name, "")
-            }
-            for group in role.groups(lines) {
-                let element = group.role
-                guard !group.lines.allSatisfy(\.isBlank) else {
-                    try painter.draw(cr, lines: Array(group.lines), color: paint.color, stroke: paint.stroke)
-                    continue
-                }
-                Canvas.openDocument(cr)
-                if inList && element != .li {
-                    cairo_tag_end(cr, "L")
-                    inList = false
-                }
-                if element == .li {
-                    if !inList { open("L", nil) }
-                    inList = true
-                    open("LI", nil)
-                    open("LBody", language)
-                    try painter.draw(cr, lines: Array(group.lines), color: paint.color, stroke: paint.stroke)
-                    cairo_tag_end(cr, "LBody")
-                    cairo_tag_end(cr, "LI")
-                    continue
-                }
-                open(element.tagName, language)
-                try painter.draw(cr, lines: Array(group.lines), color: paint.color, stroke: paint.stroke)
-                cairo_tag_end(cr, element.tagName)
-            }
-            if inList { cairo_tag_end(cr, "L") }
+            var tags = StructureTags(cr, role: role, language: language,
+                                     paint: { try painter.draw(cr, lines: $0, color: paint.color, stroke: paint.stroke) },
+                                     links: { try spans.drawLinks(cr, lines: $0) })
+            try tags.draw(lines)
+            spans.drawLines(cr, lines: lines)
         } else {
             try painter.draw(cr, lines: lines, color: paint.color, stroke: paint.stroke)
+            spans.drawLines(cr, lines: lines)
+            // Links follow their text as siblings: Cairo 1.16 drops an element's own text once it
+            // has a child element.
+            if format == .pdf { try spans.drawLinks(cr, lines: lines) }
         }
-        spans.drawLines(cr, lines: lines)
-        // Links follow their text as siblings: Cairo 1.16 drops an element's own text once it
-        // has a child element.
-        if format == .pdf { try spans.drawLinks(cr, lines: lines) }
     }
 
     static func paint(_ cr: OpaquePointer, _ color: Color) {

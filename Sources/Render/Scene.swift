@@ -132,12 +132,20 @@ package enum StructureRole: String, CaseIterable, Sendable {
     /// An item of a list (LI with its LBody, inside an L with the items around it); found in
     /// a long text, not a block's option.
     case li
+    /// A quoted paragraph (BlockQuote) and a block of code (Code), from Markdown.
+    case blockQuote, code
 
     /// What a block's `role` may be.
     package static let allCases: [StructureRole] = [.p, .h1, .h2, .h3, .h4, .h5, .h6]
 
     /// The standard structure type's name.
-    var tagName: String { rawValue.uppercased() }
+    var tagName: String {
+        switch self {
+        case .blockQuote: "BlockQuote"
+        case .code: "Code"
+        default: rawValue.uppercased()
+        }
+    }
 
     /// The heading of `level` (1 to 6, clamped).
     package static func heading(_ level: Int) -> StructureRole { [.h1, .h2, .h3, .h4, .h5, .h6][min(max(level, 1), 6) - 1] }
@@ -147,15 +155,17 @@ package enum StructureRole: String, CaseIterable, Sendable {
 package enum TextRole: Sendable, Equatable {
     /// The whole block is one element (a heading); a paragraph block is a P per paragraph.
     case block(StructureRole)
-    /// An element per paragraph (by `Line.paragraph`): P, or the role given for it.
-    case paragraphs([Int: StructureRole])
+    /// An element per paragraph (by `Line.paragraph`): P, or the role given for it; a list
+    /// item's label (bytes of the text) is its Lbl, the rest its LBody; `depths` nests lists
+    /// (1, the default: a top-level list's item).
+    case paragraphs([Int: StructureRole], labels: [Int: Range<Int>] = [:], depths: [Int: Int] = [:])
 
     /// The lines in runs of one element each, with its role.
     func groups(_ lines: [Line]) -> [(role: StructureRole, lines: ArraySlice<Line>)] {
         switch self {
         case .block(.p): return TextRole.paragraphs([:]).groups(lines)
         case let .block(role): return lines.isEmpty ? [] : [(role, lines[...])]
-        case let .paragraphs(roles):
+        case let .paragraphs(roles, _, _):
             var out: [(role: StructureRole, lines: ArraySlice<Line>)] = []
             var start = 0
             for i in lines.indices where i == lines.count - 1 || lines[i + 1].paragraph != lines[i].paragraph {

@@ -137,7 +137,8 @@ struct TextPainter {
     /// A line broken at a space ends in it, but no glyph shows it: without one in the text
     /// layer the last word and the next line's first run together ("writtengolden") for text
     /// extraction and in a tagged PDF's structure. The run that ends where the shown text ends
-    /// gets the font's space glyph (it draws nothing) for the line's trailing spaces.
+    /// gets the font's space glyph (it draws nothing) for the line's trailing spaces (before a
+    /// line separator, U+2028, that ends the line: the separator stays out of the text layer).
     private func withTrailingSpace(_ line: Line, utf8: String.UTF8View) -> [GlyphRun] {
         guard let k = line.runs.indices.max(by: { line.runs[$0].end < line.runs[$1].end }) else { return line.runs }
         let run = line.runs[k]
@@ -145,12 +146,14 @@ struct TextPainter {
         guard shown < line.end, line.end <= utf8.count, let first = run.glyphs.first, !layout.fonts[run.font].isColor else { return line.runs }
         let space = faces.spaceGlyph(font: layout.fonts[run.font])
         let start = utf8.index(utf8.startIndex, offsetBy: shown)
-        guard space != 0, utf8[start..<utf8.index(start, offsetBy: line.end - shown)].allSatisfy({ $0 == 0x20 }) else { return line.runs }
+        let rest = utf8[start..<utf8.index(start, offsetBy: line.end - shown)]
+        let spaces = rest.prefix { $0 == 0x20 }.count
+        guard space != 0, spaces > 0, spaces == rest.count || rest.dropFirst(spaces).elementsEqual([0xE2, 0x80, 0xA8]) else { return line.runs }
         var glyph = first
         (glyph.id, glyph.advance, glyph.cluster) = (space, 0, shown)
         glyph.x = line.rtl ? line.x : line.x + line.width
         var runs = line.runs
-        runs[k].end = line.end
+        runs[k].end = shown + spaces
         // Logically last: the end of a left-to-right run, the start (visually left) of a right-to-left one.
         if run.rtl { runs[k].glyphs.insert(glyph, at: 0) } else { runs[k].glyphs.append(glyph) }
         return runs

@@ -153,6 +153,7 @@ extension TypesetStyle {
         var out = self
         out.runs = runs.clipped(to: bytes)
         out.tags = tags.clipped(to: bytes)
+        out.paragraphFormats = paragraphFormats.clipped(to: bytes)
         return out
     }
 }

@@ -65,6 +65,8 @@ package struct TypesetStyle: Sendable {
     /// UTF-8 bytes of the text; and the caller's tagged ranges, kept for `Layout.spans`.
     package var runs: [StyledRange] = []
     package var tags: [TaggedRange] = []
+    /// Paragraphs laid out with their own inset, first line and space above (sorted, apart).
+    package var paragraphFormats: [ParagraphFormat] = []
     /// Checked between paragraphs: a cancelled layout throws `Cancellation.Cancelled`.
     package var cancellation: Cancellation?
 

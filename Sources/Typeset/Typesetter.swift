@@ -30,9 +30,10 @@ package final class Typesetter: @unchecked Sendable {
     package func prepare(_ input: String, style: TypesetStyle) throws -> PreparedText {
         let (text, droppedMarks) = MarkLimit.apply(input)
         var runs = try style.runs.checked(length: input.utf8.count), tags = try style.tags.checked(length: input.utf8.count)
-        if droppedMarks > 0, !(runs.isEmpty && tags.isEmpty) {
+        var formats = try style.paragraphFormats.checked(length: input.utf8.count).map { try $0.validated() }
+        if droppedMarks > 0, !(runs.isEmpty && tags.isEmpty && formats.isEmpty) {
             let map = MarkLimit.offsetMap(input)
-            (runs, tags) = (runs.remapped(map), tags.remapped(map))
+            (runs, tags, formats) = (runs.remapped(map), tags.remapped(map), formats.remapped(map))
         }
         let utf8 = Array(text.utf8)
         func prepared(_ styles: SpanStyles) throws -> [PreparedParagraph] {
@@ -53,7 +54,7 @@ package final class Typesetter: @unchecked Sendable {
             paragraphs = try prepared(styles)
         }
         return PreparedText(text: text, utf8: utf8, droppedMarks: droppedMarks, styles: styles, runs: runs, tags: tags,
-                            paragraphs: paragraphs, direction: style.direction, language: style.language)
+                            formats: formats, paragraphs: paragraphs, direction: style.direction, language: style.language)
     }
 
     /// Shapes the prepared text at `style.size` and breaks it into lines at `style.width`.
@@ -70,15 +71,22 @@ package final class Typesetter: @unchecked Sendable {
         context.words = words?.take()
         defer { if let shaper = context.words { words?.give(shaper) } }
         var lines: [Line] = []
+        // Each paragraph's inset, first-line indent and space above, in px (`ParagraphFormat`).
+        let formats = prepared.paragraphs.map { paragraph in
+            let format = prepared.formats.format(at: paragraph.paragraph.start)
+            return (inset: (format?.inset ?? 0) * style.size, first: style.indent + (format?.firstLine ?? 0) * style.size,
+                    above: (format?.spaceBefore ?? 0) * style.size)
+        }
         try prepared.utf8.withUnsafeBufferPointer { bytes in
-            for paragraph in prepared.paragraphs {
+            for (k, paragraph) in prepared.paragraphs.enumerated() {
                 try style.cancellation.check()
                 let glyphs = try paragraph.runs.map { try context.shape($0, bytes: bytes, range: $0.start..<$0.end) }
                 let shaped = ShapedParagraph(paragraph: paragraph.paragraph, clusters: paragraph.clusters, runs: paragraph.runs,
                                              glyphs: glyphs, breaks: paragraph.breaks, paragraphLevel: paragraph.paragraphLevel)
                 let measuring = context
-                for line in wrapLines(shaped, maxWidth: style.width, mode: style.wrap, emergencyHyphens: style.breakHyphens,
-                                      indent: style.indent,
+                let room = style.width.map { Swift.max($0 - formats[k].inset, 1e-6) }
+                for line in wrapLines(shaped, maxWidth: room, mode: style.wrap, emergencyHyphens: style.breakHyphens,
+                                      indent: formats[k].first,
                                       hyphenWidth: { (try? measuring.hyphenWidth(in: shaped, at: $0, soft: $1)) ?? nil }) {
                     lines.append(try context.buildLine(line.range, in: shaped, bytes: bytes, lineSpacing: style.lineSpacing,
                                                        hyphen: line.hyphen))
@@ -86,23 +94,28 @@ package final class Typesetter: @unchecked Sendable {
             }
         }
         let text = prepared.text, droppedMarks = prepared.droppedMarks
-        // A paragraph's first line, indented on its start side (the block is as wide as the
-        // widest line with its indent).
-        let indented = { (i: Int) in style.indent > 0 && (i == 0 || lines[i - 1].paragraph != lines[i].paragraph) }
-        let blockWidth = style.width ?? lines.indices.map { lines[$0].width + (indented($0) ? style.indent : 0) }.max() ?? 0
+        // Every line of a paragraph is inset on its start side, its first line indented more
+        // (the block is as wide as the widest line with its lead).
+        let starts = { (i: Int) in i == 0 || lines[i - 1].paragraph != lines[i].paragraph }
+        let lead = { (i: Int) in
+            let format = formats[lines[i].paragraph]
+            return Swift.max(0, format.inset + (starts(i) ? format.first : 0))
+        }
+        let blockWidth = style.width ?? lines.indices.map { lines[$0].width + lead($0) }.max() ?? 0
         if style.alignment == .justify {
             for i in lines.indices where i + 1 < lines.count && lines[i + 1].paragraph == lines[i].paragraph {
-                Justify.stretch(&lines[i], to: blockWidth - (indented(i) ? style.indent : 0), utf8: prepared.utf8)
+                Justify.stretch(&lines[i], to: blockWidth - lead(i), utf8: prepared.utf8)
             }
         }
         var top = 0.0
         for i in lines.indices {
             if i > 0, lines[i - 1].paragraph != lines[i].paragraph { top += style.paragraphSpacing }
+            if starts(i) { top += formats[lines[i].paragraph].above }
             let shift = top - lines[i].top
             lines[i].top += shift
             lines[i].baseline += shift
             top = lines[i].bottom
-            let indent = indented(i) ? style.indent : 0
+            let indent = lead(i)
             let x = alignedX(lines[i], blockWidth: blockWidth - indent, alignment: style.alignment) + (lines[i].rtl ? 0 : indent)
             lines[i].x = x
             lines[i].moveGlyphs(dx: x, dy: lines[i].baseline)
@@ -210,6 +223,8 @@ package struct PreparedText: @unchecked Sendable {
     /// The styled and tagged ranges, as bytes of `text`.
     let runs: [StyledRange]
     let tags: [TaggedRange]
+    /// Paragraph formats, as bytes of `text`.
+    let formats: [ParagraphFormat]
     var chain: FontChain { styles.chains[0] }
     let paragraphs: [PreparedParagraph]
     let direction: BaseDirection

@@ -37,13 +37,16 @@ struct TextOptions: FlagGroup {
     @Option("markup", help: modelHelp("markup")) var markup: String?
     @Option("markup-file", help: Help("Read Pango markup from a UTF-8 file ('-': standard input).", valueName: "path"))
     var markupFile: String?
+    @Option("markdown", help: modelHelp("markdown")) var markdown: String?
+    @Option("markdown-file", help: Help("Read CommonMark from a UTF-8 file ('-': standard input).", valueName: "path"))
+    var markdownFile: String?
     @Option("spans", help: modelHelp("spans")) var spans: String?
     @FlagList(modelFlags(["width", "align", "max-lines", "ellipsis", "role"])) var layout: GivenFlags
     @Group var font: FontOptions
     @Group var links: LinkSchemeFlags
 
     /// Whether the text comes as rich text (markup or spans) rather than plain text.
-    var isRich: Bool { markup != nil || markupFile != nil || spans != nil }
+    var isRich: Bool { markup != nil || markupFile != nil || markdown != nil || markdownFile != nil || spans != nil }
 
     /// The block settings: the text (plain `input`, or the markup or spans given), these flags
     /// and the font's.
@@ -51,10 +54,13 @@ struct TextOptions: FlagGroup {
         var settings = BlockSettings()
         settings.linkSchemes = try links.schemes()
         let given = [("--text", text != nil), ("--text-file", textFile != nil), ("--markup", markup != nil),
-                     ("--markup-file", markupFile != nil), ("--spans", spans != nil)].filter(\.1).map(\.0)
+                     ("--markup-file", markupFile != nil), ("--markdown", markdown != nil), ("--markdown-file", markdownFile != nil),
+                     ("--spans", spans != nil)].filter(\.1).map(\.0)
         let source = given.count > 1 ? nil : try markupFile.map { try InputText.read(text: nil, file: $0, limit: limit, what: "markup file") } ?? markup
+        let commonMark = given.count > 1 ? nil
+            : try markdownFile.map { try InputText.read(text: nil, file: $0, limit: limit, what: "Markdown file") } ?? markdown
         // Values are checked first (a bad one is named whatever else is given).
-        try applyFlags([("text", input), ("markup", source), ("spans", spans)], to: &settings)
+        try applyFlags([("text", input), ("markup", source), ("markdown", commonMark), ("spans", spans)], to: &settings)
         try applyFlags(layout, to: &settings)
         if given.count > 1 { throw CLIFailure(message: "give one of \(given.joined(separator: ", ")), not several") }
         try font.apply(to: &settings)

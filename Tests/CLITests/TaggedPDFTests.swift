@@ -120,14 +120,15 @@ import Testing
     }
 
     /// On pages, paragraphs starting with a bullet or a number are list items: an L of LI >
-    /// LBody, closed where the list ends.
+    /// LBody > P (an LBody holds elements only, so a nested list can follow the text), closed
+    /// where the list ends.
     @Test func listsInLongTexts() throws {
         try Data("We need:\n- milk\n* bread\n2) eggs\nAfter the list.\n".utf8).write(to: dir.appendingPathComponent("list.txt"))
         let result = try CLI.run(["render", "--text-file", path("list.txt"), "--page", "a5", "-o", path("list.pdf")])
         #expect(result.status == 0, "\(result.stderr)")
         let tree = try runTool("/usr/bin/pdfinfo", ["-struct-text", path("list.pdf")]).output
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        let item = { (text: String) in ["LI (block)", "LBody (block)", "\"\(text)\""] }
+        let item = { (text: String) in ["LI (block)", "LBody (block)", "P (block)", "\"\(text)\""] }
         #expect(tree == ["Document", "P (block)", "\"We need:\"", "L (block)"] + item("- milk") + item("* bread") + item("2) eggs")
                 + ["P (block)", "\"After the list.\""], "\(tree)")
         #expect(try qpdfCheck(path("list.pdf")))

@@ -1,0 +1,86 @@
+import Markdown
+import Render
+import Typeset
+
+/// How a Markdown document's blocks are set and tagged, paragraph by paragraph of its text:
+/// insets for lists, quotes and code, list labels hanging into the inset, space above each
+/// block by its kind, and the structure element each paragraph is in a tagged PDF.
+package struct MarkdownLayout: Sendable {
+    /// A heading's level and its text (a bookmark's title).
+    package struct Heading: Sendable {
+        package var level: Int
+        package var title: String
+    }
+
+    /// Insets, hanging labels and space above, in ems of the text's size.
+    package let formats: [ParagraphFormat]
+    /// The structure element of each paragraph that is not a P (by paragraph number).
+    package let roles: [Int: StructureRole]
+    /// A list item's label (its bytes in the text), tagged Lbl apart from its LBody.
+    package let labels: [Int: Range<Int>]
+    /// How deep each list item's list is nested (1: a top-level list).
+    package let depths: [Int: Int]
+    package let headings: [Int: Heading]
+    /// Thematic breaks: empty paragraphs a rule is drawn across.
+    package let rules: Set<Int>
+    /// Paragraphs in block quotes (how many deep), and code blocks: a bar beside each level of
+    /// quote, a tint behind code.
+    package let quotes: [Int: Int]
+    package let code: Set<Int>
+
+    /// Ems of inset per list and per block quote around a block, and for code.
+    package static let listInset = 1.75, quoteInset = 1.25, codeInset = 1.0
+
+    /// The layout of `document`, whose markup reads as `text`; `labelWidth` measures a list
+    /// label (with the no-break space after it) in ems.
+    package init(_ document: MarkdownDocument, text: String, labelWidth: (String) throws -> Double) rethrows {
+        // Each paragraph's first byte (the markup's text has one paragraph per block).
+        var starts = [0]
+        for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        let ends = starts.dropFirst().map { $0 - 1 } + [text.utf8.count]
+        var formats: [ParagraphFormat] = [], roles: [Int: StructureRole] = [:], labels: [Int: Range<Int>] = [:]
+        var headings: [Int: Heading] = [:], rules = Set<Int>(), depths: [Int: Int] = [:], quotes: [Int: Int] = [:], code = Set<Int>()
+        var widths: [String: Double] = [:]
+        for (k, block) in document.blocks.enumerated() where k < starts.count {
+            var inset = MarkdownLayout.listInset * Double(block.listDepth) + MarkdownLayout.quoteInset * Double(block.quoteDepth)
+            var firstLine = 0.0
+            var above = k == 0 ? 0 : 0.6
+            switch block.kind {
+            case let .heading(level, title):
+                above = k == 0 ? 0 : [1.2, 1.0, 0.9, 0.8, 0.8, 0.8][level - 1]
+                roles[k] = .heading(level)
+                headings[k] = Heading(level: level, title: title.trimmed)
+            case let .listItem(label, bytes):
+                if widths[label] == nil { widths[label] = try labelWidth(label + "\u{00A0}") }
+                firstLine = -min(widths[label]!, inset)
+                if block.tight, k > 0 { above = 0.2 }
+                roles[k] = .li
+                depths[k] = block.listDepth
+                labels[k] = starts[k]..<min(starts[k] + bytes, ends[k])
+            case .listContinuation:
+                above = block.tight ? 0.2 : 0.4
+                roles[k] = .li
+                depths[k] = block.listDepth
+            case .code:
+                inset += MarkdownLayout.codeInset
+                roles[k] = .code
+                code.insert(k)
+            case .rule:
+                rules.insert(k)
+            case .paragraph, .image:
+                if block.quoteDepth > 0 { roles[k] = .blockQuote }
+            }
+            if block.quoteDepth > 0 { quotes[k] = block.quoteDepth }
+            inset = min(inset, 40)
+            // Up to and with the paragraph's line feed; an empty last paragraph has no bytes to
+            // hold a format (it shows nothing).
+            let end = min(ends[k] + 1, text.utf8.count)
+            if starts[k] < end {
+                formats.append(ParagraphFormat(start: starts[k], end: end, inset: inset, firstLine: max(firstLine, -inset),
+                                               spaceBefore: above))
+            }
+        }
+        (self.formats, self.roles, self.labels, self.depths, self.headings) = (formats, roles, labels, depths, headings)
+        (self.rules, self.quotes, self.code) = (rules, quotes, code)
+    }
+}

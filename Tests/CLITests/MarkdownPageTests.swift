@@ -1,0 +1,127 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `render --markdown --page` (issue 50): CommonMark's structure in the tagged PDF, read back by
+/// pikepdf (Fixtures/structure_tree.py, structure_text.py) and poppler (`pdfinfo -struct-text`).
+@Suite struct MarkdownPageTests {
+    let dir: URL
+    init() throws { dir = try CLI.scratchFolder() }
+
+    func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+
+    static let document = """
+        # Quarterly report
+
+        The *numbers* are **up**. Read [the report](https://example.com/report) or `notes.txt`.
+
+        ## Highlights
+
+        - Revenue grew
+        - Costs fell
+          1. travel
+          2. offices
+        - Hiring
+
+        > Quoted words from the chair.
+
+        ### Code
+
+        ```
+        let total = 1
+        print(total)
+        ```
+
+        ---
+
+        <b>raw</b> stays text.
+        """
+
+    private func tree(_ file: String) throws -> [String] {
+        let script = Fixtures.repo.appendingPathComponent("Tests/CLITests/Fixtures/structure_tree.py").path
+        let result = try runTool("/usr/bin/python3", [script, file])
+        #expect(result.status == 0, "\(result.output)")
+        return result.output.split(separator: "\n").map(String.init)
+    }
+
+    @Test func headingsListsQuotesCodeAndLinksAreTaggedInOrder() throws {
+        let file = path("report.pdf")
+        let result = try CLI.run(["render", "--markdown", Self.document, "--page", "a5", "--title", "Report", "--lang", "en",
+                                  "--pdf-standard", "ua-1", "-o", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try tree(file)
+        #expect(lines == [
+            "Document",
+            "  H1", "  P", "  Link", "  H2",
+            "  L",
+            "    LI", "      Lbl", "      LBody", "        P",
+            "    LI", "      Lbl", "      LBody", "        P",
+            // The nested list inside its item's body, after the item's text.
+            "        L",
+            "          LI", "            Lbl", "            LBody", "              P",
+            "          LI", "            Lbl", "            LBody", "              P",
+            "    LI", "      Lbl", "      LBody", "        P",
+            "  BlockQuote", "  H3", "  Code", "  P",
+            // Headings nest in the outline by level.
+            "outline: Quarterly report", "outline:   Highlights", "outline:     Code",
+        ])
+        // What each element says, by both readers: no "#", labels apart, lines of code apart.
+        let script = Fixtures.repo.appendingPathComponent("Tests/CLITests/Fixtures/structure_text.py").path
+        let walked = try runTool("/usr/bin/python3", [script, file]).output.split(separator: "\n").map(String.init)
+        let expected = ["H1\tQuarterly report", "P\tThe numbers are up. Read the report or notes.txt.", "H2\tHighlights",
+                        "Lbl\t•\u{00A0}", "P\tRevenue grew", "Lbl\t•\u{00A0}", "P\tCosts fell", "Lbl\t1.\u{00A0}", "P\ttravel",
+                        "Lbl\t2.\u{00A0}", "P\toffices", "Lbl\t•\u{00A0}", "P\tHiring", "BlockQuote\tQuoted words from the chair.",
+                        "H3\tCode", "Code\tlet total = 1 print(total)", "P\t<b>raw</b> stays text."]
+        #expect(walked == expected, "\(walked)")
+        let poppler = try runTool("/usr/bin/pdfinfo", ["-struct-text", file]).output
+        for text in ["\"Quarterly report\"", "\"The numbers are up. Read the report or notes.txt.\"", "\"let total = 1 print(total)\""] {
+            #expect(poppler.contains(text), "\(poppler)")
+        }
+        #expect(!poppler.contains("#"))
+        #expect(try qpdfCheck(file))
+    }
+
+    /// Lists, quotes and code are inset; a label hangs left of its item's text.
+    @Test func blocksAreInsetAndLabelsHang() throws {
+        let result = try CLI.run(["render", "--markdown", "Body text.\n\n- item that is long enough to wrap onto a second line of the page\n\n> quote\n",
+                                  "--page", "100x80mm", "--size", "10", "--title", "T", "-o", path("inset.pdf"), "--dump-layout", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
+        let lines = (json["lines"] as! [[String: Any]]).map { ($0["text"] as! String, $0["x"] as! Double) }
+        #expect(lines.count == 5, "\(lines)")
+        let (body, item, wrapped, quote): (Double, Double, Double, Double) = (lines[0].1, lines[1].1, lines[2].1, lines[4].1)
+        // The item's text starts where its second line does: the label hangs before it.
+        #expect(item < wrapped, "\(lines)")
+        #expect(abs(wrapped - body - 17.5) < 0.01, "\(lines)")  // 1.75 em at 10 pt
+        #expect(abs(quote - body - 12.5) < 0.01, "\(lines)")  // 1.25 em
+    }
+
+    /// Any bytes are a CommonMark document: never an error, never a crash.
+    @Test func badMarkdownIsText() throws {
+        let input = path("bad.md")
+        var bytes: [UInt8] = Array("# ok\n".utf8)
+        var state: UInt64 = 42
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            bytes.append(Array("*_`[]()<>!#->\n \\&;0123ab\u{0}".utf8)[Int(state >> 59) % 24])
+        }
+        try Data(bytes).write(to: URL(fileURLWithPath: input))
+        let result = try CLI.run(["render", "--markdown-file", input, "--page", "a5", "-o", path("bad.pdf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try qpdfCheck(path("bad.pdf")))
+    }
+
+    /// A card's `{{variable}}` in `markdown` is text: it cannot start a heading or a link.
+    @Test func aVariableInMarkdownIsText() throws {
+        let spec = path("card.json")
+        try Data(#"{"size": "600x200", "blocks": [{"type": "text", "markdown": "**Hi** {{name}}", "size": 30}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: spec))
+        let result = try CLI.run(["card", spec, "--var", "name=[x](javascript:alert(1)) # *y*", "-o", path("card.png"), "--dump-layout", "-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(result.stdout)) as! [String: Any]
+        let block = (json["blocks"] as! [[String: Any]])[0]
+        #expect(((block["lines"] as! [[String: Any]]).map { $0["text"] as! String }) == ["Hi [x](javascript:alert(1)) # *y*"])
+        // No link came of it.
+        #expect(block["spans"].map { "\($0)".contains("link") } != true)
+    }
+}
