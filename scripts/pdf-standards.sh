@@ -43,12 +43,31 @@ EOF
 "$bin" render --markup-file "$out/article.markup" --page a4 --page-numbers --no-system-fonts --title "Article" --lang en \
   --pdf-standard ua-1,a-2b -o "$out/article.pdf"
 
+# A CommonMark document of 50-odd pages: headings at three levels, lists (nested), quotes,
+# code, links and pictures with alt text.
+python3 - "$out/guide.md" <<'EOF'
+import random, sys
+random.seed(11)
+words = "the guide keeps its structure in the tagged file so a reader hears every heading list and picture".split()
+say = lambda n: " ".join(random.choice(words) for _ in range(n))
+out = []
+for c in range(1, 15):
+    out += [f"# Chapter {c}", say(60) + f" See [the notes](https://example.com/c{c}).", ""]
+    for s in range(1, 4):
+        out += [f"## Section {c}.{s}", say(80), "", f"### Detail {c}.{s}", "", f"- {say(12)}", f"- {say(10)}", f"  1. {say(6)}", f"  2. {say(6)}", f"- {say(9)}", ""]
+        out += [f"> {say(30)}", "", "```", f"let chapter = {c}", f"print(chapter * {s})", "```", ""]
+    out += [f"![Figure {c}: the logo, a red square](logo.png)", "", say(70), "", "---", ""]
+open(sys.argv[1], "w").write("\n".join(out))
+EOF
+"$bin" render --markdown-file "$out/guide.md" --page a5 --page-numbers --no-system-fonts --title "Guide" --lang en \
+  --pdf-standard ua-1,a-2b -o "$out/guide.pdf"
+
 # Mixed scripts: one paragraph each, and one mixing two.
 printf '# Three scripts\nEnglish comes first.\nمرحبا بالعالم، هذا نص عربي.\n日本語のテキストです。\nBack to English with العربية inside.\nEmoji 🎉 and 👩‍👩‍👧 read as text.\n' > "$out/mixed.txt"
 "$bin" render --text-file "$out/mixed.txt" --page a5 --no-system-fonts --title "Mixed" --lang en --pdf-standard ua-1,a-2b -o "$out/mixed.pdf"
 
 status=0
-for name in card article mixed; do
+for name in card article guide mixed; do
   file="$out/$name.pdf"
   pages=$(pdfinfo "$file" | awk '/^Pages:/ {print $2}')
   verdict=$("$venv/bin/pdfua" check "$file" | awk '/result:/ {$1=""; print}')
@@ -56,6 +75,9 @@ for name in card article mixed; do
   case "$verdict" in *PASS*) ;; *) status=1 ;; esac
   echo "$name ($pages pages): pdfua$verdict; qpdf $qpdf_ok; $(pdfinfo -struct-text "$file" | grep -c '(block)') block elements"
 done
+# The Markdown guide's structure tree, read by pikepdf: element counts and outline entries.
+echo "guide, structure (pikepdf): $(/usr/bin/python3 "$PWD/Tests/CLITests/Fixtures/structure_tree.py" "$out/guide.pdf" \
+  | sed 's/^ *//; s/ alt=.*//; s/^outline:.*/bookmark/' | sort | uniq -c | sort -rn | awk '{printf "%s %s, ", $1, $2}')"
 # Ligatures map through ToUnicode ("fi" is "fi"), so poppler's structure text is the whole
 # paragraph (it stopped at the first nested ActualText span).
 echo "mixed, reading order (pdfinfo -struct-text):"

@@ -23,6 +23,16 @@ package struct MarkdownLayout: Sendable {
     package let headings: [Int: Heading]
     /// Thematic breaks: empty paragraphs a rule is drawn across.
     package let rules: Set<Int>
+    /// A picture alone in its paragraph: where it comes from, its alternative text (empty:
+    /// none given) and its line in the source.
+    package struct Figure: Sendable, Equatable {
+        package var source: String
+        package var alt: String
+        package var line: Int
+    }
+
+    /// The pictures, by paragraph (an empty paragraph as tall as the picture).
+    package let figures: [Int: Figure]
     /// Paragraphs in block quotes (how many deep), and code blocks: a bar beside each level of
     /// quote, a tint behind code.
     package let quotes: [Int: Int]
@@ -32,19 +42,23 @@ package struct MarkdownLayout: Sendable {
     package static let listInset = 1.75, quoteInset = 1.25, codeInset = 1.0
 
     /// The layout of `document`, whose markup reads as `text`; `labelWidth` measures a list
-    /// label (with the no-break space after it) in ems.
-    package init(_ document: MarkdownDocument, text: String, labelWidth: (String) throws -> Double) rethrows {
+    /// label (with the no-break space after it) in ems, `figureHeight` how tall a picture is
+    /// drawn (ems; without pictures to draw, none is called for).
+    package init(_ document: MarkdownDocument, text: String, labelWidth: (String) throws -> Double,
+                 figureHeight: (Figure) throws -> Double = { _ in 0 }) rethrows {
         // Each paragraph's first byte (the markup's text has one paragraph per block).
         var starts = [0]
         for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         let ends = starts.dropFirst().map { $0 - 1 } + [text.utf8.count]
         var formats: [ParagraphFormat] = [], roles: [Int: StructureRole] = [:], labels: [Int: Range<Int>] = [:]
         var headings: [Int: Heading] = [:], rules = Set<Int>(), depths: [Int: Int] = [:], quotes: [Int: Int] = [:], code = Set<Int>()
+        var figures: [Int: Figure] = [:]
         var widths: [String: Double] = [:]
         for (k, block) in document.blocks.enumerated() where k < starts.count {
             var inset = MarkdownLayout.listInset * Double(block.listDepth) + MarkdownLayout.quoteInset * Double(block.quoteDepth)
             var firstLine = 0.0
             var above = k == 0 ? 0 : 0.6
+            var height = 0.0
             switch block.kind {
             case let .heading(level, title):
                 above = k == 0 ? 0 : [1.2, 1.0, 0.9, 0.8, 0.8, 0.8][level - 1]
@@ -67,7 +81,11 @@ package struct MarkdownLayout: Sendable {
                 code.insert(k)
             case .rule:
                 rules.insert(k)
-            case .paragraph, .image:
+            case let .image(source, alt, line):
+                let figure = Figure(source: source, alt: alt, line: line)
+                figures[k] = figure
+                height = try figureHeight(figure)
+            case .paragraph:
                 if block.quoteDepth > 0 { roles[k] = .blockQuote }
             }
             if block.quoteDepth > 0 { quotes[k] = block.quoteDepth }
@@ -77,10 +95,10 @@ package struct MarkdownLayout: Sendable {
             let end = min(ends[k] + 1, text.utf8.count)
             if starts[k] < end {
                 formats.append(ParagraphFormat(start: starts[k], end: end, inset: inset, firstLine: max(firstLine, -inset),
-                                               spaceBefore: above))
+                                               spaceBefore: above, minHeight: height))
             }
         }
         (self.formats, self.roles, self.labels, self.depths, self.headings) = (formats, roles, labels, depths, headings)
-        (self.rules, self.quotes, self.code) = (rules, quotes, code)
+        (self.rules, self.quotes, self.code, self.figures) = (rules, quotes, code, figures)
     }
 }

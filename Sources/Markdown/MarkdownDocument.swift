@@ -28,8 +28,9 @@ package struct MarkdownBlock: Sendable, Equatable {
         /// A thematic break: an empty paragraph the page draws a rule across.
         case rule
         /// A picture alone in its paragraph: the paragraph is empty and the page draws the
-        /// picture there; `alt` is its alternative text (empty: none given).
-        case image(source: String, alt: String)
+        /// picture there; `alt` is its alternative text (empty: none given), `line` where it
+        /// is in the source (from 1).
+        case image(source: String, alt: String, line: Int)
     }
 
     package var kind: Kind

@@ -29,7 +29,12 @@ extension Markdown {
 
         init(allowsLink: @escaping (String) -> Bool) { self.allowsLink = allowsLink }
 
-        var document: MarkdownDocument { MarkdownDocument(markup: paragraphs.joined(separator: "\n"), blocks: blocks) }
+        var document: MarkdownDocument {
+            // A picture's empty paragraph keeps its line feed (its format needs a byte to hold
+            // it): a picture at the end gets an empty paragraph after it.
+            guard case .image = blocks.last?.kind else { return MarkdownDocument(markup: paragraphs.joined(separator: "\n"), blocks: blocks) }
+            return MarkdownDocument(markup: (paragraphs + [""]).joined(separator: "\n"), blocks: blocks + [MarkdownBlock(kind: .paragraph)])
+        }
 
         mutating func enter(_ node: OpaquePointer) -> Next {
             switch cmark_node_get_type(node) {
@@ -43,7 +48,7 @@ extension Markdown {
             case CMARK_NODE_PARAGRAPH:
                 if let child = cmark_node_first_child(node), cmark_node_get_type(child) == CMARK_NODE_IMAGE, cmark_node_next(child) == nil {
                     let source = cmark_node_get_url(child).map { String(cString: $0) } ?? ""
-                    add("", .image(source: source, alt: Markdown.plainText(child)))
+                    add("", .image(source: source, alt: Markdown.plainText(child), line: Int(cmark_node_get_start_line(node))))
                     return .skip
                 }
                 begin(.paragraph)
@@ -120,6 +125,10 @@ extension Markdown {
                 text = Markup.escape(label) + "\u{00A0}"
             } else if !freshItems.isEmpty, case .paragraph = kind {
                 kind = .listContinuation
+            } else if freshItems.last == true {
+                // A picture or a rule opening an item: the item shows no label (a label alone
+                // after it would read as an empty item).
+                freshItems[freshItems.count - 1] = false
             }
             current = text
             closing = ""

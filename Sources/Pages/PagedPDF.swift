@@ -42,6 +42,15 @@ package struct PagedPDF {
     package var bookmarks = true
     /// A Markdown text's blocks: their structure elements, headings and rules.
     package var markdown: MarkdownLayout?
+    /// A Markdown picture as drawn: its pixels, size on the page and alternative text.
+    package struct Picture: Sendable {
+        var image: RasterImage
+        var width: Double
+        var height: Double
+        var alt: String
+    }
+    /// The pictures, by their line in the Markdown source (`MarkdownLayout.Figure.line`).
+    package var pictures: [Int: Picture] = [:]
 
     package init(text: PagedText, paint: TextPaint, background: Color, decorations: PageDecorations?, fonts: FontContext) {
         self.text = text
@@ -57,6 +66,10 @@ package struct PagedPDF {
                        visit: (PagedText.Page, PagedText.Body) throws -> Void = { _, _ in }) throws -> [UInt8] {
         var options = options
         options.scale = 1
+        // PDF/UA-1: a picture is a Figure with alternative text, or the file is refused.
+        if options.pdf.standards.contains(.ua1), let figure = markdown?.figures.values.sorted(by: { $0.line < $1.line }).first(where: { $0.alt.isEmpty }) {
+            throw PageError("markdown", "line \(figure.line): the picture \(figure.source) has no alt text, which PDF/UA-1 needs: write ![what it shows](\(figure.source))")
+        }
         let document = try PDFDocument(options: options, fonts: fonts, stream: stream)
         // Markdown headings nest: each under the last heading of a lower level.
         var open: [(level: Int, id: Int32)] = []
@@ -85,6 +98,7 @@ package struct PagedPDF {
         var items: [SceneItem] = []
         if let markdown {
             placed.role = .paragraphs(markdown.roles, labels: markdown.labels, depths: markdown.depths)
+            placed.figures = figures(body, markdown)
             items += try decorations(body, markdown)
         } else {
             var roles = Dictionary(listItems(body).map { ($0, StructureRole.li) }, uniquingKeysWith: { a, _ in a })
@@ -147,6 +161,21 @@ package struct PagedPDF {
             let numbered = (1...3).contains(digits) && [". ", ") "].contains { text.dropFirst(digits).hasPrefix($0) }
             return bullet || numbered ? lines[i].paragraph : nil
         }
+    }
+
+    /// The pictures whose paragraphs start on the page (visible lines only), at their
+    /// paragraph's line, in the text's coordinates; a Figure with the alt text, or decoration
+    /// without one.
+    private func figures(_ body: PagedText.Body, _ markdown: MarkdownLayout) -> [Int: SceneItem] {
+        guard !markdown.figures.isEmpty else { return [:] }
+        var out: [Int: SceneItem] = [:]
+        for i in paragraphStarts(body) {
+            let line = body.layout.lines[i]
+            guard let figure = markdown.figures[line.paragraph], let picture = pictures[figure.line] else { continue }
+            out[line.paragraph] = .image(picture.image, x: line.x, y: line.top, width: picture.width, height: picture.height,
+                                         radius: 0, alt: picture.alt.isEmpty ? nil : picture.alt)
+        }
+        return out
     }
 
     /// What Markdown's blocks show besides their text (page furniture, Artifacts in a tagged

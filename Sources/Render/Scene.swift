@@ -109,6 +109,10 @@ package struct PlacedText: Sendable {
     /// Its language (BCP 47), when the block names one: a tagged PDF's elements carry it
     /// where it differs from the document's.
     package var language: String?
+    /// Pictures in the text's flow, by the (empty) paragraph they stand in, in the text's own
+    /// coordinates: drawn where that paragraph comes, so a tagged PDF's Figure is in reading
+    /// order. Only `.image` items.
+    package var figures: [Int: SceneItem] = [:]
 
     package init(layout: Layout, x: Double, y: Double, paint: TextPaint = TextPaint()) throws(ValueError) {
         self.layout = layout

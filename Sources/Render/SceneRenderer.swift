@@ -126,9 +126,15 @@ extension Renderer {
         var shaped = text.layout
         if let outlineOf { shaped.lines = outlineOf }
         let outline = text.paint.highlight.map { shaped.highlightOutline($0.style) }
+        // A picture in the flow is drawn as the scene's pictures are (a Figure when it has alt text).
+        let figure = { (paragraph: Int) throws -> Bool in
+            guard let item = text.figures[paragraph] else { return false }
+            try draw(cr, item, faces: faces, format: format, scale: scale, tagged: tagged, cancellation: cancellation)
+            return true
+        }
         try drawText(cr, text.layout, lines: reaching(cr, lines, paint: text.paint), faces: faces, outline: outline,
                      paint: text.paint, format: format, scale: scale, textLayer: textLayer, role: tagged ? text.role : nil, language: text.language,
-                     cancellation: cancellation)
+                     figures: text.figures.isEmpty ? nil : figure, cancellation: cancellation)
         cairo_restore(cr)
     }
 

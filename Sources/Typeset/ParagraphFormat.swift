@@ -10,9 +10,12 @@ package struct ParagraphFormat: Sendable, Equatable {
     package var inset: Double
     package var firstLine: Double
     package var spaceBefore: Double
+    /// Every line of the paragraph at least this tall (room for a picture on an empty line).
+    package var minHeight: Double
 
-    package init(start: Int, end: Int, inset: Double = 0, firstLine: Double = 0, spaceBefore: Double = 0) {
+    package init(start: Int, end: Int, inset: Double = 0, firstLine: Double = 0, spaceBefore: Double = 0, minHeight: Double = 0) {
         (self.start, self.end, self.inset, self.firstLine, self.spaceBefore) = (start, end, inset, firstLine, spaceBefore)
+        self.minHeight = minHeight
     }
 
     /// Values a layout can take: finite, insets and space not negative, a hanging first line
@@ -20,7 +23,7 @@ package struct ParagraphFormat: Sendable, Equatable {
     static let maxEms = 1000.0
 
     func validated() throws -> ParagraphFormat {
-        for (name, value) in [("paragraph inset", inset), ("paragraph space", spaceBefore)] {
+        for (name, value) in [("paragraph inset", inset), ("paragraph space", spaceBefore), ("paragraph height", minHeight)] {
             _ = try Checked.number(value, name, in: 0...ParagraphFormat.maxEms)
         }
         _ = try Checked.number(firstLine, "first-line indent", in: -inset...ParagraphFormat.maxEms)

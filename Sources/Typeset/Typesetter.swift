@@ -75,7 +75,7 @@ package final class Typesetter: @unchecked Sendable {
         let formats = prepared.paragraphs.map { paragraph in
             let format = prepared.formats.format(at: paragraph.paragraph.start)
             return (inset: (format?.inset ?? 0) * style.size, first: style.indent + (format?.firstLine ?? 0) * style.size,
-                    above: (format?.spaceBefore ?? 0) * style.size)
+                    above: (format?.spaceBefore ?? 0) * style.size, height: (format?.minHeight ?? 0) * style.size)
         }
         try prepared.utf8.withUnsafeBufferPointer { bytes in
             for (k, paragraph) in prepared.paragraphs.enumerated() {
@@ -88,8 +88,10 @@ package final class Typesetter: @unchecked Sendable {
                 for line in wrapLines(shaped, maxWidth: room, mode: style.wrap, emergencyHyphens: style.breakHyphens,
                                       indent: formats[k].first,
                                       hyphenWidth: { (try? measuring.hyphenWidth(in: shaped, at: $0, soft: $1)) ?? nil }) {
-                    lines.append(try context.buildLine(line.range, in: shaped, bytes: bytes, lineSpacing: style.lineSpacing,
-                                                       hyphen: line.hyphen))
+                    var built = try context.buildLine(line.range, in: shaped, bytes: bytes, lineSpacing: style.lineSpacing,
+                                                      hyphen: line.hyphen)
+                    built.height = Swift.max(built.height, formats[k].height)
+                    lines.append(built)
                 }
             }
         }

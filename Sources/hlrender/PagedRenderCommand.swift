@@ -13,12 +13,29 @@ extension Render {
         guard output.scale.map({ Double($0) == 1 }) ?? true else { throw CLIFailure(message: "--scale is for images; --page sets the PDF's size") }
     }
 
+    /// Markdown's pictures: files, relative to the Markdown file's folder (or the current
+    /// one), read with the input bound and decoded once each.
+    func markdownPictures() throws -> (String) throws -> RasterImage {
+        let file = text.markdownFile.flatMap { $0 == "-" ? nil : $0 }
+        let folder = file.map { path in path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "." } ?? "."
+        let (limit, maxPixels) = (limits.image, try output.pixelLimit.pixels())
+        var decoded: [String: RasterImage] = [:]
+        return { source in
+            guard !source.contains("://") else { throw CLIFailure(message: "pictures are read from files, not from addresses") }
+            let path = source.hasPrefix("/") ? source : folder + "/" + source
+            if let image = decoded[path] { return image }
+            let image = try ImageDecoder.decode(try Posix.readFile(path, as: "picture", limit: limit), maxPixels: maxPixels)
+            decoded[path] = image
+            return image
+        }
+    }
+
     func runPaged(settings: BlockSettings, setup: PageSetup, fonts: FontContext) throws {
         ReuseMemory.forOneLongDocument()  // before the layout: its chunks are laid out on other threads
         let document: PagedPDF
         do {
             document = try PagedPDF(settings: settings, setup: setup, fonts: fonts,
-                                    background: try output.backgroundColor(highlighted: false))
+                                    background: try output.backgroundColor(highlighted: false), picture: try markdownPictures())
         } catch let error as CardError {
             throw CLIFailure(message: flagWording(error))
         }

@@ -124,4 +124,36 @@ import Testing
         // No link came of it.
         #expect(block["spans"].map { "\($0)".contains("link") } != true)
     }
+
+    /// A picture alone in its paragraph is drawn in the flow: a Figure with its alt text, in
+    /// reading order; PDF/UA-1 refuses one without alt text, naming its line, and writes nothing.
+    @Test func picturesAreFiguresInTheFlow() throws {
+        let logo = try CLI.run(["card", "-", "-o", path("logo.png")],
+                               stdin: Array(##"{"size": "300x150", "padding": 0, "background": "#C62828", "blocks": []}"##.utf8))
+        #expect(logo.status == 0, "\(logo.stderr)")
+        try Data("# Pictures\n\nBefore.\n\n![A red logo](logo.png)\n\nAfter.\n".utf8).write(to: URL(fileURLWithPath: path("pics.md")))
+        let result = try CLI.run(["render", "--markdown-file", path("pics.md"), "--page", "a5", "--title", "Pics",
+                                  "--pdf-standard", "ua-1", "-o", path("pics.pdf"), "--dump-layout", path("pics.json")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try tree(path("pics.pdf")) == ["Document", "  H1", "  P", "  Figure alt=A red logo", "  P", "outline: Pictures"])
+        // The picture's paragraph is as tall as the picture (225 x 112.5 pt at 96 dpi).
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path("pics.json")))) as! [String: Any]
+        let heights = (json["lines"] as! [[String: Any]]).map { $0["height"] as! Double }
+        #expect(heights.contains { abs($0 - 112.5) < 0.01 }, "\(heights)")
+
+        try Data("Text.\n\n![](logo.png)\n".utf8).write(to: URL(fileURLWithPath: path("bare.md")))
+        let refused = try CLI.run(["render", "--markdown-file", path("bare.md"), "--page", "a5", "--title", "T",
+                                   "--pdf-standard", "ua-1", "-o", path("bare.pdf")])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("line 3: the picture logo.png has no alt text"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path("bare.pdf")))
+        // Without PDF/UA it is decoration, outside the structure.
+        let plain = try CLI.run(["render", "--markdown-file", path("bare.md"), "--page", "a5", "-o", path("bare.pdf")])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(try tree(path("bare.pdf")).filter { $0.contains("Figure") }.isEmpty)
+
+        try Data("![gone](missing.png)\n".utf8).write(to: URL(fileURLWithPath: path("gone.md")))
+        let missing = try CLI.run(["render", "--markdown-file", path("gone.md"), "--page", "a5", "-o", path("gone.pdf")])
+        #expect(missing.status != 0 && missing.stderr.contains("line 1: the picture missing.png"), "\(missing.stderr)")
+    }
 }

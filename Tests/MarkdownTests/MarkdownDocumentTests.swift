@@ -51,9 +51,11 @@ import Testing
     }
 
     @Test func aPictureAloneIsAFigureAndInTextItsAltText() {
-        let document = Markdown.document("![A *red* square](logo.png \"t\")\n\nSee ![the chart](c.png) here.\n")
-        #expect(document.blocks.map(\.kind) == [.image(source: "logo.png", alt: "A red square"), .paragraph])
-        #expect(paragraphs(document) == ["", "See <i>the chart</i> here."])
+        let document = Markdown.document("![A *red* square](logo.png \"t\")\n\nSee ![the chart](c.png) here.\n\n![](end.png)")
+        #expect(document.blocks.map(\.kind) == [.image(source: "logo.png", alt: "A red square", line: 1), .paragraph,
+                                                .image(source: "end.png", alt: "", line: 5), .paragraph])
+        // A picture's paragraph is empty; one at the end is followed by an empty paragraph.
+        #expect(paragraphs(document) == ["", "See <i>the chart</i> here.", "", ""])
     }
 
     /// CommonMark has no errors: anything is a document, and its markup always parses.
