@@ -59,10 +59,12 @@ package struct MarkdownLayout: Sendable {
             var firstLine = 0.0
             var above = k == 0 ? 0 : 0.6
             var height = 0.0
+            var keep = false
             switch block.kind {
             case let .heading(level, title):
                 above = k == 0 ? 0 : [1.2, 1.0, 0.9, 0.8, 0.8, 0.8][level - 1]
                 roles[k] = .heading(level)
+                keep = true
                 headings[k] = Heading(level: level, title: title.trimmed)
             case let .listItem(label, bytes):
                 if widths[label] == nil { widths[label] = try labelWidth(label + "\u{00A0}") }
@@ -94,8 +96,10 @@ package struct MarkdownLayout: Sendable {
             // hold a format (it shows nothing).
             let end = min(ends[k] + 1, text.utf8.count)
             if starts[k] < end {
-                formats.append(ParagraphFormat(start: starts[k], end: end, inset: inset, firstLine: max(firstLine, -inset),
-                                               spaceBefore: above, minHeight: height))
+                var format = ParagraphFormat(start: starts[k], end: end, inset: inset, firstLine: max(firstLine, -inset),
+                                             spaceBefore: above, minHeight: height)
+                format.keepWithNext = keep
+                formats.append(format)
             }
         }
         (self.formats, self.roles, self.labels, self.depths, self.headings) = (formats, roles, labels, depths, headings)

@@ -105,14 +105,21 @@ struct ChunkedText: Sendable {
                 return (layout, spooling ? LineCodec.encode(layout.lines) : [])
             }
             for (i, (layout, lines)) in zip(batch, results) {
+                // An empty line holding room (a picture's) is not blank: it starts a page too.
+                let formats = chunkStyle(i).paragraphFormats
                 // Chunks end at paragraph ends: the paragraph spacing goes between them too.
                 if i > 0 { dy += style.paragraphSpacing }
                 chunks[i].firstLine = boxes.count
                 chunks[i].firstParagraph = paragraph
                 chunks[i].dy = dy
+                var paragraphStart = (paragraph: -1, byte: 0)
                 for line in layout.lines {
-                    boxes.append(PageBreaker.Box(top: line.top + dy, bottom: line.bottom + dy, paragraph: line.paragraph + paragraph,
-                                                 blank: line.isBlank))
+                    if line.paragraph != paragraphStart.paragraph { paragraphStart = (line.paragraph, line.start) }
+                    let format = formats.isEmpty ? nil : formats.format(at: paragraphStart.byte)
+                    var box = PageBreaker.Box(top: line.top + dy, bottom: line.bottom + dy, paragraph: line.paragraph + paragraph,
+                                              blank: line.isBlank && (format?.minHeight ?? 0) == 0)
+                    box.keepWithNext = format?.keepWithNext ?? false
+                    boxes.append(box)
                 }
                 paragraph += (layout.lines.last?.paragraph ?? -1) + 1
                 dy += layout.height

@@ -6,6 +6,8 @@ package enum PageBreaker {
         package var bottom: Double
         package var paragraph: Int
         package var blank: Bool
+        /// The line stays on the page of the line after it (a heading's).
+        package var keepWithNext = false
         package init(top: Double, bottom: Double, paragraph: Int, blank: Bool) {
             (self.top, self.bottom, self.paragraph, self.blank) = (top, bottom, paragraph, blank)
         }
@@ -40,6 +42,10 @@ package enum PageBreaker {
             var end = first + 1
             while end < boxes.count, boxes[end].bottom - top <= height + 1e-6 { end += 1 }
             if end < boxes.count { end = keepTogether(boxes, breakAt: end, after: first, orphans: orphans, widows: widows) }
+            // A heading at the foot of a page goes on with what it heads (if the page keeps a line).
+            var kept = end
+            while kept < boxes.count, kept > first + 1, boxes[kept - 1].keepWithNext { kept -= 1 }
+            if kept < end, !boxes[kept - 1].keepWithNext { end = kept }
             pages.append(Page(lines: start..<end, top: top))
             start = end
         }

@@ -12,6 +12,9 @@ package struct ParagraphFormat: Sendable, Equatable {
     package var spaceBefore: Double
     /// Every line of the paragraph at least this tall (room for a picture on an empty line).
     package var minHeight: Double
+    /// Pages keep the paragraph with the next one (a heading with what it heads); layout
+    /// itself ignores it.
+    package var keepWithNext = false
 
     package init(start: Int, end: Int, inset: Double = 0, firstLine: Double = 0, spaceBefore: Double = 0, minHeight: Double = 0) {
         (self.start, self.end, self.inset, self.firstLine, self.spaceBefore) = (start, end, inset, firstLine, spaceBefore)
@@ -35,7 +38,7 @@ extension ParagraphFormat: ByteRange {}
 
 extension Array where Element == ParagraphFormat {
     /// The format of the paragraph starting at byte `start` (sorted, apart formats).
-    func format(at start: Int) -> ParagraphFormat? {
+    package func format(at start: Int) -> ParagraphFormat? {
         let i = partitionPoint(count) { self[$0].end > start }
         return i < count && self[i].start <= start ? self[i] : nil
     }

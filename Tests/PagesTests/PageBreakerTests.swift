@@ -21,6 +21,21 @@ struct PageBreakerTests {
         #expect(pages.map(\.top) == [0, 50, 100])
     }
 
+    /// A heading (its lines keep with the next) at a page's foot goes over with what it heads,
+    /// unless it would leave the page empty.
+    @Test func headingsKeepWithTheNextLine() throws {
+        var lines = boxes([4, 1, 3])
+        lines[4].keepWithNext = true  // paragraph 1: a one-line heading
+        let pages = try PageBreaker.paginate(lines, height: 50, orphans: 1, widows: 1)
+        #expect(pages.map(\.lines) == [0..<4, 4..<8])
+        // Without the flag the heading ends page 1.
+        #expect(try PageBreaker.paginate(boxes([4, 1, 3]), height: 50, orphans: 1, widows: 1).map(\.lines) == [0..<5, 5..<8])
+        // A page of headings only keeps them.
+        var headings = boxes([1, 1, 1, 1, 1, 1])
+        for i in 0..<5 { headings[i].keepWithNext = true }
+        #expect(try PageBreaker.paginate(headings, height: 50, orphans: 1, widows: 1).map(\.lines) == [0..<5, 5..<6])
+    }
+
     @Test func widowsPullALineOver() throws {
         // Paragraph 1 has lines 3...7; 5 fit on page 1 (0..<5) leaving 3 for the next: fine.
         // With 6 lines per page, 3 + 3 of paragraph 1 fit, leaving 2: widows 3 pulls one over.
