@@ -5,6 +5,10 @@
 # then the growth from 50 to 2,000 pages. Issue 38's targets (tagged, the default): 2,000
 # pages in at most 0.40x typst's time, peak RSS at most 64 MB, time(2,000) <= 42 x time(50).
 # Last, the 2,000 pages once more as PDF/UA-1 and PDF/A-2b (what the standards cost).
+# Issue 50: 2,000 pages of mixed scripts (English, Russian, Arabic, Japanese paragraphs in
+# turn) side by side with typst (target <= 0.40x), and the article as Markdown against the
+# same article as plain text (target within 10%). PARTS picks what runs (default: all of
+# "plain mixed markdown").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=$PWD/.build/release/hlrender
@@ -13,6 +17,9 @@ python3 -c "import typst" 2>/dev/null || pip install -q typst
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 best() { sort -n | head -1; }
+parts=${PARTS:-plain mixed markdown}
+ratio() { echo "scale=2; $1 / $2" | bc; }
+if [[ " $parts " == *" plain "* ]]; then
 for pages in 50 500 2000; do
   python3 bench/make_article.py "$pages" > "$out/a$pages.txt"
   python3 bench/make_article.py "$pages" --typst > "$out/a$pages.typ"
@@ -40,3 +47,35 @@ echo "hlrender / typst at 2000 pages: $(echo "scale=2; $(cat "$out/h2000.best") 
 /usr/bin/time -f "%e %M" -o "$out/std" "$bin" render --text-file "$out/a2000.txt" --font "Noto Sans" --size 11 --page a4 \
   --page-numbers --no-system-fonts --title "Article" --pdf-standard ua-1,a-2b -o "$out/std.pdf"
 echo "hlrender 2000 pages as ua-1,a-2b: $(cut -d' ' -f1 "$out/std") s, peak RSS $(($(cut -d' ' -f2 "$out/std") / 1024)) MiB"
+fi
+
+# One tool's best wall time over the rounds: run NAME COMMAND... (the times go to $out/NAME).
+run() {
+  local name=$1; shift
+  for round in $(seq "$rounds"); do /usr/bin/time -f "%e %M" -a -o "$out/$name" "$@"; done
+  cut -d' ' -f1 "$out/$name" | best
+}
+typst_pdf() {
+  python3 -c "import sys, typst
+typst.compile(sys.argv[1], output=sys.argv[2], font_paths=[sys.argv[3]], ignore_system_fonts=True)" "$1" "$2" "$PWD/fonts"
+}
+if [[ " $parts " == *" mixed "* ]]; then
+  python3 bench/make_article.py 2000 --mixed > "$out/m.txt"
+  python3 bench/make_article.py 2000 --mixed --typst > "$out/m.typ"
+  h=$(run hm "$bin" render --text-file "$out/m.txt" --font "Noto Sans" --size 11 --page a4 --page-numbers --no-system-fonts \
+      -o "$out/hm.pdf")
+  t=$(run tm typst_pdf "$out/m.typ" "$out/tm.pdf")
+  echo "mixed scripts, 2000-page article (tagged): hlrender $h s ($(pdfinfo "$out/hm.pdf" | awk '/^Pages:/ {print $2}') pages," \
+       "peak $(($(cut -d' ' -f2 "$out/hm" | sort -n | tail -1) / 1024)) MiB), typst $t s ($(pdfinfo "$out/tm.pdf" | awk '/^Pages:/ {print $2}') pages," \
+       "peak $(($(cut -d' ' -f2 "$out/tm" | sort -n | tail -1) / 1024)) MiB): hlrender / typst = $(ratio "$h" "$t")"
+fi
+if [[ " $parts " == *" markdown "* ]]; then
+  python3 bench/make_article.py 2000 > "$out/p.txt"
+  python3 bench/make_article.py 2000 --markdown > "$out/p.md"
+  p=$(run hp "$bin" render --text-file "$out/p.txt" --font "Noto Sans" --size 11 --page a4 --page-numbers --no-system-fonts \
+      -o "$out/hp.pdf")
+  m=$(run hd "$bin" render --markdown-file "$out/p.md" --font "Noto Sans" --size 11 --page a4 --page-numbers --no-system-fonts \
+      -o "$out/hd.pdf")
+  echo "2000-page article as Markdown $m s ($(pdfinfo "$out/hd.pdf" | awk '/^Pages:/ {print $2}') pages), as plain text $p s" \
+       "($(pdfinfo "$out/hp.pdf" | awk '/^Pages:/ {print $2}') pages): markdown / plain = $(ratio "$m" "$p")"
+fi

@@ -229,7 +229,7 @@ package enum OptionModel {
         define("no-break-hyphen", "bool", schema: "boolean", "Cut a word longer than the line without a hyphen (default: with one, in scripts that hyphenate).") {
             $0.breakHyphens = !(try $1.bool())
         },
-        define("role", "p|h1|h2|h3|h4|h5|h6", .text, schema: "string", "The text's element in a tagged PDF: a paragraph (p, the default) or a heading of level 1 to 6 (pages: paragraphs starting with # are headings).") {
+        define("role", "p|h1|h2|h3|h4|h5|h6|artifact", .text, schema: "string", "The text's element in a tagged PDF: a paragraph (p, the default), a heading of level 1 to 6 (pages: paragraphs starting with # are headings), or artifact: decoration a reader skips.") {
             $0.role = try $1.choice(StructureRole.self)
         },
         define("lang", "tag", schema: "string", "BCP 47 language for shaping and line breaking, e.g. ja.") {

@@ -170,7 +170,8 @@ extension CardBuilder {
             }
             var item = try restricted.map { try PlacedText(restricted: $0, x: origin.0, y: origin.1, paint: paint) }
                 ?? PlacedText(layout: finalLayout, x: origin.0, y: origin.1, paint: paint)
-            item.role = markdown.map { .paragraphs($0.roles, labels: $0.labels, depths: $0.depths) } ?? .block(settings.role)
+            item.role = markdown.map { .paragraphs($0.roles, labels: $0.labels, depths: $0.depths) }
+                ?? (settings.role == .artifact ? nil : .block(settings.role))
             item.language = settings.lang.isEmpty ? nil : settings.lang
             return ([.text(item)], [blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY, extra)])
         }

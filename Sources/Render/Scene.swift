@@ -138,9 +138,12 @@ package enum StructureRole: String, CaseIterable, Sendable {
     case li
     /// A quoted paragraph (BlockQuote) and a block of code (Code), from Markdown.
     case blockQuote, code
+    /// No element: the block is decoration (a watermark, a repeated label), an Artifact a
+    /// reader skips. A block's option only; its text is in no structure element.
+    case artifact
 
     /// What a block's `role` may be.
-    package static let allCases: [StructureRole] = [.p, .h1, .h2, .h3, .h4, .h5, .h6]
+    package static let allCases: [StructureRole] = [.p, .h1, .h2, .h3, .h4, .h5, .h6, .artifact]
 
     /// The standard structure type's name.
     var tagName: String {

@@ -81,12 +81,14 @@ import Testing
     /// A card block's `role` makes it a heading; a page's paragraphs starting with "#" marks are
     /// headings of that level, the rest paragraphs, in reading order.
     @Test func headingsFromRolesAndMarks() throws {
-        let card = #"{"size": "400x300", "blocks": [{"type": "text", "text": "Big news", "role": "h1", "anchor": "top"}, {"type": "text", "text": "The story.", "anchor": "bottom"}]}"#
+        // An artifact block (a watermark) is in no element.
+        let card = #"{"size": "400x300", "blocks": [{"type": "text", "text": "Big news", "role": "h1", "anchor": "top"}, {"type": "text", "text": "DRAFT", "role": "artifact", "anchor": "center"}, {"type": "text", "text": "The story.", "anchor": "bottom"}]}"#
         try Data(card.utf8).write(to: dir.appendingPathComponent("h.json"))
         #expect(try CLI.run(["card", path("h.json"), "-o", path("h.pdf")]).status == 0)
         let structure = try runTool("/usr/bin/pdfinfo", ["-struct-text", path("h.pdf")]).output
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(structure == ["Document", "H1 (block)", "\"Big news\"", "P (block)", "\"The story.\""], "\(structure)")
+        #expect(try qpdfCheck(path("h.pdf")))
 
         try Data("# One\nFirst body.\n## Two\nSecond body.\n#hashtag is no heading\n".utf8).write(to: dir.appendingPathComponent("h.txt"))
         let result = try CLI.run(["render", "--text-file", path("h.txt"), "--page", "a5", "-o", path("pages.pdf")])
