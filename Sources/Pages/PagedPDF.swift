@@ -187,8 +187,8 @@ package struct PagedPDF {
         let em = text.fontSize
         let shade = { (alpha: Double) in
             let c = paint.color
-            return try RasterImage(width: 1, height: 1, pixels: [c.red, c.green, c.blue].map { UInt8(($0 * 255).rounded()) }
-                                   + [UInt8((alpha * c.alpha * 255).rounded())])
+            let channels = [c.red, c.green, c.blue, alpha * c.alpha].map { UInt8(Checked.clamped($0 * 255, .toNearestOrAwayFromZero, in: 0...255)) }
+            return try RasterImage(width: 1, height: 1, pixels: channels)
         }
         let (rule, bar, tint) = (try shade(0.45), try shade(0.35), try shade(0.07))
         // Each paragraph's visible lines on the page: top, bottom, left.
