@@ -55,16 +55,15 @@ run() {
   for round in $(seq "$rounds"); do /usr/bin/time -f "%e %M" -a -o "$out/$name" "$@"; done
   cut -d' ' -f1 "$out/$name" | best
 }
-typst_pdf() {
-  python3 -c "import sys, typst
-typst.compile(sys.argv[1], output=sys.argv[2], font_paths=[sys.argv[3]], ignore_system_fonts=True)" "$1" "$2" "$PWD/fonts"
-}
+# typst through its Python API, on the pinned fonts only: typst_pdf IN.typ OUT.pdf
+typst_pdf=(python3 -c "import sys, typst
+typst.compile(sys.argv[1], output=sys.argv[2], font_paths=[sys.argv[3]], ignore_system_fonts=True)")
 if [[ " $parts " == *" mixed "* ]]; then
   python3 bench/make_article.py 2000 --mixed > "$out/m.txt"
   python3 bench/make_article.py 2000 --mixed --typst > "$out/m.typ"
   h=$(run hm "$bin" render --text-file "$out/m.txt" --font "Noto Sans" --size 11 --page a4 --page-numbers --no-system-fonts \
       -o "$out/hm.pdf")
-  t=$(run tm typst_pdf "$out/m.typ" "$out/tm.pdf")
+  t=$(run tm "${typst_pdf[@]}" "$out/m.typ" "$out/tm.pdf" "$PWD/fonts")
   echo "mixed scripts, 2000-page article (tagged): hlrender $h s ($(pdfinfo "$out/hm.pdf" | awk '/^Pages:/ {print $2}') pages," \
        "peak $(($(cut -d' ' -f2 "$out/hm" | sort -n | tail -1) / 1024)) MiB), typst $t s ($(pdfinfo "$out/tm.pdf" | awk '/^Pages:/ {print $2}') pages," \
        "peak $(($(cut -d' ' -f2 "$out/tm" | sort -n | tail -1) / 1024)) MiB): hlrender / typst = $(ratio "$h" "$t")"

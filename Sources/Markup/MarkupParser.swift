@@ -30,20 +30,24 @@ package enum Markup {
 
     /// `text` with the characters markup gives meaning to written as entities: a value put into
     /// markup (a `{{variable}}`) then never opens or closes a span.
+    /// By UTF-8 byte, which is by scalar here: the five are ASCII, and no byte of a longer
+    /// scalar's encoding is ASCII (a combining mark after a quote does not hide it).
     package static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.unicodeScalars.append(c)
+        let special = { (b: UInt8) in b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 }
+        guard text.utf8.contains(where: special) else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
+        for b in text.utf8 {
+            switch b {
+            case 0x26: out += Array("&amp;".utf8)
+            case 0x3C: out += Array("&lt;".utf8)
+            case 0x3E: out += Array("&gt;".utf8)
+            case 0x22: out += Array("&quot;".utf8)
+            case 0x27: out += Array("&apos;".utf8)
+            default: out.append(b)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
 

@@ -177,7 +177,7 @@ struct ChunkedText: Sendable {
 
     /// The style with the spans of chunk `i`, as bytes of the chunk.
     private func chunkStyle(_ i: Int) -> TypesetStyle {
-        style.runs.isEmpty && style.tags.isEmpty ? style : style.restricted(to: chunks[i].bytes)
+        style.runs.isEmpty && style.tags.isEmpty && style.paragraphFormats.isEmpty ? style : style.restricted(to: chunks[i].bytes)
     }
 
     private func chunkText(_ i: Int) -> String {

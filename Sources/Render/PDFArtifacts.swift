@@ -160,6 +160,7 @@ struct PDFContentLexer {
 
     private let bytes: [UInt8]
     private var at = 0
+    private static let trueWord = Array("true".utf8), falseWord = Array("false".utf8), nullWord = Array("null".utf8)
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -222,7 +223,9 @@ struct PDFContentLexer {
                 let first = bytes[start]
                 let numeric = (0x30...0x39).contains(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: ".")
                 let word = bytes[start..<at]
-                let keyword = word.elementsEqual("true".utf8) || word.elementsEqual("false".utf8) || word.elementsEqual("null".utf8)
+                // Compared only when the length can match (most words are operators: Tj, TJ, re...).
+                let keyword = (word.count == 4 || word.count == 5)
+                    && (word.elementsEqual(Self.trueWord) || word.elementsEqual(Self.falseWord) || word.elementsEqual(Self.nullWord))
                 return numeric || keyword ? .operand(start..<at) : .operator(start..<at)
             }
         }

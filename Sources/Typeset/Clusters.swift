@@ -74,6 +74,18 @@ func clusters(of text: Substring, base: Int) -> [Cluster] {
             index = next
             continue
         }
+        // A letter of a script long texts are mostly written in, followed by ASCII or another
+        // such letter (no mark, joiner or selector after it), is a cluster of its own too.
+        if let (scalar, width) = simpleLetter(utf8, at: index),
+           utf8.index(index, offsetBy: width) == utf8.endIndex
+            || utf8[utf8.index(index, offsetBy: width)] < 0x80 && utf8[utf8.index(index, offsetBy: width)] != 0x0D
+            || simpleLetter(utf8, at: utf8.index(index, offsetBy: width)) != nil {
+            result.append(Cluster(start: byte, end: byte + width, utf16Start: unit, scalars: ClusterScalars(CollectionOfOne(scalar))))
+            byte += width
+            unit += 1
+            index = utf8.index(index, offsetBy: width)
+            continue
+        }
         // Elsewhere Swift's grapheme breaking, from this boundary.
         var after = text.index(after: index)
         // UAX #29 GB11 (ExtPict Extend* ZWJ x ExtPict) by ICU's Extended_Pictographic: Swift's
@@ -91,6 +103,29 @@ func clusters(of text: Substring, base: Int) -> [Cluster] {
         index = after
     }
     return result
+}
+
+/// The scalar at `index` and its UTF-8 width when it is a letter no grapheme rule joins to
+/// what comes before it (a base of GB999 alone): Latin-1 letters, Greek, Cyrillic and Arabic
+/// letters, kana, CJK ideographs and punctuation, full-width forms. Such a letter followed by
+/// another, or by ASCII other than CR, ends a cluster (UAX #29 breaks there).
+private func simpleLetter(_ utf8: Substring.UTF8View, at index: Substring.UTF8View.Index) -> (Unicode.Scalar, Int)? {
+    guard index < utf8.endIndex else { return nil }
+    let lead = utf8[index]
+    let width = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    guard lead >= 0xC2, width <= 3, utf8.distance(from: index, to: utf8.endIndex) >= width else { return nil }
+    var value = UInt32(lead) & (width == 2 ? 0x1F : 0x0F)
+    var at = utf8.index(after: index)
+    for _ in 1..<width {
+        value = value << 6 | UInt32(utf8[at] & 0x3F)
+        at = utf8.index(after: at)
+    }
+    let simple = (0xC0...0xFF).contains(value) && value != 0xD7 && value != 0xF7 || (0x0386...0x03CE).contains(value)
+        || (0x0400...0x0482).contains(value) || (0x0621...0x064A).contains(value) || (0x3001...0x3002).contains(value)
+        || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value) || (0x4E00...0x9FFF).contains(value)
+        || (0xFF01...0xFF5E).contains(value)
+    guard simple, let scalar = Unicode.Scalar(value) else { return nil }
+    return (scalar, width)
 }
 
 /// Whether a cluster ends in GB11's "ExtPict Extend* ZWJ" (checked only when it ends in a ZWJ).

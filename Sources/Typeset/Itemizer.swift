@@ -16,14 +16,56 @@ struct ItemRun {
 /// chain would: the text is itemized again with the whole chain.
 struct NeedsWholeChain: Error {}
 
+/// What itemizing learns of one-scalar clusters over one set of chains, kept across the
+/// paragraphs of a text: a CJK, Arabic or Cyrillic text repeats a few hundred characters, and
+/// their Unicode properties and the chain's coverage cost more than the rest of itemizing.
+/// Used by one thread (one `prepare`).
+final class ItemizerCache {
+    /// Per scalar: bit 0 invisible, bit 1 emoji presentation, bit 2 neutral.
+    fileprivate var facts: [UInt32: UInt8] = [:]
+    /// Per span style and scalar: the first candidate covering it (-1: none).
+    fileprivate var first: [UInt64: Int] = [:]
+}
+
 /// Assigns each cluster a font (per-cluster fallback in its span's chain) and a script, then
 /// merges runs.
 struct Itemizer {
     var chains: [FontChain]
     var chain: FontChain { chains[0] }
+    /// Shared by the paragraphs itemized over these chains.
+    var cache: ItemizerCache?
 
     init(chain: FontChain) { chains = [chain] }
-    init(chains: [FontChain]) { self.chains = chains }
+    init(chains: [FontChain], cache: ItemizerCache? = nil) { (self.chains, self.cache) = (chains, cache) }
+
+    /// `font(for:)` for a one-scalar cluster from the cache; nil when the cluster takes the
+    /// general rules (emoji presentation).
+    private func cachedFont(_ scalar: Unicode.Scalar, cluster: Cluster, previous: Int?, style: Int,
+                            cache: ItemizerCache) throws(NeedsWholeChain) -> Int? {
+        let facts: UInt8
+        if let known = cache.facts[scalar.value] {
+            facts = known
+        } else {
+            facts = (cluster.visibleScalars.isEmpty ? 1 : 0) | (cluster.wantsEmojiPresentation ? 2 : 0) | (cluster.isNeutral ? 4 : 0)
+            cache.facts[scalar.value] = facts
+        }
+        if facts & 1 != 0 { return previous ?? 0 }
+        guard facts & 2 == 0 else { return nil }
+        if let previous, facts & 4 != 0, !chains[style].candidates[previous].face.isColor, chains[style].candidates[previous].covers(scalar) {
+            return previous
+        }
+        let key = UInt64(style) << 32 | UInt64(scalar.value)
+        let index: Int
+        if let known = cache.first[key] {
+            index = known
+        } else {
+            index = chains[style].candidates.firstIndex { $0.covers(scalar) } ?? -1
+            cache.first[key] = index
+        }
+        if index >= 0 { return index }
+        if chains[style].isPartial { throw NeedsWholeChain() }
+        return 0
+    }
 
     /// The font for `cluster`: colour fonts first for emoji presentation; the previous
     /// cluster's (non-colour) font for neutral characters it covers; else the first font covering the whole
@@ -40,6 +82,10 @@ struct Itemizer {
             if let index = chains[style].candidates.firstIndex(where: { $0.covers(scalar) }) { return index }
             if chains[style].isPartial { throw NeedsWholeChain() }
             return 0
+        }
+        if cluster.scalars.count == 1, let cache,
+           let font = try cachedFont(cluster.scalars[0], cluster: cluster, previous: previous, style: style, cache: cache) {
+            return font
         }
         let chain = chains[style]
         let needed = cluster.visibleScalars

@@ -17,10 +17,24 @@ struct LayoutContext {
     /// nil: each run is shaped whole (a short text repeats too few words to gain from it).
     var words: WordShaper?
 
-    /// `shapingFont(face, size)` makes (or finds) a font at a size.
+    /// `shapingFont(face, size)` makes (or finds) a font at a size; each (style, candidate)'s
+    /// is asked for once a layout (the library's lookup takes a lock and hashes the face's
+    /// path, and a line asks for its runs' fonts several times).
     init(styles: [RunStyle], shapingFont: @escaping (FontFace, Double) throws -> ShapingFont) {
         self.styles = styles
-        self.shapingFont = { style, candidate in try shapingFont(styles[style].chain.candidates[candidate].face, styles[style].size) }
+        let known = FontMemo()
+        self.shapingFont = { style, candidate in
+            let key = style << 32 | candidate
+            if let font = known.fonts[key] { return font }
+            let font = try shapingFont(styles[style].chain.candidates[candidate].face, styles[style].size)
+            known.fonts[key] = font
+            return font
+        }
+    }
+
+    /// The fonts one layout has asked for (used by the thread laying it out).
+    private final class FontMemo {
+        var fonts: [Int: ShapingFont] = [:]
     }
 
     func shape(_ run: ItemRun, bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>) throws -> [ShapedGlyph] {

@@ -29,8 +29,11 @@ package enum MarkLimit {
 
     @inline(__always)
     static func extendsCluster(_ scalar: Unicode.Scalar) -> Bool {
-        // ASCII is never a mark: the common case stays cheap.
-        if scalar.value < 0x300 { return false }
+        // ASCII is never a mark: the common case stays cheap; nor are the letters of the
+        // scripts long texts are mostly written in (Cyrillic, Arabic, kana, CJK, Hangul).
+        let v = scalar.value
+        if v < 0x300 || (0x0400...0x0482).contains(v) || (0x0621...0x064A).contains(v) || (0x3041...0x3096).contains(v)
+            || (0x30A1...0x30FA).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
         default: return scalar.value == 0x200C || scalar.value == 0x200D

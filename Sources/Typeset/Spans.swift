@@ -134,6 +134,20 @@ extension Array where Element: ByteRange {
 
     func shifted(by offset: Int) -> [Element] { remapped { $0 + offset } }
 
+    /// `clipped(to:)` for ranges sorted and apart (styled runs, paragraph formats): only those
+    /// that reach into `bytes` are visited (a long text's chunks each clip the whole list).
+    func clippedSorted(to bytes: Range<Int>) -> [Element] {
+        var i = partitionPoint(count) { self[$0].end > bytes.lowerBound }
+        var out: [Element] = []
+        while i < count, self[i].start < bytes.upperBound {
+            var item = self[i]
+            (item.start, item.end) = (Swift.max(item.start, bytes.lowerBound) - bytes.lowerBound, Swift.min(item.end, bytes.upperBound) - bytes.lowerBound)
+            if item.start < item.end { out.append(item) }
+            i += 1
+        }
+        return out
+    }
+
     /// The parts of the ranges inside `bytes`, as offsets from its start.
     func clipped(to bytes: Range<Int>) -> [Element] {
         compactMap { item in
@@ -151,9 +165,9 @@ extension TypesetStyle {
     /// counted from the piece's start.
     package func restricted(to bytes: Range<Int>) -> TypesetStyle {
         var out = self
-        out.runs = runs.clipped(to: bytes)
+        out.runs = runs.clippedSorted(to: bytes)
         out.tags = tags.clipped(to: bytes)
-        out.paragraphFormats = paragraphFormats.clipped(to: bytes)
+        out.paragraphFormats = paragraphFormats.clippedSorted(to: bytes)
         return out
     }
 }

@@ -37,10 +37,11 @@ package final class Typesetter: @unchecked Sendable {
         }
         let utf8 = Array(text.utf8)
         func prepared(_ styles: SpanStyles) throws -> [PreparedParagraph] {
-            try utf8.withUnsafeBufferPointer { bytes in
+            let cache = ItemizerCache()
+            return try utf8.withUnsafeBufferPointer { bytes in
                 try splitParagraphs(bytes).map {
                     try style.cancellation.check()
-                    return try prepareParagraph($0, text: text, styles: styles, style: style)
+                    return try prepareParagraph($0, text: text, styles: styles, style: style, cache: cache)
                 }
             }
         }
@@ -140,14 +141,14 @@ package final class Typesetter: @unchecked Sendable {
     }
 
     private func prepareParagraph(_ paragraph: Paragraph, text: String, styles: SpanStyles,
-                                  style: TypesetStyle) throws -> PreparedParagraph {
+                                  style: TypesetStyle, cache: ItemizerCache) throws -> PreparedParagraph {
         let startIndex = text.utf8.index(text.utf8.startIndex, offsetBy: paragraph.start)
         let endIndex = text.utf8.index(startIndex, offsetBy: paragraph.end - paragraph.start)
         let slice = text[startIndex..<endIndex]
         let utf16 = Array(slice.utf16)
         let clusters = clusters(of: slice, base: paragraph.start)
         let (levels, paragraphLevel) = try TextBreak.bidiLevels(utf16, base: style.direction.icuBase)
-        let runs = try Itemizer(chains: styles.chains).runs(clusters, levels: levels,
+        let runs = try Itemizer(chains: styles.chains, cache: cache).runs(clusters, levels: levels,
                                                         styles: styles.isPlain ? [] : clusters.map { styles.style(at: $0.start) })
         library.willShape(with: runs.map { styles.chains[$0.style].candidates[$0.font].face })
         // UTF-16 offsets of cluster starts back to byte offsets (breaks fall on cluster starts;
