@@ -3,7 +3,8 @@ struct MarkupReader {
     private let scalars: [Unicode.Scalar]
     private var index = 0
     private var line = 1, column = 1
-    private var text = String.UnicodeScalarView()
+    /// The text so far, as UTF-8 (a String's scalar view copies itself on a bulk append).
+    private var text: [UInt8] = []
     private var textBytes = 0
     private var spans: [MarkupSpan] = []
     /// Open tags: name, the span's index (nil for `<markup>`), where it opened.
@@ -30,7 +31,7 @@ struct MarkupReader {
     }
 
     private mutating func emit(_ c: Unicode.Scalar) {
-        text.append(c)
+        UTF8.encode(c) { text.append($0) }
         textBytes += UTF8.width(c)
     }
 
@@ -42,13 +43,21 @@ struct MarkupReader {
                 let start = position
                 _ = advance()
                 emit(try entity(start))
-            default: emit(advance())
+            default:
+                // A stretch of plain text, into the byte buffer (a String appended a scalar at
+                // a time was most of reading a long document).
+                while index < scalars.count, scalars[index] != "<", scalars[index] != "&" {
+                    let c = scalars[index]
+                    index += 1
+                    if c == "\n" { line += 1; column = 1 } else { column += 1 }
+                    emit(c)
+                }
             }
         }
         if let unclosed = open.last {
             throw fail("<\(unclosed.name)> is never closed", at: unclosed.position)
         }
-        return MarkedText(text: String(text), spans: spans)
+        return MarkedText(text: String(decoding: text, as: UTF8.self), spans: spans)
     }
 
     /// After `&`: a named or numeric character reference up to `;`.
