@@ -3,14 +3,25 @@ import Pages
 import Render
 import Support
 
+/// How `HLRenderer.renderPages` reads its text.
+public enum PageTextFormat: Sendable {
+    /// Plain text: a line feed ends a paragraph (`hlrender render --text`).
+    case plain
+    /// Pango markup (`--markup`).
+    case markup
+    /// CommonMark (`--markdown`): headings, lists, quotes, code, links and pictures, each
+    /// tagged; a picture's path is read through the environment's `readFile` as written.
+    case markdown
+}
+
 extension HLRenderer {
-    /// Flows `text` over PDF pages (`hlrender render --page`). `options` is a JSON object of
-    /// the same names as the CLI's long flags: the page options (`page`, `page-margin`,
-    /// `orphans`, `widows`, `header`, `page-numbers`, ...), `background`, and any text block
-    /// option (`font`, `size`, `highlight`, `markup`, ...). `page` defaults to A4. The PDF is
-    /// tagged unless `tagged` is false, and conforms to `standards`.
-    public func renderPages(text: String, options: String = "{}", title: String? = nil, tagged: Bool = true,
-                            standards: Set<PDFConformance> = []) async throws(HLRenderError) -> [UInt8] {
+    /// Flows `text` over PDF pages (`hlrender render --page`), read as `format`. `options` is
+    /// a JSON object of the same names as the CLI's long flags: the page options (`page`,
+    /// `page-margin`, `orphans`, `widows`, `header`, `page-numbers`, ...), `background`, and
+    /// any text block option (`font`, `size`, `highlight`, ...). `page` defaults to A4. The
+    /// PDF is tagged unless `tagged` is false, and conforms to `standards`.
+    public func renderPages(text: String, format: PageTextFormat = .plain, options: String = "{}", title: String? = nil,
+                            tagged: Bool = true, standards: Set<PDFConformance> = []) async throws(HLRenderError) -> [UInt8] {
         let members: [(String, JSONValue)]
         do {
             guard case let .object(object) = try JSONValue.parse(Array(options.utf8)) else {
@@ -41,7 +52,8 @@ extension HLRenderer {
                                     (error as? OptionError)?.reason ?? "\(error)")
             }
         }
-        try OptionModel.named("text")!.applyChecked(.json(.string(text)), to: &settings)
+        let key = switch format { case .plain: "text"; case .markup: "markup"; case .markdown: "markdown" }
+        try OptionModel.named(key)!.applyChecked(.json(.string(text)), to: &settings)
         var encode = Render.RenderOptions()
         encode.format = .pdf
         encode.maxPixels = environment.maxPixels
@@ -50,7 +62,9 @@ extension HLRenderer {
         let prepared = (setup, settings, background, encode)
         return try await run { resources in
             let document = try PagedPDF(settings: prepared.1, setup: prepared.0, fonts: resources.fonts, background: prepared.2,
-                                        randomSeed: resources.randomSeed, checkFontFile: resources.checkFontFile)
+                                        randomSeed: resources.randomSeed, checkFontFile: resources.checkFontFile) { path in
+                try ImageDecoder.decode(try resources.readFile(path), maxPixels: resources.maxPixels)
+            }
             var options = prepared.3
             options.cancellation = resources.cancellation
             return try document.render(options: options)

@@ -108,7 +108,7 @@ package final class Renderer: Sendable {
     /// to the text only, never to the highlight.
     static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, outline: Outline?,
                          paint: TextPaint, format: OutputFormat, scale: Double, textLayer: Bool? = nil,
-                         role: TextRole? = nil, language: String? = nil, figures: ((Int) throws -> Bool)? = nil,
+                         role: TextRole? = nil, language: String? = nil, figures: ((Int) -> (() throws -> Void)?)? = nil,
                          cancellation: Cancellation? = nil) throws {
         if let highlight = paint.highlight, let outline {
             HighlightPainter.draw(cr, outline: outline, paint: highlight)
@@ -122,13 +122,13 @@ package final class Renderer: Sendable {
         if let role, format == .pdf {
             var tags = StructureTags(cr, role: role, language: language,
                                      paint: { try painter.draw(cr, lines: $0, color: paint.color, stroke: paint.stroke) },
-                                     links: { try spans.drawLinks(cr, lines: $0) }, figure: figures ?? { _ in false })
+                                     links: { try spans.drawLinks(cr, lines: $0) }, figure: figures ?? { _ in nil })
             try tags.draw(lines)
             spans.drawLines(cr, lines: lines)
         } else {
             try painter.draw(cr, lines: lines, color: paint.color, stroke: paint.stroke)
             if let figures {
-                for paragraph in Set(lines.map(\.paragraph)).sorted() { _ = try figures(paragraph) }
+                for paragraph in Set(lines.map(\.paragraph)).sorted() { try figures(paragraph)?() }
             }
             spans.drawLines(cr, lines: lines)
             // Links follow their text as siblings: Cairo 1.16 drops an element's own text once it

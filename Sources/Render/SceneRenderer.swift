@@ -127,10 +127,10 @@ extension Renderer {
         if let outlineOf { shaped.lines = outlineOf }
         let outline = text.paint.highlight.map { shaped.highlightOutline($0.style) }
         // A picture in the flow is drawn as the scene's pictures are (a Figure when it has alt text).
-        let figure = { (paragraph: Int) throws -> Bool in
-            guard let item = text.figures[paragraph] else { return false }
-            try draw(cr, item, faces: faces, format: format, scale: scale, tagged: tagged, cancellation: cancellation)
-            return true
+        let figure = { (paragraph: Int) -> (() throws -> Void)? in
+            text.figures[paragraph].map { item in
+                { try draw(cr, item, faces: faces, format: format, scale: scale, tagged: tagged, cancellation: cancellation) }
+            }
         }
         try drawText(cr, text.layout, lines: reaching(cr, lines, paint: text.paint), faces: faces, outline: outline,
                      paint: text.paint, format: format, scale: scale, textLayer: textLayer, role: tagged ? text.role : nil, language: text.language,

@@ -17,13 +17,13 @@ struct StructureTags {
     /// Writes the links on lines: each a Link element after its text's element, a sibling (Cairo
     /// 1.16 drops an element's own text once it has a child element), so it stays in reading order.
     let links: ([Line]) throws -> Void
-    /// Draws the picture standing in a paragraph (its Figure), if one does; true when it did.
-    let figure: (Int) throws -> Bool
+    /// What draws the picture standing in a paragraph (its Figure), if one does.
+    let figure: (Int) -> (() throws -> Void)?
     /// Open lists, each with its last item's LI and LBody still open (a nested list goes there).
     private var lists = 0
 
     init(_ cr: OpaquePointer, role: TextRole, language: String?, paint: @escaping ([Line]) throws -> Void,
-         links: @escaping ([Line]) throws -> Void, figure: @escaping (Int) throws -> Bool) {
+         links: @escaping ([Line]) throws -> Void, figure: @escaping (Int) -> (() throws -> Void)?) {
         (self.cr, self.role, self.language, self.paint, self.links) = (cr, role, language, paint, links)
         self.figure = figure
     }
@@ -42,8 +42,13 @@ struct StructureTags {
         for group in role.groups(lines) {
             guard !group.lines.allSatisfy(\.isBlank) else {
                 try paint(Array(group.lines))
-                // A picture stands in an empty paragraph: its Figure is a block of its own.
-                _ = try group.lines.first.map { try figure($0.paragraph) }
+                // A picture stands in an empty paragraph: its Figure is a block of its own,
+                // after any list before it.
+                if let paragraph = group.lines.first?.paragraph, let draw = figure(paragraph) {
+                    Canvas.openDocument(cr)
+                    closeLists(to: 0)
+                    try draw()
+                }
                 continue
             }
             Canvas.openDocument(cr)

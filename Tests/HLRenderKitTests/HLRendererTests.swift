@@ -157,6 +157,25 @@ import Testing
         }
     }
 
+    /// Markdown pages through the library: the same structure as `render --markdown`, read
+    /// back by pikepdf; a picture comes through the environment's `readFile`.
+    @Test func markdownPagesAreTagged() async throws {
+        let folder = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logo = try CLI.run(["card", "-", "-o", folder.appendingPathComponent("logo.png").path],
+                               stdin: Array(##"{"size": "60x30", "padding": 0, "background": "#C62828", "blocks": []}"##.utf8))
+        #expect(logo.status == 0, "\(logo.stderr)")
+        let markdown = "# Title\n\n- one\n- two\n\n![A red logo](\(folder.appendingPathComponent("logo.png").path))\n"
+        let pdf = try await Self.renderer.renderPages(text: markdown, format: .markdown, options: #"{"page": "a5"}"#, title: "Doc",
+                                                      standards: [.ua1])
+        let file = folder.appendingPathComponent("md.pdf")
+        try Data(pdf).write(to: file)
+        let script = Fixtures.repo.appendingPathComponent("Tests/CLITests/Fixtures/structure_tree.py").path
+        let tree = try runTool("/usr/bin/python3", [script, file.path]).output.split(separator: "\n").map(String.init)
+        #expect(tree == ["Document", "  H1", "  L", "    LI", "      Lbl", "      LBody", "        P", "    LI", "      Lbl", "      LBody",
+                         "        P", "  Figure alt=A red logo", "outline: Title"], "\(tree)")
+    }
+
     /// Tags and standards are settings of a render; a card's own `pdf` key joins them (the
     /// caller's title wins), and a standard's unmet need is an input error naming it.
     @Test func pdfStandardsAreSettings() async throws {
