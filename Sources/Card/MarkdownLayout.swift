@@ -40,6 +40,9 @@ package struct MarkdownLayout: Sendable {
 
     /// Ems of inset per list and per block quote around a block, and for code.
     package static let listInset = 1.75, quoteInset = 1.25, codeInset = 1.0
+    /// Lists nest at most this deep in the structure tree (a hostile document's 2,000 nested
+    /// lists would open 6,000 elements in one another); deeper items join the deepest list.
+    static let maxListDepth = 16
 
     /// The layout of `document`, whose markup reads as `text`; `labelWidth` measures a list
     /// label (with the no-break space after it) in ems, `figureHeight` how tall a picture is
@@ -71,12 +74,12 @@ package struct MarkdownLayout: Sendable {
                 firstLine = -min(widths[label]!, inset)
                 if block.tight, k > 0 { above = 0.2 }
                 roles[k] = .li
-                depths[k] = block.listDepth
+                depths[k] = min(block.listDepth, MarkdownLayout.maxListDepth)
                 labels[k] = starts[k]..<min(starts[k] + bytes, ends[k])
             case .listContinuation:
                 above = block.tight ? 0.2 : 0.4
                 roles[k] = .li
-                depths[k] = block.listDepth
+                depths[k] = min(block.listDepth, MarkdownLayout.maxListDepth)
             case .code:
                 inset += MarkdownLayout.codeInset
                 roles[k] = .code

@@ -109,6 +109,12 @@ import Testing
         let result = try CLI.run(["render", "--markdown-file", input, "--page", "a5", "-o", path("bad.pdf")])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try qpdfCheck(path("bad.pdf")))
+        // 300 nested lists: the structure tree nests 16 deep at most (3 elements each).
+        try Data((0..<300).map { String(repeating: "  ", count: $0) + "- x\n" }.joined().utf8).write(to: URL(fileURLWithPath: path("deep.md")))
+        let deep = try CLI.run(["render", "--markdown-file", path("deep.md"), "--page", "a5", "-o", path("deep.pdf")])
+        #expect(deep.status == 0, "\(deep.stderr)")
+        let indents = try tree(path("deep.pdf")).map { $0.prefix { $0 == " " }.count / 2 }
+        #expect(indents.max() == 1 + 16 * 3, "\(indents.max() ?? 0)")
     }
 
     /// A card's `{{variable}}` in `markdown` is text: it cannot start a heading or a link.
