@@ -106,7 +106,7 @@ struct ChunkedText: Sendable {
             }
             for (i, (layout, lines)) in zip(batch, results) {
                 // An empty line holding room (a picture's) is not blank: it starts a page too.
-                let formats = chunkStyle(i).paragraphFormats
+                let formats = style.paragraphFormats.isEmpty ? [] : chunkStyle(i).paragraphFormats
                 // Chunks end at paragraph ends: the paragraph spacing goes between them too.
                 if i > 0 { dy += style.paragraphSpacing }
                 chunks[i].firstLine = boxes.count

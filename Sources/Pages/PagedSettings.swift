@@ -26,6 +26,9 @@ extension PagedPDF {
         // Markdown: lists, quotes and code inset, labels hanging, space above each block,
         // pictures read and given room (at most the text's width and most of a page's height).
         var pictures: [Int: PagedPDF.Picture] = [:]
+        // Each file decoded once, whichever front end reads it (a picture repeated a thousand
+        // times is held once: its copies share the pixels).
+        var decoded: [String: RasterImage] = [:]
         let markdown = try styled.markdown.map { document in
             try MarkdownLayout(document, text: text, labelWidth: { label in
                 var measure = style
@@ -33,13 +36,14 @@ extension PagedPDF {
                 return try typesetter.layout(label, style: measure).width / size
             }, figureHeight: { figure in
                 let image: RasterImage
-                do { image = try picture(figure.source) } catch {
+                do { image = try decoded[figure.source] ?? picture(figure.source) } catch {
                     throw PageError("markdown", "line \(figure.line): the picture \(figure.source): \(error)")
                 }
                 let maxHeight = 0.8 * (setup.size.height - setup.margins.top - setup.margins.bottom)
                 var (width, height) = (Double(image.width) * 0.75, Double(image.height) * 0.75)  // 96 dpi
                 let fit = min(1, room / width, maxHeight / height)
                 (width, height) = (width * fit, height * fit)
+                decoded[figure.source] = image
                 pictures[figure.line] = PagedPDF.Picture(image: image, width: width, height: height, alt: figure.alt)
                 return height / size
             })

@@ -1,4 +1,5 @@
 import CCairo
+import Typeset
 
 /// A TrueType font whose every glyph is blank, for a PDF's invisible text layer (the text over
 /// colour emoji, which Cairo embeds as images, and over glyphs drawn as outlines).
@@ -28,7 +29,7 @@ enum BlankFont {
         let n = glyphCount
         var head = Writer()
         head.u32(0x0001_0000); head.u32(0x0001_0000)  // version, fontRevision
-        head.u32(0)  // checkSumAdjustment, set below
+        head.u32(0)  // checkSumAdjustment, set by `WebFont.assemble`
         head.u32(0x5F0F_3CF5)  // magic
         head.u16(0x000B)  // flags: baseline and left sidebearing at 0, integer scaling
         head.u16(UInt16(unitsPerEm))
@@ -78,44 +79,10 @@ enum BlankFont {
         post.u16(UInt16(bitPattern: -100)); post.u16(50)  // underline position, thickness
         post.u32(0); post.zeros(16)  // isFixedPitch, memory hints
 
-        return sfnt([("glyf", glyf.bytes), ("head", head.bytes), ("hhea", hhea.bytes), ("hmtx", hmtx.bytes),
-                     ("loca", loca.bytes), ("maxp", maxp.bytes), ("name", name.bytes), ("post", post.bytes)])
-    }
-
-    /// The tables (sorted by tag) in an sfnt wrapper, with checksums and head's adjustment.
-    private static func sfnt(_ tables: [(tag: String, bytes: [UInt8])]) -> [UInt8] {
-        var out = Writer()
-        let count = tables.count
-        let power = 1 << (Int.bitWidth - 1 - count.leadingZeroBitCount)
-        out.u32(0x0001_0000); out.u16(UInt16(count))
-        out.u16(UInt16(power * 16)); out.u16(UInt16(power.trailingZeroBitCount)); out.u16(UInt16(count * 16 - power * 16))
-        var offset = 12 + 16 * count
-        var body: [UInt8] = []
-        var headOffset = 0
-        for (tag, bytes) in tables {
-            out.bytes += Array(tag.utf8)
-            out.u32(checksum(bytes)); out.u32(UInt32(offset)); out.u32(UInt32(bytes.count))
-            if tag == "head" { headOffset = offset }
-            let padded = bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4)
-            body += padded
-            offset += padded.count
-        }
-        var file = out.bytes + body
-        let adjustment = 0xB1B0_AFBA &- checksum(file)
-        for k in 0..<4 { file[headOffset + 8 + k] = UInt8(truncatingIfNeeded: adjustment >> (24 - 8 * k)) }
-        return file
-    }
-
-    private static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        var sum: UInt32 = 0
-        var i = 0
-        while i < bytes.count {
-            var word: UInt32 = 0
-            for k in 0..<4 { word = word << 8 | UInt32(i + k < bytes.count ? bytes[i + k] : 0) }
-            sum &+= word
-            i += 4
-        }
-        return sum
+        // Sorted, checksummed and adjusted as a web font's decoded tables are.
+        return WebFont.assemble(flavour: 0x0001_0000, tables: [("glyf", glyf.bytes), ("head", head.bytes), ("hhea", hhea.bytes),
+                                ("hmtx", hmtx.bytes), ("loca", loca.bytes), ("maxp", maxp.bytes), ("name", name.bytes),
+                                ("post", post.bytes)].map { (openTypeTag($0.0), $0.1) })
     }
 
     private struct Writer {

@@ -6,7 +6,7 @@ import Support
 /// the file is mapped: HarfBuzz reads only plain OpenType, FreeType decodes both (WOFF2 through
 /// Brotli). FreeType's decoded tables are written back as an sfnt file, so shaping, drawing and
 /// the damage check all read the same bytes as for a TTF.
-enum WebFont {
+package enum WebFont {
     /// The largest decoded font taken: FreeType itself refuses WOFF2 past 30 MB; WOFF is
     /// bounded here the same way, so a small file cannot unpack to gigabytes.
     static let maxBytes = 30 << 20
@@ -106,7 +106,7 @@ enum WebFont {
 
     /// An sfnt file: header, table records sorted by tag, tables on 4-byte boundaries, each
     /// record's checksum and head's checkSumAdjustment as the OpenType spec defines them.
-    static func assemble(flavour: UInt32, tables unsorted: [(tag: UInt32, data: [UInt8])]) -> [UInt8] {
+    package static func assemble(flavour: UInt32, tables unsorted: [(tag: UInt32, data: [UInt8])]) -> [UInt8] {
         let tables = unsorted.sorted { $0.tag < $1.tag }
         var out = [UInt8]()
         func u16(_ v: Int) { out += [UInt8(v >> 8 & 255), UInt8(v & 255)] }

@@ -2,7 +2,7 @@ import CHarfBuzz
 import Support
 
 /// A four-letter OpenType or ISO 15924 tag as the integer HarfBuzz uses ("Latn", "GSUB").
-func openTypeTag(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+package func openTypeTag(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
 /// Shapes a run a word at a time from a cache of the words shaped so far: a text repeats its
 /// words, and a hit costs a hash instead of HarfBuzz's pass over the word. The glyphs are the

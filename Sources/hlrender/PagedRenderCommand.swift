@@ -14,19 +14,15 @@ extension Render {
     }
 
     /// Markdown's pictures: files, relative to the Markdown file's folder (or the current
-    /// one), read with the input bound and decoded once each.
+    /// one), read with the input bound (`PagedPDF` decodes each once).
     func markdownPictures() throws -> (String) throws -> RasterImage {
         let file = text.markdownFile.flatMap { $0 == "-" ? nil : $0 }
         let folder = file.map { path in path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "." } ?? "."
         let (limit, maxPixels) = (limits.image, try output.pixelLimit.pixels())
-        var decoded: [String: RasterImage] = [:]
         return { source in
             guard !source.contains("://") else { throw CLIFailure(message: "pictures are read from files, not from addresses") }
             let path = source.hasPrefix("/") ? source : folder + "/" + source
-            if let image = decoded[path] { return image }
-            let image = try ImageDecoder.decode(try Posix.readFile(path, as: "picture", limit: limit), maxPixels: maxPixels)
-            decoded[path] = image
-            return image
+            return try ImageDecoder.decode(try Posix.readFile(path, as: "picture", limit: limit), maxPixels: maxPixels)
         }
     }
 
