@@ -83,11 +83,13 @@ int hl_svg_size(hl_svg *svg, double *width, double *height) {
     return 0;
 }
 
-int hl_svg_render(hl_svg *svg, uint8_t *rgba, int width, int height, char *error, size_t error_size) {
+int hl_svg_render(hl_svg *svg, uint8_t *rgba, int width, int height, double left, double top,
+                  double full_width, double full_height, char *error, size_t error_size) {
     void *surface = R.cairo.image_surface_create(0 /* CAIRO_FORMAT_ARGB32 */, width, height);
     if (R.cairo.surface_status(surface) != 0) { R.cairo.surface_destroy(surface); snprintf(error, error_size, "out of memory"); return 0; }
     void *cr = R.cairo.create(surface);
-    RsvgRectangle viewport = { 0, 0, width, height };
+    // The whole picture's viewport, moved so that the window lands on the surface.
+    RsvgRectangle viewport = { -left, -top, full_width, full_height };
     GError *failure = NULL;
     int drawn = R.render_document(svg, cr, &viewport, &failure);
     R.cairo.destroy(cr);

@@ -32,9 +32,11 @@ package struct CardResources: Sendable {
     /// The seed of scrambled restricted text when a spec gives none: the caller's random
     /// source (a new seed per render keeps the hidden text from being recovered by averaging).
     package var randomSeed: @Sendable () -> UInt64 = { ScrambleSeed.random() }
-    /// Decoded pictures by path, shared by every card built with these resources (a batch
-    /// decodes its template's photo once).
+    /// Decoded pictures by path, and SVG pictures' rasters by path and window, shared by every
+    /// card built with these resources (a batch decodes its template's photo once).
     let images = ImageCache()
+    /// SVG pictures' own sizes by file, so a later card need not ask a worker again.
+    let svgSizes = SVGSizes()
 
     package init(fonts: FontContext, maxPixels: Int = PixelLimit.defaultPixels, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
         renderer = Renderer(fonts: fonts)
@@ -66,12 +68,19 @@ extension BuiltCard {
     }
 }
 
-/// A block measured: its size, and how to place it (items and dump at a top-left corner).
+/// A block measured: its size, and how to place it (items and dump at a top-left corner, on
+/// a canvas of the given size: known only once every block is measured).
 struct MeasuredBlock {
     var width: Double
     var height: Double
     var droppedMarks = 0
-    var place: (Double, Double) throws -> (items: [SceneItem], dump: [JSONValue])
+    var place: (_ x: Double, _ y: Double, _ canvas: CanvasSize) throws -> (items: [SceneItem], dump: [JSONValue])
+}
+
+/// The canvas's size in card pixels.
+struct CanvasSize {
+    var width: Double
+    var height: Double
 }
 
 /// Card spec to scene: every block measured (typeset, fitted, decoded), placed by its anchor,
@@ -85,6 +94,8 @@ package struct CardBuilder {
     /// Device pixels per card pixel an SVG picture is rasterised at beyond the card's scale:
     /// 1 for images (exactly the pixels drawn), more for PDF and SVG outputs, which zoom.
     var pictureOversample = 1.0
+    /// SVG files this card has opened.
+    let opened = OpenedSVGs()
 
     package static func build(_ spec: CardSpec, resources: CardResources, vectorOutput: Bool = false) throws -> BuiltCard {
         let (background, ground) = try resolveBackground(spec, resources: resources)
@@ -110,7 +121,7 @@ package struct CardBuilder {
             let (fx, fy) = block.anchor.fractions
             let x = pad + fx * (inner.width - measured.width) + block.offset.0
             let y = pad + fy * (inner.height - measured.height) + block.offset.1
-            let placed = try measured.place(x, y)
+            let placed = try measured.place(x, y, CanvasSize(width: size.width, height: size.height))
             items += placed.items
             dumps += placed.dump
             dropped += measured.droppedMarks
@@ -149,17 +160,6 @@ package struct CardBuilder {
         }
     }
 
-    /// A picture file decoded, through the resources' cache. The cache key is the file's
-    /// identity too, so a picture replaced on disk is decoded afresh.
-    func picture(_ path: String, at jsonPath: String) throws -> RasterImage {
-        let full = resolve(path)
-        let key = Posix.identity(full).map { full + "\u{0}" + $0 }
-        if let key, let image = resources.images[key] { return image }
-        let image = try ImageDecoder.decode(try read(path, at: jsonPath), maxPixels: resources.maxPixels)
-        if let key { resources.images[key] = image }
-        return image
-    }
-
     func measure(_ block: BlockSpec, availableWidth: Double?) throws -> MeasuredBlock {
         do {
             switch block.kind {
@@ -185,78 +185,18 @@ package struct CardBuilder {
         }
     }
 
-    func measureImage(src: String, width: Double?, height: Double?, radius: Double, alt: String?, path: String) throws -> MeasuredBlock {
-        var raster: RasterImage?
-        var svg: IsolatedSVG?
-        do {
-            if src.lowercased().hasSuffix(".svg") {
-                svg = try IsolatedSVG(try read(src, at: join(path, "src")), isolation: resources.isolation, cancellation: resources.cancellation,
-                                  fonts: resources.library.configurationFile)
-            } else {
-                raster = try picture(src, at: join(path, "src"))
-            }
-        } catch let error as RenderError {
-            throw CardError(join(path, "src"), "'\(src)': \(error)")
-        } catch let error as IsolationError {
-            throw CardError(join(path, "src"), "'\(src)': \(error)")
-        }
-        let natural = svg.map { ($0.width, $0.height) } ?? (Double(raster!.width), Double(raster!.height))
-        var w = natural.0, h = natural.1
-        switch (width, height) {
-        case let (w0?, h0?):  // inside the box, aspect kept
-            let factor = min(w0 / natural.0, h0 / natural.1)
-            (w, h) = (natural.0 * factor, natural.1 * factor)
-        case let (w0?, nil): (w, h) = (w0, natural.1 * w0 / natural.0)
-        case let (nil, h0?): (w, h) = (natural.0 * h0 / natural.1, h0)
-        case (nil, nil): break
-        }
-        // The picture's own size and aspect come from the file: 1e30 wide, or 1e-300 tall, is
-        // refused here, before any of it sizes a surface.
-        do throws(ValueError) {
-            (w, h) = (try Checked.length(w, "its width"), try Checked.length(h, "its height"))
-            guard w > 0, h > 0 else { throw ValueError("its size", "\(Checked.describe(w))x\(Checked.describe(h))", expected: "above 0 on both sides") }
-        } catch {
-            throw CardError(join(path, "src"), "'\(src)': at the size this block draws it, \(error.name) \(error.requirement)")
-        }
-        var vector: VectorPicture?
-        if let svg {
-            // PDF and SVG outputs keep the picture as paths where the replay knows its drawing.
-            vector = pictureOversample > 1 ? svg.vector() : nil
-            // Drawn at the size it takes on the output: the card's scale, more for vector
-            // outputs that could not keep the paths.
-            let device = spec.scale * (vector == nil ? pictureOversample : 1)
-            do {
-                let (pw, ph) = (try Checked.side(w * device, "width"), try Checked.side(h * device, "height"))
-                // The raster is held until the card is drawn: reserved before it is made.
-                if Checked.pixels(pw, ph, within: resources.maxPixels) { try resources.memory?.reserve(pw * ph * 4) }
-                raster = try svg.raster(width: pw, height: ph, maxPixels: resources.maxPixels)
-            } catch let error as RenderError {
-                throw CardError(join(path, "src"), "'\(src)': \(error)")
-            } catch let error as IsolationError {
-                throw CardError(join(path, "src"), "'\(src)': \(error)")
-            } catch let error as ValueError {
-                throw CardError(join(path, "src"), "'\(src)': the picture's \(error)")
-            }
-        }
-        let image = raster!
-        return MeasuredBlock(width: w, height: h) { x, y in
-            ([.image(image, x: x, y: y, width: w, height: h, radius: radius, alt: alt, vector: vector)],
-             [blockDump("image", x, y, w, h, alt.map { [("alt", .string($0))] } ?? [])])
-        }
-    }
-
     func measureStack(_ blocks: [BlockSpec], gap: Double, align: HorizontalAlign, availableWidth: Double?,
                       path: String) throws -> MeasuredBlock {
         let children = try blocks.map { try measure($0, availableWidth: availableWidth) }
         let width = children.map(\.width).max() ?? 0
         let height = children.map(\.height).reduce(0, +) + gap * Double(max(0, children.count - 1))
-        return MeasuredBlock(width: width, height: height, droppedMarks: children.reduce(0) { $0 + $1.droppedMarks }) { x, y in
+        return MeasuredBlock(width: width, height: height, droppedMarks: children.reduce(0) { $0 + $1.droppedMarks }) { x, y, canvas in
             var items: [SceneItem] = []
             var dumps: [JSONValue] = []
             var top = y
             for child in children {
                 let shift = align == .left ? 0 : align == .center ? (width - child.width) / 2 : width - child.width
-                let placed = try child.place(x + shift, top)
+                let placed = try child.place(x + shift, top, canvas)
                 items += placed.items
                 dumps += placed.dump
                 top += child.height + gap
@@ -305,23 +245,3 @@ package struct CardBuilder {
 
 /// A length in output pixels, to 1/1000.
 func px(_ value: Double, _ scale: Double) -> JSONValue { LayoutJSON.px(value, scale) }
-
-/// Decoded pictures by path, at most 256 MiB of pixels (the oldest go first).
-final class ImageCache: Sendable {
-    private let state = Mutex<[(String, RasterImage)]>([])
-    private static let byteLimit = 256 << 20
-
-    subscript(path: String) -> RasterImage? {
-        get { state.withLock { list in list.first { $0.0 == path }?.1 } }
-        set {
-            guard let image = newValue else { return }
-            state.withLock { list in
-                list.append((path, image))
-                var total = list.reduce(0) { $0 + $1.1.pixels.count }
-                while total > ImageCache.byteLimit, list.count > 1 {
-                    total -= list.removeFirst().1.pixels.count
-                }
-            }
-        }
-    }
-}

@@ -151,7 +151,7 @@ extension CardBuilder {
         let finalLayout = layout, finalSize = size, cut = layout.truncatedAt
         // Hidden lines are reported only as one region (their widths would tell the text).
         let shown = restricted.map { Array(layout.lines.prefix($0.restriction.visibleLines)) } ?? layout.lines
-        return MeasuredBlock(width: layout.width + 2 * padX, height: layout.height + 2 * padY, droppedMarks: layout.droppedMarks) { x, y in
+        return MeasuredBlock(width: layout.width + 2 * padX, height: layout.height + 2 * padY, droppedMarks: layout.droppedMarks) { x, y, _ in
             let origin = (x + padX, y + padY)
             var extra: [(String, JSONValue)] = [("size", .number(finalSize))]
             if let cut { extra += [("truncated", .bool(true)), ("cut", .number(Double(cut)))] }
@@ -225,7 +225,7 @@ extension CardBuilder {
         let highlight = settings.highlightPaint(fontSize: size)
         let paint = settings.textPaint(highlight: highlight, background: groundColor)
         let dotColor = settings.dotColor ?? settings.color ?? contrasting(groundColor, over: .white)
-        return MeasuredBlock(width: availableWidth, height: steps.height, droppedMarks: steps.layouts.reduce(0) { $0 + $1.droppedMarks }) { x, y in
+        return MeasuredBlock(width: availableWidth, height: steps.height, droppedMarks: steps.layouts.reduce(0) { $0 + $1.droppedMarks }) { x, y, _ in
             let placed = try steps.items(x: x, y: y, paint: paint, dotColor: dotColor)
             return (placed, [blockDump("steps", x, y, availableWidth, steps.height, [("size", .number(size)), ("steps", .array(steps.dump(x: x, y: y, scale: self.spec.scale)))])])
         }

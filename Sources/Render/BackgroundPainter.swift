@@ -170,14 +170,17 @@ enum ImagePainter {
         cairo_clip(cr)
     }
 
+    /// Draws `image` into the box, corners rounded by `radius`; with a `window`, the image is
+    /// only that part of the picture the box holds.
     static func draw(_ cr: OpaquePointer, _ image: RasterImage, x: Double, y: Double, width: Double, height: Double,
-                     radius: Double) throws {
+                     radius: Double, window: RasterWindow? = nil) throws {
         let source = try surface(image)
         defer { cairo_surface_destroy(source) }
         cairo_save(cr)
         clipRounded(cr, x: x, y: y, width: width, height: height, radius: radius)
-        cairo_translate(cr, x, y)
-        cairo_scale(cr, width / Double(image.width), height / Double(image.height))
+        let part = window?.rect(inBox: width, height) ?? (x: 0, y: 0, width: width, height: height)
+        cairo_translate(cr, x + part.x, y + part.y)
+        cairo_scale(cr, part.width / Double(image.width), part.height / Double(image.height))
         cairo_set_source_surface(cr, source, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
         cairo_paint(cr)

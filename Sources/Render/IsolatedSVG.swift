@@ -16,35 +16,47 @@ package struct IsolatedSVG: Sendable {
 
     /// Checks and opens `bytes`; throws `RenderError` (or `IsolationError` from a worker).
     /// `fonts` is the Fontconfig file a worker draws the picture's text with
-    /// (`FontLibrary.configurationFile`: the run's fonts only).
-    package init(_ bytes: [UInt8], isolation: Isolation, cancellation: Cancellation?, fonts: String) throws {
+    /// (`FontLibrary.configurationFile`: the run's fonts only). `size`, when the caller knows it
+    /// from an earlier opening of the same file, spares a worker the question.
+    package init(_ bytes: [UInt8], isolation: Isolation, cancellation: Cancellation?, fonts: String,
+                 size: (width: Double, height: Double)? = nil) throws {
         guard isolation.isolates else {
             let picture = try SVGPicture(bytes)
             (backing, width, height) = (.local(picture), picture.width, picture.height)
             return
         }
         backing = .isolated(bytes: bytes, isolation: isolation, cancellation: cancellation, fonts: fonts)
-        var fields = Fields([("svg", bytes)])
-        let answer = try isolation.perform(.init(task: SVGTasks.size, fields: fields, memoryBytes: SVGTasks.parseBytes(bytes.count)),
-                                           cancellation: cancellation) { try SVGTasks.size($0) }
-        fields = Fields(decoding: answer) ?? Fields()
-        (width, height) = (try fields.number("width"), try fields.number("height"))
+        if let size {
+            (width, height) = size
+        } else {
+            let fields = Fields([("svg", bytes)])
+            let answer = try isolation.perform(.init(task: SVGTasks.size, fields: fields, memoryBytes: SVGTasks.parseBytes(bytes.count)),
+                                               cancellation: cancellation) { try SVGTasks.size($0) }
+            let sized = Fields(decoding: answer) ?? Fields()
+            (width, height) = (try sized.number("width"), try sized.number("height"))
+        }
         guard width.isFinite, height.isFinite, width > 0, height > 0 else { throw RenderError.image("SVG: no width, height or viewBox to size it by") }
     }
 
-    /// The picture drawn into `width` x `height` pixels, checked against `maxPixels` first.
-    package func raster(width: Int, height: Int, maxPixels: Int) throws -> RasterImage {
+    /// The picture drawn at the window's full size, only the window made (see
+    /// `SVGPicture.raster`), checked against `maxPixels` first.
+    package func raster(_ window: RasterWindow, maxPixels: Int) throws -> RasterImage {
         switch backing {
-        case let .local(picture): return try picture.raster(width: width, height: height, maxPixels: maxPixels)
+        case let .local(picture): return try picture.raster(window, maxPixels: maxPixels)
         case let .isolated(bytes, isolation, cancellation, fonts):
+            let (width, height) = (window.width, window.height)
             guard width > 0, height > 0, Checked.pixels(width, height, within: maxPixels) else {
                 throw RenderError.surfaceTooLarge("the SVG picture", width: width, height: height, limit: maxPixels)
             }
             var fields = Fields([("svg", bytes)])
             fields.set(SVGTasks.fontsField, fonts)
-            fields.set("width", String(width)); fields.set("height", String(height)); fields.set("max-pixels", String(maxPixels))
+            for (name, value) in [("width", width), ("height", height), ("left", window.x), ("top", window.y),
+                                  ("full-width", window.fullWidth), ("full-height", window.fullHeight), ("max-pixels", maxPixels)] {
+                fields.set(name, String(value))
+            }
             let memory = SVGTasks.parseBytes(bytes.count) + 2 * width * height * 4
-            let pixels = try isolation.perform(.init(task: SVGTasks.raster, fields: fields, memoryBytes: memory), cancellation: cancellation) {
+            let pixels = try isolation.perform(.init(task: SVGTasks.raster, fields: fields, memoryBytes: memory, answerBytes: width * height * 4),
+                                               cancellation: cancellation) {
                 try SVGTasks.raster($0)
             }
             do { return try RasterImage(width: width, height: height, pixels: pixels) } catch { throw RenderError.image("SVG: \(error)") }
@@ -89,12 +101,14 @@ package enum SVGTasks {
         return out.encoded
     }
 
-    /// The picture's straight RGBA pixels at `width` x `height`.
+    /// The picture's straight RGBA pixels in the window `left`, `top`, `width` x `height` of
+    /// the picture drawn at `full-width` x `full-height`.
     package static func raster(_ fields: Fields) throws -> [UInt8] {
-        let (w, h, limit) = (try fields.number("width"), try fields.number("height"), try fields.number("max-pixels"))
-        let size = try (Checked.int(w, "width", in: 1...Checked.maxSide), Checked.int(h, "height", in: 1...Checked.maxSide),
-                        Checked.int(limit, "max-pixels", in: PixelLimit.range))
-        return try picture(fields).raster(width: size.0, height: size.1, maxPixels: size.2).pixels
+        func side(_ name: String, from: Int = 1) throws -> Int { try Checked.int(try fields.number(name), name, in: from...Checked.maxSide) }
+        let window = RasterWindow(fullWidth: try side("full-width"), fullHeight: try side("full-height"), x: try side("left", from: 0),
+                                  y: try side("top", from: 0), width: try side("width"), height: try side("height"))
+        let limit = try Checked.int(try fields.number("max-pixels"), "max-pixels", in: PixelLimit.range)
+        return try picture(fields).raster(window, maxPixels: limit).pixels
     }
 
     /// `script`, `width` and `height`, or no fields when the drawing cannot be replayed.

@@ -29,15 +29,20 @@ package final class SVGPicture: @unchecked Sendable {
 
     deinit { hl_svg_close(handle) }
 
-    /// The picture drawn into `width` x `height` pixels, straight RGBA; the size is checked
-    /// against `maxPixels` first. librsvg handles are not for two threads at once: one at a time.
-    package func raster(width: Int, height: Int, maxPixels: Int) throws -> RasterImage {
+    /// The picture drawn at the window's full size, only the window made: straight RGBA of
+    /// the window's size, checked against `maxPixels` first. librsvg handles are not for two
+    /// threads at once: one at a time.
+    package func raster(_ window: RasterWindow, maxPixels: Int) throws -> RasterImage {
+        let (width, height) = (window.width, window.height)
         guard width > 0, height > 0, Checked.pixels(width, height, within: maxPixels) else {
             throw RenderError.surfaceTooLarge("the SVG picture", width: width, height: height, limit: maxPixels)
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var error = [CChar](repeating: 0, count: 512)
-        let drawn = lock.withLock { hl_svg_render(handle, &pixels, Int32(width), Int32(height), &error, error.count) }
+        let drawn = lock.withLock {
+            hl_svg_render(handle, &pixels, Int32(width), Int32(height), Double(window.x), Double(window.y),
+                          Double(window.fullWidth), Double(window.fullHeight), &error, error.count)
+        }
         guard drawn != 0 else { throw RenderError.image("SVG: " + Self.text(error)) }
         do { return try RasterImage(width: width, height: height, pixels: pixels) } catch { throw RenderError.image("\(error)") }
     }

@@ -218,8 +218,10 @@ package enum SceneItem: Sendable {
     /// without one (decoration).
     /// `vector`, when given, is drawn instead of the pixels in PDF and SVG outputs (an SVG
     /// picture replayed as paths; the pixels remain for raster layers such as a blur).
+    /// `window`, when given, says the pixels are only that part of the picture (the part the
+    /// canvas shows); the box and its rounded corners are still the whole picture's.
     case image(RasterImage, x: Double, y: Double, width: Double, height: Double, radius: Double, alt: String? = nil,
-               vector: VectorPicture? = nil)
+               vector: VectorPicture? = nil, window: RasterWindow? = nil)
 }
 
 /// Everything on one canvas.
@@ -248,7 +250,7 @@ package struct Scene: Sendable {
             case let .text(text):
                 let shown = text.restriction.map { text.layout.lines.prefix($0.visibleLines) } ?? text.layout.lines[...]
                 words += shown.map(\.text)
-            case let .image(_, _, _, _, _, _, alt, _):
+            case let .image(_, _, _, _, _, _, alt, _, _):
                 if let alt { words.append(alt) }
             case .dots:
                 continue

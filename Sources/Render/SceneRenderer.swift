@@ -96,7 +96,7 @@ extension Renderer {
                      tagged: tagged, cancellation: cancellation)
         case let .dots(dots, color, connector):
             drawDots(cr, dots, color: color, connector: connector)
-        case let .image(image, x, y, width, height, radius, alt, vector):
+        case let .image(image, x, y, width, height, radius, alt, vector, window):
             // A Figure whose alternative text the catalog update adds (Cairo 1.16 writes no
             // attributes); a picture without one stays out of the structure.
             let figure = tagged && format == .pdf && alt != nil
@@ -111,7 +111,7 @@ extension Renderer {
                 try vector.draw(cr, x: x, y: y, width: width, height: height)
                 cairo_restore(cr)
             } else {
-                try ImagePainter.draw(cr, image, x: x, y: y, width: width, height: height, radius: radius)
+                try ImagePainter.draw(cr, image, x: x, y: y, width: width, height: height, radius: radius, window: window)
             }
             if figure { cairo_tag_end(cr, "Figure") }
         }
@@ -211,7 +211,7 @@ extension Scene {
         for item in items {
             switch item {
             case .text: break  // PlacedText checks its own place
-            case let .image(_, x, y, width, height, radius, _, _):
+            case let .image(_, x, y, width, height, radius, _, _, _):
                 try place(x, "image x"); try place(y, "image y")
                 try size(width, "image width"); try size(height, "image height"); try size(radius, "image radius")
             case let .dots(dots, _, connector):

@@ -12,6 +12,7 @@ extension Scene {
         var surfaces = format.isVector ? 0 : 3
         var pictures = 0, glyphs = 0, rasters = 0
         var shadow = false, restricted = false
+        var held = Set<UInt64>()  // a picture drawn in several boxes is held once
         if case let .image(image, _, _, _, _) = background { pictures += image.width * image.height * 4 }
         for item in items {
             switch item {
@@ -20,8 +21,10 @@ extension Scene {
                 restricted = restricted || text.restriction != nil
                 glyphs += text.layout.lines.reduce(0) { $0 + $1.runs.reduce(0) { $0 + $1.glyphs.count } }
                 rasters += Self.rasterBytes(text.layout, scale: Double(pixels.width) / max(width, 1), format: format)
-            case let .image(image, _, _, _, _, _, _, _):
+            case let .image(image, _, _, _, _, _, _, _, _) where held.insert(image.identity).inserted:
                 pictures += image.width * image.height * 4
+            case .image:
+                break
             case .dots:
                 break
             }

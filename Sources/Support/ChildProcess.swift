@@ -36,10 +36,12 @@ package enum ChildProcess {
 
     /// Runs `executable` with `arguments`; `environment` replaces the whole environment when
     /// given (else the parent's), `directory` is its working folder. `captureStderr`: false
-    /// sends it to /dev/null. An output past `outputLimit` bytes stops the child.
+    /// sends it to /dev/null. An output past `outputLimit` bytes stops the child. `expectedOutput`:
+    /// the size the answer will have, when known, held at once (a growing buffer would hold up to
+    /// twice a large answer while it moves).
     package static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                             directory: String? = nil, stdin: [UInt8] = [], stop: Stop = Stop(),
-                            captureStderr: Bool = true, outputLimit: Int = Int.max) throws(Failure) -> Result {
+                            captureStderr: Bool = true, outputLimit: Int = Int.max, expectedOutput: Int = 0) throws(Failure) -> Result {
         var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         // pipe2 is not imported; a child spawned by another thread between pipe and fcntl
         // closes what it inherited (closefrom below).
@@ -77,6 +79,7 @@ package enum ChildProcess {
             throw Failure(description: "\(executable): \(String(cString: strerror(spawned)))")
         }
         var result = Result(status: 0, signalled: false, stdout: [], stderr: [])
+        result.stdout.reserveCapacity(min(max(0, expectedOutput), outputLimit))
         pump(stdin, into: input[1], from: output[0], errors[0], pid: pid, stop: stop, limit: outputLimit, result: &result)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

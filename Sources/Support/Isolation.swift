@@ -12,8 +12,10 @@ package struct Isolation: Sendable {
         /// The most memory it may take, in bytes (the worker's address-space limit is this
         /// plus the process's own baseline); the caller reserves it from its budget first.
         package var memoryBytes: Int
-        package init(task: String, fields: Fields, memoryBytes: Int) {
-            (self.task, self.fields, self.memoryBytes) = (task, fields, memoryBytes)
+        /// The answer's size when the caller knows it (a raster's pixels), else 0.
+        package var answerBytes: Int
+        package init(task: String, fields: Fields, memoryBytes: Int, answerBytes: Int = 0) {
+            (self.task, self.fields, self.memoryBytes, self.answerBytes) = (task, fields, memoryBytes, answerBytes)
         }
     }
 

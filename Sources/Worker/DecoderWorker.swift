@@ -30,12 +30,14 @@ package struct DecoderWorker: Sendable {
         let arguments = [WorkerMain.flag, call.task, "--cpu-seconds", String(seconds), "--memory-bytes", String(memory)]
         let result: ChildProcess.Result
         do {
-            // One malloc arena: each thread's own would reserve 64 MB of address space.
-            result = try ChildProcess.run(executable, arguments, environment: ["MALLOC_ARENA_MAX": "1", "LC_ALL": "C"],
+            // One malloc arena: each thread's own would reserve 64 MB of address space. No Swift
+            // backtracer: its handlers catch a crash signal and return, so a signal sent by
+            // kill() left the worker running, and it would start a symbolicator under the limits.
+            result = try ChildProcess.run(executable, arguments, environment: ["MALLOC_ARENA_MAX": "1", "LC_ALL": "C", "SWIFT_BACKTRACE": "enable=no"],
                                           stdin: call.fields.encoded,
                                           stop: .init(seconds: Double(seconds), cancellation: cancellation),
                                           // The answer is held here: no more than the call reserved.
-                                          outputLimit: max(1 << 20, call.memoryBytes))
+                                          outputLimit: max(1 << 20, call.memoryBytes), expectedOutput: call.answerBytes)
         } catch {
             throw IsolationError(.unavailable, "the decoder worker could not start: \(error)")
         }

@@ -47,7 +47,8 @@ struct BatchCommand: Command {
         settings.shard = nil  // selected here: the progress line counts this shard's rows
         try goldenFlags.validate()
         // Goldens must not depend on a machine's fonts: only the pinned ones unless asked.
-        let resources = try runOptions.resources(systemFonts: goldenFlags.expectDir == nil || goldenFlags.systemFonts)
+        // A row's pictures are decoded in a limited worker: one hostile file fails its row alone.
+        let resources = try runOptions.resources(systemFonts: goldenFlags.expectDir == nil || goldenFlags.systemFonts, decoders: .worker)
         let proofs = try runOptions.proofSheet(fonts: resources.fonts)
         guard outDir != nil || proofs != nil || goldenFlags.expectDir != nil else {
             throw CLIFailure(message: "give --out-dir DIR for the cards (or --pdf FILE for a proof sheet, --expect-dir DIR for golden tests)")

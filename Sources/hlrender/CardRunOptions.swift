@@ -3,6 +3,16 @@ import Batch
 import Card
 import Render
 import Support
+import Worker
+
+/// Where SVG pictures are decoded (librsvg reading a file a spec or a row names).
+enum DecoderPlace: String, CaseIterable, FlagValue {
+    /// A process of this binary with CPU-time and address-space limits: a hostile file fails
+    /// its own card, the run goes on.
+    case worker
+    /// This process: no process started per picture.
+    case here
+}
 
 /// What `card` and `batch` share: the fonts, the limits and the encoders, and the card
 /// resources built from them once per run.
@@ -15,6 +25,11 @@ struct CardRunOptions: FlagGroup {
     var proofs: String?
     @Group var limits: InputLimits
     @Group var links: LinkSchemeFlags
+    @Option("decoders", help: Help("Where SVG pictures are decoded: worker (a process of this binary with a CPU-time and memory limit, so a hostile file fails its own card and the run goes on) or here (this process). Default: worker for batch, here for card.", valueName: "worker|here"))
+    var decoders: DecoderPlace?
+
+    /// CPU seconds a decoder worker may use for one picture.
+    static let decoderSeconds = 30
 
     /// The proof sheet --pdf asks for, checked writable before anything is rendered.
     func proofSheet(fonts: FontContext) throws -> ProofSheet? {
@@ -30,8 +45,9 @@ struct CardRunOptions: FlagGroup {
     }
 
     /// Fonts loaded once; files read with the input bound and named in errors. `oneShot`: the
-    /// command renders one card and exits (see `RenderOptions.oneShot`).
-    func resources(systemFonts: Bool = true, oneShot: Bool = false) throws -> CardResources {
+    /// command renders one card and exits (see `RenderOptions.oneShot`). `decoders`: where
+    /// SVG pictures are decoded unless `--decoders` says.
+    func resources(systemFonts: Bool = true, oneShot: Bool = false, decoders: DecoderPlace = .here) throws -> CardResources {
         let maxPixels = try pixelLimit.pixels()
         let fonts = try folders.fonts(systemFonts: systemFonts, prefetchFaces: oneShot)
         let limit = limits.image
@@ -40,6 +56,10 @@ struct CardRunOptions: FlagGroup {
         }
         resources.linkSchemes = try links.schemes()
         resources.oneShot = oneShot
+        if (self.decoders ?? decoders) == .worker {
+            guard let binary = Posix.executablePath() else { throw CLIFailure(message: "--decoders worker: this binary's path cannot be read (/proc/self/exe)") }
+            resources.isolation = DecoderWorker(executable: binary, seconds: Self.decoderSeconds).isolation
+        }
         return resources
     }
 }

@@ -27,7 +27,7 @@ import TestSupport
         "dump-layout", "highlight", "highlight-style", "outline-color", "join", "restrict-mode", "page-number-format",
         "header", "expect", "diff", "size-mismatch", "steps-file", "step", "dot-color", "first-side", "var", "pdf",
         "template", "data", "output", "out-dir", "report", "expect-dir", "html-report", "junit",
-        "metric", "config", "candidates", "summary-md", "update", "pdf-standard", "link-schemes",
+        "metric", "config", "candidates", "summary-md", "update", "pdf-standard", "link-schemes", "decoders",
         "host", "templates", "assets", "token-file", "etag-secret-file", "url-signing-key-file",
     ]
 

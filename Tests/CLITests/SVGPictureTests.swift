@@ -74,6 +74,31 @@ private let logo = Fixtures.repo.appendingPathComponent("examples/assets/check-l
         #expect(compared.status == 0, "\(String(decoding: compared.stdout, as: UTF8.self))")
     }
 
+    /// A picture drawn larger than the canvas (zoomed in, pushed past two edges) is rasterised
+    /// only where the canvas shows it, and shows there what librsvg draws of the whole picture
+    /// at that size: rsvg-convert's 1200 px drawing, cut at the same place, is the reference.
+    /// A picture wholly off the canvas draws nothing.
+    @Test func aPictureLargerThanTheCanvasIsDrawnWhereTheCanvasShowsIt() throws {
+        let spec = ##"{"size": "400x300", "padding": 0, "background": "#FFFFFF", "blocks": ["##
+            + #"{"type": "image", "src": "logo.svg", "width": 1200, "anchor": "top-left", "offset": [-300, -200]}, "#
+            + #"{"type": "image", "src": "logo.svg", "width": 300, "anchor": "top-left", "offset": [900, 900]}]}"#
+        try Data(spec.utf8).write(to: URL(fileURLWithPath: path("zoom.json")))
+        let result = try CLI.run(["card", path("zoom.json"), "-o", path("zoom.png")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try runTool("/usr/bin/rsvg-convert", ["-w", "1200", path("logo.svg"), "-o", path("whole.png")]).status == 0)
+        let crop = """
+            import sys
+            from PIL import Image
+            whole = Image.open(sys.argv[1]).convert("RGBA")
+            ground = Image.new("RGBA", whole.size, (255, 255, 255, 255))
+            ground.alpha_composite(whole)
+            ground.crop((300, 200, 700, 500)).convert("RGB").save(sys.argv[2])
+            """
+        #expect(try runTool("/usr/bin/python3", ["-c", crop, path("whole.png"), path("window.png")]).status == 0)
+        let compared = try CLI.run(["compare", path("zoom.png"), path("window.png"), "--max-diff-ratio", "0.002", "--threshold", "0.05"])
+        #expect(compared.status == 0, "\(String(decoding: compared.stdout, as: UTF8.self))")
+    }
+
     @Test(arguments: ["css-import", "deep", "entities", "external-file", "external-url", "huge-size", "huge-viewbox",
                       "not-xml", "use-bomb", "use-loop", "xinclude", "ebcdic"])
     func aHostilePictureIsRefused(name: String) throws {

@@ -63,6 +63,55 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path("cards/second.png")))
     }
 
+    /// A row's SVG picture is decoded by a limited worker (batch's default): a decoder that
+    /// crashes (here killed by SIGSEGV while it draws a 10,000-segment path) fails that row
+    /// with one line, and the rows after it render.
+    @Test func aBatchRowWhosePictureDecoderCrashesFailsAlone() async throws {
+        var seed: UInt64 = 1
+        let points = (0..<10_000).map { _ -> String in
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return "L\((seed >> 33) % 1000) \((seed >> 20) % 1000)"
+        }.joined(separator: " ")
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000"><path d="M0 0 \#(points)Z" fill="red" fill-rule="evenodd" stroke="blue" stroke-width="3"/></svg>"#.utf8)
+            .write(to: URL(fileURLWithPath: path("slow.svg")))
+        try Data(#"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="10" height="10"/></svg>"#.utf8)
+            .write(to: URL(fileURLWithPath: path("fine.svg")))
+        try Data(#"{"size": "1000x1000", "padding": 0, "blocks": [{"type": "image", "src": "{{pic}}.svg"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: path("template.json")))
+        try Data("id,pic\nfirst,slow\nsecond,fine\n".utf8).write(to: URL(fileURLWithPath: path("rows.csv")))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["batch", "--template", path("template.json"), "--data", path("rows.csv"), "--output", "{{id}}.png",
+                             "--out-dir", path("cards"), "--quiet", "--jobs", "1"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // The worker that draws: a child seen twice, 300 ms apart (the size question ends at once).
+        var worker: Int32?, last: Int32?
+        for _ in 0..<100 where worker == nil {
+            let child = Self.children(of: process.processIdentifier).first
+            if let child, child == last { worker = child } else { last = child }
+            try await Task.sleep(for: .milliseconds(300))
+        }
+        let found = try #require(worker, "no decoder worker was started")
+        #expect(kill(found, SIGSEGV) == 0)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 3, "\(process.terminationStatus) \(stderr)")
+        #expect(stderr.contains("slow.svg") && stderr.contains("crash"), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path("cards/first.png")))
+        #expect(FileManager.default.fileExists(atPath: path("cards/second.png")))
+    }
+
+    /// The children of a process (all its threads'), from /proc.
+    static func children(of pid: Int32) -> [Int32] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0) }
+        }
+    }
+
     /// A blurred background covering a card with a 1 x 50,000 picture: the blur layer is the
     /// part the canvas shows, not the whole 54-million-pixel stretch.
     @Test func aBlurredCoverBackgroundOfAnExtremePictureIsClippedToTheCanvas() throws {

@@ -21,9 +21,11 @@ void hl_svg_close(hl_svg *svg);
 /// neither.
 int hl_svg_size(hl_svg *svg, double *width, double *height);
 
-/// Draws the document scaled into `width` x `height` pixels (aspect kept, centred) as straight
+/// Draws the document scaled into `full_width` x `full_height` pixels (aspect kept, centred),
+/// of which only the window at (`left`, `top`) of `width` x `height` pixels is made: straight
 /// RGBA into `rgba` (width * height * 4). 0 with a message when librsvg fails.
-int hl_svg_render(hl_svg *svg, uint8_t *rgba, int width, int height, char *error, size_t error_size);
+int hl_svg_render(hl_svg *svg, uint8_t *rgba, int width, int height, double left, double top,
+                  double full_width, double full_height, char *error, size_t error_size);
 
 /// The document drawn into `width` x `height` onto the shared Cairo's script surface: a
 /// CairoScript program of its paths, paints and transforms (malloc'ed, `*length` bytes, at most
