@@ -101,7 +101,7 @@ let package = Package(
         // Long texts on PDF pages: page sizes, breaking with orphans/widows, headers and numbers.
         .target(name: "Pages", dependencies: ["Support", "Card", "Render", "Typeset"]),
         // The engine as a library: a caller-owned environment in, bytes and typed errors out.
-        .target(name: "HLRenderKit", dependencies: ["Support", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset"]),
+        .target(name: "HLRenderKit", dependencies: ["Support", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset", "Worker"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
         .target(name: "Goldens", dependencies: ["Support", "Compare", "Render"]),
         // PDF goldens: pages rasterised by poppler-glib onto its Cairo, words, links, outline.
@@ -113,7 +113,7 @@ let package = Package(
         // threads, written atomically, checked against a folder of goldens.
         // Third-party decoders of untrusted files (librsvg, poppler) in a process of their own,
         // limited in CPU time and address space: the worker's entry and the parent's runner.
-        .target(name: "Worker", dependencies: ["Support", "Goldens", "PDFGoldens", "Render"]),
+        .target(name: "Worker", dependencies: ["Support", "Goldens", "PDFGoldens", "Render", "Typeset"]),
         .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "PDFGoldens", "Render"]),
         // What the two front ends read from the process (font places, cache and temporary
         // folders, test hooks) and hand to the library as values.

@@ -3,6 +3,7 @@ import Dispatch
 import Render
 import Support
 import Typeset
+import Worker
 
 /// The image and document formats a render can be written in.
 public enum ImageFormat: String, Sendable, CaseIterable {
@@ -103,18 +104,27 @@ public final class HLRenderer: Sendable {
             throw HLRenderError(.input, path: "extraLinkSchemes", "\(error)")
         }
         do {
+            let isolation = environment.decoderWorker.map { DecoderWorker(executable: $0, seconds: environment.decoderSeconds).isolation } ?? .inProcess
             let library = try environment.fonts.library(systemFonts: environment.systemFonts,
-                                                        strictFamilies: environment.strictFontFamilies)
+                                                        strictFamilies: environment.strictFontFamilies, isolation: isolation)
             if let notes = environment.fontNotes { library.notices.observe(notes) }
             var resources = CardResources(fonts: try FontContext(library: library), maxPixels: environment.maxPixels,
                                           readFile: environment.readFile)
             resources.randomSeed = environment.random
             resources.checkFontFile = environment.checkFontFile
             resources.linkSchemes = links
+            resources.isolation = isolation
             self.resources = resources
         } catch {
             throw HLRenderError(.system, "fonts: \(error)")
         }
+    }
+
+    /// Answers a decoder call and exits when `arguments` (the program's, without its name) are
+    /// one (see `RenderEnvironment.decoderWorker`); returns at once otherwise. A program that
+    /// names itself as its renderers' decoder worker calls this first thing in its `main`.
+    public static func answerDecoderCall(_ arguments: [String]) {
+        WorkerMain.runIfAsked(arguments)
     }
 
     /// Renders a card spec (JSON text, the format of `schema/card.schema.json`) to bytes.

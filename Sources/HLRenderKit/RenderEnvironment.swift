@@ -47,6 +47,15 @@ public struct RenderEnvironment: Sendable {
     /// the caller's trust decision, never a spec's. `javascript` and `vbscript` are refused
     /// when the renderer is made.
     public var extraLinkSchemes: Set<String> = []
+    /// A program that decodes SVG pictures and web fonts (librsvg, FreeType's WOFF and WOFF2
+    /// decoders) in a process of its own, limited in CPU time and address space; nil decodes
+    /// them in this process. The `hlrender` binary answers (give its path), as does any program
+    /// that calls `HLRenderer.answerDecoderCall(_:)` first thing in its `main`. A caller rendering
+    /// files it does not trust sets this: a crash, a hang or a bomb in a decoder then fails that
+    /// one render (`HLRenderError` of kind `.input`), not the caller's process.
+    public var decoderWorker: String?
+    /// CPU seconds a decoder worker may spend on one picture or font (at least 1).
+    public var decoderSeconds = 30
 
     /// An environment over `fontDirectories`, with the system's fonts off, the font cache in
     /// /tmp/hlrender-fontconfig, Debian's hyphenation folder, /tmp, bounded regular-file reads,

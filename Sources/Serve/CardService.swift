@@ -28,17 +28,19 @@ final class CardService: Sendable {
         self.settings = settings
         let policy = try AssetPolicy(folder: settings.assets)
         self.policy = policy
+        // SVG pictures, compared PDFs and web fonts a request names are decoded in a limited worker.
+        let isolation = settings.decoderWorker.map {
+            // CPU seconds as long as a request may take: a worker past them is over its time anyway.
+            DecoderWorker(executable: $0, seconds: (settings.timeoutMilliseconds + 999) / 1000).isolation
+        } ?? .inProcess
         let library = try environment.library(extraDirectories: settings.fontDirectories, systemFonts: settings.systemFonts,
-                                              strictFamilies: settings.fontStrict)
+                                              strictFamilies: settings.fontStrict, isolation: isolation)
         var resources = CardResources(fonts: try FontContext(library: library), maxPixels: settings.maxPixels) { path in
             try policy.read(path, limit: 64 << 20)
         }
         resources.checkFontFile = { _ = try policy.resolve($0) }
         resources.linkSchemes = settings.linkSchemes
-        if let worker = settings.decoderWorker {
-            // CPU seconds as long as a request may take: a worker past them is over its time anyway.
-            resources.isolation = DecoderWorker(executable: worker, seconds: (settings.timeoutMilliseconds + 999) / 1000).isolation
-        }
+        resources.isolation = isolation
         self.resources = resources
         templates = try CardService.loadTemplates(settings.templates)
         // Swift's system generator is the kernel's CSPRNG (getrandom).

@@ -11,7 +11,9 @@ package final class FontBlob: @unchecked Sendable {
     /// The file's bytes; valid while this blob is alive (hold the blob, not just the pointer).
     package let bytes: UnsafeRawBufferPointer
 
-    init(file: String) throws {
+    /// The file mapped; a web font decoded where `isolation` says (FreeType's WOFF/WOFF2
+    /// decoders in a limited worker for a service).
+    init(file: String, isolation: Isolation = .inProcess) throws {
         // HarfBuzz opens the file by name (and would block on a FIFO swapped in since it was
         // found): the one opening rule first.
         do { try Posix.checkRegular(file, as: "font file") } catch { throw TypesetError.unreadableFontFile(file) }
@@ -32,7 +34,7 @@ package final class FontBlob: @unchecked Sendable {
         }
         // A web font: its decoded OpenType bytes replace the mapping, owned by the new blob.
         defer { hb_blob_destroy(blob) }
-        (self.blob, bytes) = try FontBlob.owning(try WebFont.sfnt(mapped, file: file), file: file)
+        (self.blob, bytes) = try FontBlob.owning(try WebFontTasks.sfnt(mapped, file: file, isolation: isolation), file: file)
     }
 
     /// A font made in memory (a program's own), called `name` in messages.

@@ -1,3 +1,4 @@
+import Support
 /// Where a font library's files come from, chosen by the caller (the CLI and the service read
 /// their flags and the process environment; a library caller names its own folders): the
 /// pinned font folders, Fontconfig's cache and the hyphenation dictionaries. Typeset itself
@@ -21,8 +22,9 @@ package struct FontEnvironment: Sendable {
     /// A font library over `extraDirectories` (first), then the pinned folders, then (when
     /// `systemFonts`) the system's fonts.
     /// `strictFamilies`: a family that is not installed is refused, never substituted.
-    package func library(extraDirectories: [String] = [], systemFonts: Bool, strictFamilies: Bool = false) throws -> FontLibrary {
+    package func library(extraDirectories: [String] = [], systemFonts: Bool, strictFamilies: Bool = false,
+                         isolation: Isolation = .inProcess) throws -> FontLibrary {
         try FontLibrary(directories: extraDirectories + pinnedDirectories, includeSystemFonts: systemFonts,
-                        cacheDirectory: cacheDirectory, hyphenation: hyphenation, strictFamilies: strictFamilies)
+                        cacheDirectory: cacheDirectory, hyphenation: hyphenation, strictFamilies: strictFamilies, isolation: isolation)
     }
 }

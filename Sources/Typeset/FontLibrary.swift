@@ -1,4 +1,5 @@
 import CFontconfig
+import CFreeType
 import FoundationEssentials
 import Support
 
@@ -59,6 +60,8 @@ package final class FontLibrary: @unchecked Sendable {
     private let includeSystemFonts: Bool
     /// A family that is not installed is refused rather than substituted (golden suites).
     private let strictFamilies: Bool
+    /// Where a WOFF or WOFF2 file is decoded: FreeType's decoders read a file a request named.
+    private let isolation: Isolation
     private var systemLoaded = false
     /// Its notes: each substitution and synthetic style, once (see `Notices.observe`).
     package let notices = Notices()
@@ -99,8 +102,10 @@ package final class FontLibrary: @unchecked Sendable {
     ///     the folders are scanned each time).
     ///   - hyphenation: the dictionaries `hyphenate` uses.
     ///   - strictFamilies: a family that is not installed is refused, never substituted.
+    ///   - isolation: where web fonts a spec names are decoded (a service's limited worker).
     package init(directories: [String], includeSystemFonts: Bool, cacheDirectory: String? = nil,
-                hyphenation: Hyphenation = Hyphenation(), strictFamilies: Bool = false) throws {
+                hyphenation: Hyphenation = Hyphenation(), strictFamilies: Bool = false, isolation: Isolation = .inProcess) throws {
+        self.isolation = isolation
         self.includeSystemFonts = includeSystemFonts
         self.strictFamilies = strictFamilies
         self.hyphenation = hyphenation
@@ -306,7 +311,7 @@ package final class FontLibrary: @unchecked Sendable {
 
     private func unlockedBlob(_ file: String) throws -> FontBlob {
         if let blob = blobs[file] { return blob }
-        let blob = try FontBlob(file: file)
+        let blob = try FontBlob(file: file, isolation: isolation)
         blobs.insert(blob, for: file)
         return blob
     }
@@ -323,10 +328,26 @@ package final class FontLibrary: @unchecked Sendable {
         // A web font's declared sizes, before FreeType inflates it whole to query it.
         if let why = WebFont.refusal(file: path) { throw TypesetError.damagedFont(path, why) }
         var count: Int32 = 0
-        guard let pattern = FcFreeTypeQuery(path, 0, nil, &count) else { throw TypesetError.notAFont(path) }
+        // A web font is queried from its decoded bytes (decoded where `isolation` says), so
+        // Fontconfig's own FreeType never inflates it.
+        let query = WebFont.isWebFont(file: path) ? try webFontQuery(path) : FcFreeTypeQuery(path, 0, nil, &count)
+        guard let pattern = query else { throw TypesetError.notAFont(path) }
         defer { FcPatternDestroy(pattern) }
         guard let candidate = makeCandidate(pattern) else { throw TypesetError.notAFont(path) }
         return candidate
+    }
+
+    /// Fontconfig's description of a web font's first face, read from its decoded OpenType bytes.
+    private func webFontQuery(_ path: String) throws -> OpaquePointer? {
+        let blob = try fontLock.withLock { try unlockedBlob(path) }
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw TypesetError.notAFont(path) }
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        guard FT_New_Memory_Face(library, blob.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(blob.bytes.count), 0, &face) == 0,
+              let face else { throw TypesetError.notAFont(path) }
+        defer { FT_Done_Face(face) }
+        return withExtendedLifetime(blob) { FcFreeTypeQueryFace(face, path, 0, nil) }
     }
 
     private func sorted(config: OpaquePointer, spec: FontSpec) -> [FontCandidate] {

@@ -90,6 +90,15 @@ package enum WebFont {
         return nil
     }
 
+    /// Whether the file at `path` starts as a WOFF or WOFF2 file does.
+    static func isWebFont(file path: String) -> Bool {
+        guard let fd = try? Posix.openRegular(path, as: "font file") else { return false }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 4)
+        let read = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, 4) }
+        return read == 4 && head.withUnsafeBytes { isWebFont($0) }
+    }
+
     /// `refusal` for a font file by name, read before FreeType or Fontconfig opens it (both
     /// inflate a WOFF file whole when they open it): its header and table directory, at most
     /// 20,524 bytes. Nil for a file that is not a web font, or one whose sizes are sound.
@@ -154,5 +163,36 @@ package enum WebFont {
 
     static func tagName(_ tag: UInt32) -> String {
         String(decoding: (0..<4).map { UInt8(truncatingIfNeeded: tag >> (24 - 8 * $0)) }, as: UTF8.self)
+    }
+}
+
+/// The web-font question a decoder worker answers (FreeType's WOFF and WOFF2 decoders are
+/// third-party code reading a file a request names): `font`, the file's bytes, and `name`
+/// for messages, in; the plain OpenType bytes out. The same function answers in process.
+package enum WebFontTasks {
+    package static let sfnt = "webfont-sfnt"
+
+    /// Memory decoding may take: the file, FreeType's decoded font and the assembled copy (each
+    /// at most `WebFont.maxBytes`), and FreeType's own.
+    static func memoryBytes(_ count: Int) -> Int { count + 2 * WebFont.maxBytes + (32 << 20) }
+
+    /// The plain OpenType font inside `font`.
+    package static func sfnt(_ fields: Fields) throws -> [UInt8] {
+        guard let bytes = fields["font"] else { throw IsolationError(.refused, "the call has no font") }
+        return try bytes.withUnsafeBytes { try WebFont.sfnt($0, file: fields.text("name") ?? "font") }
+    }
+
+    /// The plain OpenType font inside `bytes` (a web font's, checked by `WebFont.refusal`
+    /// first, here), decoded where `isolation` says.
+    static func sfnt(_ bytes: UnsafeRawBufferPointer, file: String, isolation: Isolation) throws -> [UInt8] {
+        guard isolation.isolates else { return try WebFont.sfnt(bytes, file: file) }
+        if let why = WebFont.refusal(bytes) { throw TypesetError.damagedFont(file, why) }
+        let call = Isolation.Call(task: sfnt, fields: Fields([("font", Array(bytes)), ("name", Array(file.utf8))]),
+                                  memoryBytes: memoryBytes(bytes.count))
+        do {
+            return try isolation.perform(call, cancellation: nil) { try sfnt($0) }
+        } catch let error as IsolationError {
+            throw TypesetError.damagedFont(file, error.description)
+        }
     }
 }

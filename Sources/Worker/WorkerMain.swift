@@ -3,6 +3,7 @@ import Goldens
 import PDFGoldens
 import Render
 import Support
+import Typeset
 
 /// The worker's side: `hlrender --decode-worker TASK --cpu-seconds N --memory-bytes M`
 /// limits itself (RLIMIT_CPU, RLIMIT_AS, no core files), then reads the call's fields from
@@ -14,12 +15,13 @@ package enum WorkerMain {
     /// The tasks by name.
     static let tasks: [String: @Sendable (Fields) throws -> [UInt8]] = [
         SVGTasks.size: SVGTasks.size, SVGTasks.raster: SVGTasks.raster, SVGTasks.script: SVGTasks.script,
-        PDFTasks.compare: { try PDFTasks.compare($0) },
+        PDFTasks.compare: { try PDFTasks.compare($0) }, WebFontTasks.sfnt: WebFontTasks.sfnt,
     ]
 
     /// What a task decodes, for messages.
     static func describe(_ task: String) -> String {
-        task.hasPrefix("svg") ? "the SVG decoder (librsvg)" : task.hasPrefix("pdf") ? "the PDF renderer (poppler)" : "the decoder worker"
+        task.hasPrefix("svg") ? "the SVG decoder (librsvg)" : task.hasPrefix("pdf") ? "the PDF renderer (poppler)"
+            : task.hasPrefix("webfont") ? "the web font decoder (FreeType)" : "the decoder worker"
     }
 
     /// Runs the worker and exits when `arguments` (without the program's name) ask for it;

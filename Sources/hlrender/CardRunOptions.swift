@@ -5,7 +5,8 @@ import Render
 import Support
 import Worker
 
-/// Where SVG pictures are decoded (librsvg reading a file a spec or a row names).
+/// Where SVG pictures and web fonts are decoded (librsvg and FreeType reading a file a spec or
+/// a row names).
 enum DecoderPlace: String, CaseIterable, FlagValue {
     /// A process of this binary with CPU-time and address-space limits: a hostile file fails
     /// its own card, the run goes on.
@@ -25,7 +26,7 @@ struct CardRunOptions: FlagGroup {
     var proofs: String?
     @Group var limits: InputLimits
     @Group var links: LinkSchemeFlags
-    @Option("decoders", help: Help("Where SVG pictures are decoded: worker (a process of this binary with a CPU-time and memory limit, so a hostile file fails its own card and the run goes on) or here (this process). Default: worker for batch, here for card.", valueName: "worker|here"))
+    @Option("decoders", help: Help("Where SVG pictures and web fonts (WOFF, WOFF2) a spec names are decoded: worker (a process of this binary with a CPU-time and memory limit, so a hostile file fails its own card and the run goes on) or here (this process). Default: worker for batch, here for card.", valueName: "worker|here"))
     var decoders: DecoderPlace?
 
     /// CPU seconds a decoder worker may use for one picture.
@@ -49,17 +50,19 @@ struct CardRunOptions: FlagGroup {
     /// SVG pictures are decoded unless `--decoders` says.
     func resources(systemFonts: Bool = true, oneShot: Bool = false, decoders: DecoderPlace = .here) throws -> CardResources {
         let maxPixels = try pixelLimit.pixels()
-        let fonts = try folders.fonts(systemFonts: systemFonts, prefetchFaces: oneShot)
+        var isolation = Isolation.inProcess
+        if (self.decoders ?? decoders) == .worker {
+            guard let binary = Posix.executablePath() else { throw CLIFailure(message: "--decoders worker: this binary's path cannot be read (/proc/self/exe)") }
+            isolation = DecoderWorker(executable: binary, seconds: Self.decoderSeconds).isolation
+        }
+        let fonts = try folders.fonts(systemFonts: systemFonts, prefetchFaces: oneShot, isolation: isolation)
         let limit = limits.image
         var resources = CardResources(fonts: fonts, maxPixels: maxPixels) { path in
             try Posix.readFile(path, as: "file", limit: limit)
         }
         resources.linkSchemes = try links.schemes()
         resources.oneShot = oneShot
-        if (self.decoders ?? decoders) == .worker {
-            guard let binary = Posix.executablePath() else { throw CLIFailure(message: "--decoders worker: this binary's path cannot be read (/proc/self/exe)") }
-            resources.isolation = DecoderWorker(executable: binary, seconds: Self.decoderSeconds).isolation
-        }
+        resources.isolation = isolation
         return resources
     }
 }

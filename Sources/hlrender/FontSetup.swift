@@ -1,6 +1,7 @@
 import Flags
 import Host
 import Render
+import Support
 import Typeset
 
 /// The run's font library: --font-dir folders, then the pinned fonts (found by `Host`), then
@@ -20,15 +21,17 @@ enum FontSetup {
     static let hyphenation = Hyphenation(folders: Host.hyphenationFolders())
 
     /// The run's one font context: the library and the faces drawn from it.
-    static func fonts(extraDirectories: [String], systemFonts: Bool, strict: Bool, prefetchFaces: Bool) throws -> FontContext {
-        try FontContext(library: try library(extraDirectories: extraDirectories, systemFonts: systemFonts, strict: strict),
+    static func fonts(extraDirectories: [String], systemFonts: Bool, strict: Bool, prefetchFaces: Bool,
+                      isolation: Isolation = .inProcess) throws -> FontContext {
+        try FontContext(library: try library(extraDirectories: extraDirectories, systemFonts: systemFonts, strict: strict, isolation: isolation),
                         prefetchFaces: prefetchFaces)
     }
 
     /// The library says once on stderr where it substituted a family or synthesised a style.
-    static func library(extraDirectories: [String], systemFonts: Bool, strict: Bool) throws -> FontLibrary {
+    static func library(extraDirectories: [String], systemFonts: Bool, strict: Bool, isolation: Isolation = .inProcess) throws -> FontLibrary {
         // The library checks each folder (missing, not a folder, not a folder of fonts).
-        let library = try environment().library(extraDirectories: extraDirectories, systemFonts: systemFonts, strictFamilies: strict)
+        let library = try environment().library(extraDirectories: extraDirectories, systemFonts: systemFonts, strictFamilies: strict,
+                                                isolation: isolation)
         library.notices.observe { warn($0) }
         return library
     }
@@ -45,9 +48,10 @@ struct FontFolderFlags: FlagGroup {
 
     /// The run's font context; `systemFonts` false leaves the system's out whatever the flag.
     /// `prefetchFaces`: a one-shot command (see `RenderOptions.oneShot`).
-    func fonts(systemFonts: Bool = true, prefetchFaces: Bool = false) throws -> FontContext {
+    /// `isolation`: where web fonts a spec names are decoded.
+    func fonts(systemFonts: Bool = true, prefetchFaces: Bool = false, isolation: Isolation = .inProcess) throws -> FontContext {
         try FontSetup.fonts(extraDirectories: fontDir, systemFonts: systemFonts && !noSystemFonts, strict: fontStrict,
-                            prefetchFaces: prefetchFaces)
+                            prefetchFaces: prefetchFaces, isolation: isolation)
     }
 
     /// The run's font library alone (listing families).

@@ -110,6 +110,29 @@ import Testing
         #expect(try service.post(Self.smallCard) == "200")
     }
 
+    /// FreeType's WOFF and WOFF2 decoders read a file the request names: the service decodes it
+    /// in the worker, and the card is the one the CLI draws with the same font decoded in process.
+    @Test func aWebFontARequestNamesIsDecodedByTheWorker() async throws {
+        let assets = try Self.assets()
+        let webfonts = Fixtures.repo.appendingPathComponent("Tests/CLITests/Fixtures/webfonts")
+        for name in ["NotoSansLatin.woff", "NotoSansLatin.woff2"] {
+            try FileManager.default.copyItem(at: webfonts.appendingPathComponent(name), to: assets.appendingPathComponent(name))
+        }
+        let service = try await RunningService(["--assets", assets.path])
+        for name in ["NotoSansLatin.woff", "NotoSansLatin.woff2"] {
+            let spec = #"{"size": "600x200", "blocks": [{"type": "text", "text": "Web fonts, decoded apart", "font": "\#(name)", "size": 40}]}"#
+            let served = assets.appendingPathComponent("served.png").path
+            let status = try runTool("/usr/bin/curl", ["-s", "-o", served, "-w", "%{http_code}", "-H", "Content-Type: application/json",
+                                                       "--data-binary", spec, "http://127.0.0.1:\(service.port)/v1/card"]).output
+            #expect(status == "200", "\(name): \(status)")
+            try Data(spec.utf8).write(to: assets.appendingPathComponent("card.json"))
+            let local = try CLI.run(["card", assets.appendingPathComponent("card.json").path, "-o", assets.appendingPathComponent("local.png").path,
+                                     "--no-system-fonts"])
+            #expect(local.status == 0, "\(local.stderr)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: served)) == Data(contentsOf: assets.appendingPathComponent("local.png")), "\(name)")
+        }
+    }
+
     /// Finding 1 through the service: the 610-byte PDF whose MediaBox ended the process is a
     /// 422 for its request.
     @Test func aHostilePDFToCompareIsA422() async throws {
