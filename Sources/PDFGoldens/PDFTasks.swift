@@ -6,6 +6,7 @@ import Support
 /// comparison options by their option names; they are parsed here by the same definitions.
 package enum PDFTasks {
     package static let compare = "pdf-compare"
+    package static let largestPage = "pdf-largest-page"
 
     /// The fields of one comparison: both files, the options given as text, the limits.
     package static func fields(expected: [UInt8], actual: [UInt8], options: [(String, String)], maxPixels: Int, maxPages: Int) -> Fields {
@@ -30,5 +31,30 @@ package enum PDFTasks {
         settings.maxPages = try Checked.int(try fields.number("max-pages"), "max-pages", in: 1...100_000)
         let report = try PDFComparison.compare(expected: expected, actual: actual, settings: settings)
         return Array(PDFReport.json(report, tolerance: tolerance).serialized().utf8)
+    }
+
+    /// `pixels`: the most pixels one page of either document takes at the comparison's DPI
+    /// (at most `max-pixels`: a larger page is refused by the comparison, not drawn), read
+    /// from the pages' boxes without drawing any; the fields are `compare`'s.
+    package static func largestPage(_ fields: Fields) throws -> [UInt8] {
+        guard let expected = fields["expected"], let actual = fields["actual"] else { throw IsolationError(.refused, "the call needs two PDFs") }
+        var tolerance = GoldenTolerance()
+        for (name, bytes) in fields.entries where name.hasPrefix("option:") {
+            try tolerance.set(String(name.dropFirst(7)), .text(String(decoding: bytes, as: UTF8.self)))
+        }
+        let maxPixels = try Checked.int(try fields.number("max-pixels"), "max-pixels", in: PixelLimit.range)
+        let maxPages = try Checked.int(try fields.number("max-pages"), "max-pages", in: 1...100_000)
+        var largest = 0
+        for (name, bytes) in [("expected", expected), ("actual", actual)] where PDFComparison.isPDF(bytes) {
+            let file: PDFFile
+            do { file = try PDFFile(bytes) } catch { throw IsolationError(.refused, "\(name): \(error)") }
+            for page in 0..<min(file.pageCount, maxPages) {
+                guard let size = try? file.pixelSize(ofPage: page, dpi: tolerance.dpi) else { continue }
+                largest = max(largest, Checked.pixels(size.width, size.height, within: maxPixels) ? size.width * size.height : maxPixels)
+            }
+        }
+        var out = Fields()
+        out.set("pixels", String(largest))
+        return out.encoded
     }
 }

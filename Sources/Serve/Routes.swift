@@ -176,15 +176,24 @@ struct Routes: Sendable {
         let maxPixels = settings.maxPixels
         let chosen = tolerance
         if PDFComparison.isPDF(expected.bytes) || PDFComparison.isPDF(actual.bytes) {
-            // One page at a time: its two rasters and the difference, within the pixel limit,
-            // in the decoder worker (poppler reads the files there) when the service has one.
-            let memory = body.count * 2 + maxPixels * 4 * 3, isolation = service.resources.isolation, options = given
-            return await behindGate(context, reserve: memory, heavy: true) { job throws -> JSONValue in
-                let call = Isolation.Call(task: PDFTasks.compare, fields: PDFTasks.fields(expected: expected.bytes, actual: actual.bytes, options: options,
-                                                                                         maxPixels: maxPixels, maxPages: 2_000), memoryBytes: memory)
+            // One page at a time: its two rasters and the difference, in the decoder worker
+            // (poppler reads the files there) when the service has one. What that takes is
+            // the largest page's, read first from the pages' boxes (drawing nothing), and
+            // reserved before any page is drawn.
+            let isolation = service.resources.isolation
+            let fields = PDFTasks.fields(expected: expected.bytes, actual: actual.bytes, options: given, maxPixels: maxPixels, maxPages: 2_000)
+            let parsing = body.count * 2 + (16 << 20)
+            return await behindGate(context, reserve: parsing, heavy: true) { job throws -> JSONValue in
                 do {
+                    let sizing = Isolation.Call(task: PDFTasks.largestPage, fields: fields, memoryBytes: parsing)
+                    let answer = try isolation.perform(sizing, cancellation: job.cancellation) { try PDFTasks.largestPage($0) }
+                    let pixels = Checked.clamped(try (Fields(decoding: answer) ?? Fields()).number("pixels"), .up, in: 0...maxPixels)
+                    try job.memory?.reserve(pixels * 4 * 3)
+                    let call = Isolation.Call(task: PDFTasks.compare, fields: fields, memoryBytes: parsing + pixels * 4 * 3)
                     let report = try isolation.perform(call, cancellation: job.cancellation) { try PDFTasks.compare($0, cancellation: job.cancellation) }
                     return try JSONValue.parse(report)
+                } catch let error as MemoryBudget.Exceeded {
+                    throw error
                 } catch {
                     try job.cancellation.check()
                     let text = "\(error)"

@@ -15,7 +15,7 @@ package enum WorkerMain {
     /// The tasks by name.
     static let tasks: [String: @Sendable (Fields) throws -> [UInt8]] = [
         SVGTasks.size: SVGTasks.size, SVGTasks.raster: SVGTasks.raster, SVGTasks.script: SVGTasks.script,
-        PDFTasks.compare: { try PDFTasks.compare($0) }, WebFontTasks.sfnt: WebFontTasks.sfnt,
+        PDFTasks.compare: { try PDFTasks.compare($0) }, PDFTasks.largestPage: PDFTasks.largestPage, WebFontTasks.sfnt: WebFontTasks.sfnt,
     ]
 
     /// What a task decodes, for messages.

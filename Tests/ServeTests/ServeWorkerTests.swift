@@ -152,6 +152,30 @@ import Testing
                                                   "http://127.0.0.1:\(service.port)/v1/card"]).output
         #expect(card == "200")
     }
+
+    /// Finding 8: a PDF compare reserved 12 x the pixel limit whatever its pages (480 MB at the
+    /// default), so under a small budget even two letter pages were refused, while a page near
+    /// the limit was drawn outside what was reserved. The pages' boxes are read first and what
+    /// the largest page pair takes is reserved: letter pages fit 128 MB; 6000 x 6600 pt pages
+    /// (39.6 Mpx each at 72 dpi, 475 MB drawn) do not, and are refused before poppler draws them.
+    @Test func aPDFCompareReservesWhatItsLargestPageTakes() async throws {
+        let folder = try CLI.scratchFolder()
+        let service = try await RunningService(["--open-compare", "--memory-mb", "128", "--concurrency", "1"])
+        func compare(_ box: String) throws -> (status: String, body: String) {
+            let a = folder.appendingPathComponent("a.pdf"), b = folder.appendingPathComponent("b.pdf")
+            try Data(HostileFiles.onePagePDF(mediaBox: box)).write(to: a)
+            try Data(HostileFiles.onePagePDF(mediaBox: box)).write(to: b)
+            let out = try runTool("/usr/bin/curl", ["-s", "-w", "\n%{http_code}", "-F", "expected=@\(a.path)", "-F", "actual=@\(b.path)",
+                                                    "http://127.0.0.1:\(service.port)/v1/compare"]).output
+            let lines = out.split(separator: "\n")
+            return (String(lines.last ?? ""), lines.dropLast().joined(separator: "\n"))
+        }
+        let letter = try compare("0 0 612 792")
+        #expect(letter.status == "200", "\(letter)")
+        let poster = try compare("0 0 6000 6600")
+        #expect(poster.status == "413", "\(poster)")
+        #expect(service.residentKiB < (128 + 64) * 1024, "\(service.residentKiB) KiB")
+    }
 }
 
 #endif
