@@ -62,7 +62,7 @@ package final class GoldenSuite: Sendable {
             result.status = .error
             result.message = describe(error)
         }
-        if result.status != .passed { result.spec = [result.spec, Self.spec(row)].filter { !$0.isEmpty }.joined(separator: "\n\n") }
+        if result.status.fails { result.spec = [result.spec, Self.spec(row)].filter { !$0.isEmpty }.joined(separator: "\n\n") }
         state.withLock {
             $0.results.append(result)
             $0.fonts.formUnion(fonts)
@@ -73,7 +73,7 @@ package final class GoldenSuite: Sendable {
     /// text and link changes are the message and the report's detail.
     private func checkPDF(_ output: [UInt8], golden: [UInt8]?, tolerance: GoldenTolerance, into result: inout GoldenResult) throws {
         guard let golden else {
-            (result.status, result.message, result.actual) = (.missing, GoldenCheck.noGolden, output)
+            (result.status, result.message, result.actual) = (.new, GoldenCheck.noGolden, output)
             return
         }
         var settings = PDFComparison.Settings()
@@ -83,10 +83,10 @@ package final class GoldenSuite: Sendable {
         }
         if report.differs {
             let lines = PDFReport.lines(report)
-            (result.status, result.message, result.actual) = (.failed, lines.last ?? "the PDF differs", output)
+            (result.status, result.message, result.actual) = (.changed, lines.last ?? "the PDF differs", output)
             result.spec = lines.dropLast().joined(separator: "\n")
         } else {
-            (result.status, result.message) = (.passed, "same pages, text and links")
+            (result.status, result.message) = (report.pages.allSatisfy { $0.status == .same } ? .same : .within, "same pages, text and links")
         }
     }
 
@@ -111,11 +111,11 @@ package final class GoldenSuite: Sendable {
             try GoldenEnvironment.current(version: version, fontFiles: Array(fonts)) { try Posix.readFile($0, as: "font", limit: Int.max) }
         }
         let errors = results.filter { $0.status == .error }.count
-        if let update = settings.update, update.writes(.changed) || results.allSatisfy({ $0.status != .failed }) {
+        if let update = settings.update, update.writes(.changed) || results.allSatisfy({ $0.status != .changed }) {
             return try record(results, update: update, environment: try current(), errors: errors)
         }
         if let update = settings.update { _ = try record(results, update: update, environment: nil, errors: errors) }
-        let failing = results.filter { $0.status == .failed || ($0.status == .missing && settings.update == nil) }
+        let failing = results.filter { $0.status == .changed || ($0.status == .new && settings.update == nil) }
         if let candidates = settings.candidates {
             for result in failing {
                 guard let bytes = result.actual else { continue }
@@ -132,13 +132,11 @@ package final class GoldenSuite: Sendable {
         if let junit = settings.junit {
             try OutputFile.write(Array(JUnitReport.xml(results, suite: "hlrender goldens", seconds: seconds).utf8), to: junit)
         }
-        // "differ", not "failed": the batch line above counts cards that failed to render.
-        var line = "goldens: \(results.count - failing.count - errors) passed, \(failing.filter { $0.status == .failed }.count) differ, "
-            + "\(failing.filter { $0.status == .missing }.count) missing"
-        if errors > 0 { line += ", \(errors) not rendered" }
+        // In the words every golden report uses (an error is a card that could not be rendered).
+        var line = "goldens: " + GoldenStatus.summary(results.map(\.status))
         if !changes.isEmpty { line += "; changed since recorded: " + changes.joined(separator: "; ") }
-        for result in results.filter({ $0.status != .passed }).prefix(20) {
-            say("\(result.status == .error ? "ERROR" : "FAIL") \(result.name) (row \(result.row)): \(result.message)")
+        for result in results.filter({ $0.status.fails }).prefix(20) {
+            say("\(result.status.rawValue): \(result.name) (row \(result.row)): \(result.message)")
         }
         say(line)
         return errors > 0 ? .notRendered : failing.isEmpty ? .passed : .failed
@@ -148,11 +146,11 @@ package final class GoldenSuite: Sendable {
     /// differ), and the environment when every card now has its golden.
     private func record(_ results: [GoldenResult], update: BaselineUpdate, environment: GoldenEnvironment?, errors: Int) throws -> Verdict {
         var added = 0, changed = 0
-        for result in results where result.status == .missing || (result.status == .failed && update.writes(.changed)) {
+        for result in results where result.status == .new || (result.status == .changed && update.writes(.changed)) {
             guard let bytes = result.actual else { continue }
             let path = try BatchManifest.outputPath(result.name, in: folder)
             try OutputFile.write(bytes, to: path, confinedTo: folder)
-            if result.status == .missing { added += 1 } else { changed += 1 }
+            if result.status == .new { added += 1 } else { changed += 1 }
         }
         try Posix.makeFolders(folder)
         if let environment {

@@ -8,24 +8,8 @@ import Support
 /// each pair through the one `Comparison` on all cores: screenshots from browser tests,
 /// hlrender's own cards, anything a CI run writes.
 package enum FolderComparison {
-    /// What became of one relative path.
-    package enum Status: String, CaseIterable, Sendable {
-        /// Byte-identical, or the same pixels.
-        case same
-        /// Pixels differ, within the metric's limits.
-        case within
-        /// Over the limits, or another size.
-        case changed
-        /// Only in the actual folder: no baseline yet.
-        case new
-        /// Only in the expected folder: the run did not produce it.
-        case missing
-        /// A file that cannot be read or decoded.
-        case error
-
-        /// Whether the run fails because of this file.
-        package var fails: Bool { self != .same && self != .within }
-    }
+    /// What became of one relative path: the one vocabulary.
+    package typealias Status = GoldenStatus
 
     package struct Entry: Sendable {
         package var path: String
@@ -105,9 +89,9 @@ package enum FolderComparison {
                 let started = DispatchTime.now().uptimeNanoseconds
                 var entry: Entry
                 if !inActual.contains(path) {
-                    entry = Entry(path: path, status: .missing, message: "missing: not in the actual folder", tolerance: tolerance)
+                    entry = Entry(path: path, status: .missing, message: "not in the actual folder", tolerance: tolerance)
                 } else if !inExpected.contains(path) {
-                    entry = Entry(path: path, status: .new, message: "new: no baseline", tolerance: tolerance)
+                    entry = Entry(path: path, status: .new, message: "not in the expected folder", tolerance: tolerance)
                 } else {
                     entry = compare(expected + "/" + path, actual + "/" + path, path: path, tolerance: tolerance, settings: settings, budget: budget)
                 }

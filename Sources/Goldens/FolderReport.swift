@@ -5,9 +5,9 @@ import Support
 /// What a folder comparison writes: JSON, a Markdown summary for a pull request, and the
 /// `GoldenResult`s the HTML and JUnit reports of golden suites are made from.
 package enum FolderReport {
-    /// Counts per status, in the order of `FolderComparison.Status`.
-    package static func counts(_ entries: [FolderComparison.Entry]) -> [(FolderComparison.Status, Int)] {
-        FolderComparison.Status.allCases.map { status in (status, entries.count { $0.status == status }) }
+    /// Counts per status, in the vocabulary's order.
+    package static func counts(_ entries: [FolderComparison.Entry]) -> [(GoldenStatus, Int)] {
+        GoldenStatus.counts(entries.map(\.status))
     }
 
     /// The whole run as JSON: the metric (name and version), the counts, and one object per file.
@@ -36,17 +36,11 @@ package enum FolderReport {
     }
 
     /// The suite-report view of each entry (status, message, images) for `HTMLReport` and
-    /// `JUnitReport`: same and within pass, new is a missing golden, the rest fail or err.
-    /// `read` gives a file's bytes for the failing ones' pictures (nil: none shown).
+    /// `JUnitReport`, in the same words. `read` gives a file's bytes for the failing ones'
+    /// pictures (nil: none shown).
     package static func results(_ entries: [FolderComparison.Entry], read: (String, ComparedImage) -> [UInt8]?) -> [GoldenResult] {
         entries.enumerated().map { index, entry in
-            let status: GoldenResult.Status = switch entry.status {
-            case .same, .within: .passed
-            case .changed, .missing: .failed
-            case .new: .missing
-            case .error: .error
-            }
-            var result = GoldenResult(name: entry.path, row: index + 1, status: status, message: entry.message, spec: "", milliseconds: entry.milliseconds)
+            var result = GoldenResult(name: entry.path, row: index + 1, status: entry.status, message: entry.message, spec: "", milliseconds: entry.milliseconds)
             result.diff = entry.outcome?.result
             if entry.status.fails {
                 result.expected = entry.status == .new ? nil : read(entry.path, .expected)
@@ -99,7 +93,7 @@ package enum FolderReport {
         let failing = entries.filter { $0.status.fails }
         var out = failing.isEmpty ? "### Golden images: all \(entries.count) match\n\n" : "### Golden images: \(failing.count) of \(entries.count) need a look\n\n"
         out += "| " + counts(entries).map { $0.0.rawValue }.joined(separator: " | ") + " |\n"
-        out += "|" + String(repeating: "---:|", count: FolderComparison.Status.allCases.count) + "\n"
+        out += "|" + String(repeating: "---:|", count: GoldenStatus.allCases.count) + "\n"
         out += "| " + counts(entries).map { String($0.1) }.joined(separator: " | ") + " |\n\n"
         out += "Metric: \(base.options.metric.version).\n"
         if let reportLink { out += "Full report: [\(markdownEscaped(reportLink))](\(linkEscaped(reportLink))).\n" }

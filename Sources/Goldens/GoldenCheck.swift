@@ -81,11 +81,9 @@ package struct GoldenTolerance: Sendable {
 
 /// One card's verdict against its golden.
 package struct GoldenResult: Sendable {
-    package enum Status: String, Sendable {
-        case passed, failed, missing
-        /// The card could not be rendered (or its golden read): a JUnit error.
-        case error
-    }
+    /// Same or within pass; changed, new (no golden yet) and error (the card could not be
+    /// rendered, or its golden read) fail.
+    package typealias Status = GoldenStatus
 
     package var name: String
     /// 1-based row of the manifest or data file.
@@ -121,7 +119,7 @@ package enum GoldenCheck {
     package static func check(_ actual: [UInt8], golden: [UInt8]?, tolerance: GoldenTolerance, maxPixels: Int,
                               budget: WaitingBudget? = nil, into result: inout GoldenResult) throws {
         guard let golden else {
-            result.status = .missing
+            result.status = .new
             result.message = GoldenCheck.noGolden
             result.actual = actual
             return
@@ -143,16 +141,16 @@ package enum GoldenCheck {
         result.diff = outcome.result
         switch outcome.verdict {
         case .match:
-            result.status = .passed
+            result.status = outcome.result.differentPixels == 0 ? .same : .within
             result.message = outcome.sameBytes ? "identical"
                 : outcome.result.differentPixels == 0 ? "same pixels" : "\(outcome.result.differentPixels) pixels differ, within the limit"
         case .sizeMismatch:
-            result.status = .failed
+            result.status = .changed
             result.message = "size \(outcome.actualSize.width)x\(outcome.actualSize.height), golden \(outcome.expectedSize.width)x\(outcome.expectedSize.height)"
             result.expected = golden
             result.actual = actual
         case .differ:
-            result.status = .failed
+            result.status = .changed
             let percent = (outcome.result.ratio * 10_000).rounded() / 100
             result.message = "\(outcome.result.differentPixels) pixels differ (\(percent)%)" + (outcome.kind.map { "; \($0)" } ?? "")
             result.expected = golden

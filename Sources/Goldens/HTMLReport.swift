@@ -15,7 +15,7 @@ package enum HTMLReport {
                               noun: String = "cards", detail: String = "spec") -> [File] {
         var files: [File] = []
         var sections = ""
-        let failing = results.filter { $0.status != .passed }.sorted { order($0) < order($1) || (order($0) == order($1) && $0.row < $1.row) }
+        let failing = results.filter { $0.status.fails }.sorted { order($0) < order($1) || (order($0) == order($1) && $0.row < $1.row) }
         for result in failing {
             var images: [(String, String)] = []
             for (kind, bytes) in [("expected", result.expected), ("actual", result.actual), ("difference", result.difference)] {
@@ -26,9 +26,8 @@ package enum HTMLReport {
             }
             sections += section(result, images: images, detail: detail, rows: noun == "cards")
         }
-        let passed = results.filter { $0.status == .passed }.sorted { $0.row < $1.row }
-        let counts = [("failed", results.filter { $0.status == .failed }.count), ("missing", results.filter { $0.status == .missing }.count),
-                      ("errors", results.filter { $0.status == .error }.count), ("passed", passed.count)]
+        let passed = results.filter { !$0.status.fails }.sorted { $0.row < $1.row }
+        let counts = GoldenStatus.counts(results.map(\.status)).map { ($0.0.rawValue, $0.1, $0.0.meaning) }
         var html = """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><title>\(escape(title))</title>
@@ -36,14 +35,14 @@ package enum HTMLReport {
             <style>\(style)</style></head><body>
             <header><h1>\(escape(title))</h1><p class="summary">
             """
-        html += counts.map { "<span class=\"count \($0.0)\">\($0.1) \($0.0)</span>" }.joined(separator: " ")
+        html += counts.map { "<span class=\"count \($0.0)\" title=\"\(escape($0.2))\">\($0.1) \($0.0)</span>" }.joined(separator: " ")
         html += " <span class=\"total\">of \(results.count) \(escape(noun))</span></p>\n"
         if !environment.isEmpty {
             html += "<div class=\"env\"><strong>Changed since the goldens were recorded:</strong><ul>"
                 + environment.map { "<li>\(escape($0))</li>" }.joined() + "</ul></div>\n"
         }
         html += "</header><main>\n" + sections
-        html += "<details class=\"passes\"><summary>\(passed.count) passed</summary><ul>"
+        html += "<details class=\"passes\"><summary>\(GoldenStatus.summary(passed.map(\.status)))</summary><ul>"
             + passed.map { "<li>\(escape($0.name)) <small>row \($0.row), \(escape($0.message))</small></li>" }.joined()
             + "</ul></details>\n</main><script>\(script)</script></body></html>\n"
         files.append(File(path: "index.html", bytes: Array(html.utf8)))
@@ -51,12 +50,7 @@ package enum HTMLReport {
     }
 
     private static func order(_ result: GoldenResult) -> Int {
-        switch result.status {
-        case .failed: 0
-        case .missing: 1
-        case .error: 2
-        case .passed: 3
-        }
+        GoldenStatus.allCases.firstIndex(of: result.status)!
     }
 
     private static func section(_ result: GoldenResult, images: [(String, String)], detail: String, rows: Bool) -> String {
@@ -93,13 +87,13 @@ package enum HTMLReport {
         header{background:#fff;padding:16px 24px;border-bottom:1px solid #ddd}
         h1{font-size:20px;margin:0 0 8px}
         .count{display:inline-block;padding:2px 10px;border-radius:12px;font-weight:600;margin-right:4px}
-        .count.failed{background:#fde2e2;color:#a10000}.count.missing{background:#fff0c2;color:#7a5200}
-        .count.errors{background:#eee;color:#555}.count.passed{background:#dff5e1;color:#116b21}
+        .count.changed{background:#fde2e2;color:#a10000}.count.new,.count.missing{background:#fff0c2;color:#7a5200}
+        .count.error{background:#eee;color:#555}.count.same,.count.within{background:#dff5e1;color:#116b21}
         .env{margin-top:8px;background:#fff7e0;border:1px solid #e7c66b;padding:8px 12px;border-radius:6px}
         .env ul{margin:4px 0 0 18px;padding:0}
         main{padding:16px 24px}
         section.card{background:#fff;border:1px solid #ddd;border-left:6px solid #d33;border-radius:6px;padding:12px 16px;margin-bottom:16px}
-        section.card.missing{border-left-color:#e0a800}section.card.error{border-left-color:#888}
+        section.card.new,section.card.missing{border-left-color:#e0a800}section.card.error{border-left-color:#888}
         h2{font-size:16px;margin:0}h2 small{font-weight:400;color:#666}
         .numbers{margin:4px 0 8px;color:#444}
         .panels{display:flex;gap:12px;align-items:flex-start}

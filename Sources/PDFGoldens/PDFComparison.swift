@@ -24,13 +24,9 @@ package enum PDFComparison {
         package init() {}
     }
 
-    package enum PageStatus: String, Sendable {
-        case same, within, changed
-        /// Only in the actual document.
-        case added
-        /// Only in the expected document.
-        case removed
-    }
+    /// A page's status in the one vocabulary: `new` is a page only the actual document has,
+    /// `missing` one only the expected document has.
+    package typealias PageStatus = GoldenStatus
 
     package struct Page: Sendable {
         /// From 1.
@@ -106,8 +102,8 @@ package enum PDFComparison {
         var page = Page(number: index + 1)
         do {
             if index >= counts.0 || index >= counts.1 {
-                page.status = index >= counts.0 ? .added : .removed
-                page.message = index >= counts.0 ? "a page the expected document does not have" : "missing from the actual document"
+                page.status = index >= counts.0 ? .new : .missing
+                page.message = index >= counts.0 ? "not in the expected document" : "not in the actual document"
                 if settings.panels {
                     let only = index >= counts.0 ? a : e
                     let png = try PNGCodec.encode(try only.render(page: index, dpi: settings.dpi, maxPixels: settings.maxPixels))

@@ -164,7 +164,7 @@ import Testing
         let out = String(decoding: result.stdout, as: UTF8.self)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(out.contains("page 37:") && out.contains("[-dog-] {+cat+}") && out.contains("page 12:") && out.contains("moved https://example.com/page/12")
-                && out.contains("page 101: added") && out.contains("pages: 100 expected, 101 actual; 3 differ"), "\(out)")
+                && out.contains("page 101: new: not in the expected document") && out.contains("pages: 100 expected, 101 actual; 98 same, 2 changed, 1 new"), "\(out)")
         let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
         #expect(html.contains("page 37") && html.contains("[-dog-] {+cat+}") && html.contains("images/37-difference.png"))
         #expect(FileManager.default.fileExists(atPath: report + "/images/37-expected.png"))

@@ -86,12 +86,13 @@ import Testing
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        // The worker that draws: a child seen twice, 300 ms apart (the size question ends at once).
-        var worker: Int32?, last: Int32?
-        for _ in 0..<100 where worker == nil {
-            let child = Self.children(of: process.processIdentifier).first
-            if let child, child == last { worker = child } else { last = child }
-            try await Task.sleep(for: .milliseconds(300))
+        // The worker that draws (not the one asked for the size), found by its arguments.
+        var worker: Int32?
+        for _ in 0..<300 where worker == nil && process.isRunning {
+            worker = Self.children(of: process.processIdentifier).first { child in
+                ((try? String(contentsOfFile: "/proc/\(child)/cmdline", encoding: .utf8)) ?? "").contains("svg-raster")
+            }
+            try await Task.sleep(for: .milliseconds(100))
         }
         let found = try #require(worker, "no decoder worker was started")
         #expect(kill(found, SIGSEGV) == 0)

@@ -21,7 +21,7 @@ private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(p12.words.isEmpty && p12.links.count == 1 && p12.links[0].hasPrefix("moved https://example.com/page/12 from"))
         #expect(p37.links.isEmpty && p37.words == [WordDiff.Change(before: ["over", "the", "lazy"], removed: ["dog"], added: ["cat"])])
         #expect(p37.status == .changed && p37.outcome?.verdict == .differ)
-        #expect(p101.status == .added)
+        #expect(p101.status == .new)
         #expect(report.bookmarks == ["added bookmark 'Section 101' -> page 101"])
     }
 
