@@ -64,6 +64,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path("report/index.html")))
     }
 
+    /// Issue 51: the command said "1 changed, 1 new, 1 missing" while its HTML report said
+    /// "2 failed, 1 missing", calling the new file missing and the missing one failed; lines
+    /// repeated their status. Every output now uses the same words for the same files.
+    @Test func everyOutputUsesTheSameWords() throws {
+        try trees()
+        let result = try compare(["--junit", path("junit.xml"), "--summary-md", path("summary.md"), "--html-report", path("report")])
+        let line = String(decoding: result.stdout, as: UTF8.self)
+        #expect(line.contains("5 files: 1 same, 2 changed, 1 new, 1 missing"), "\(line)")
+        #expect(line.contains("new: new.png: not in the expected folder") && line.contains("missing: gone.png: not in the actual folder"), "\(line)")
+        #expect(!line.contains("missing: gone.png: missing") && !line.contains("new: new.png: new"), "\(line)")
+        let html = try String(contentsOfFile: path("report/index.html"), encoding: .utf8)
+        for words in ["1 same", "2 changed", "1 new", "1 missing", "0 error"] { #expect(html.contains(">\(words)<"), "\(words)") }
+        #expect(!html.contains("failed") && !html.contains("passed"))
+        let junit = try String(contentsOfFile: path("junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"type="new""#) && junit.contains(#"type="missing""#) && junit.contains(#"type="changed""#), "\(junit)")
+        let summary = try String(contentsOfFile: path("summary.md"), encoding: .utf8)
+        #expect(summary.contains("| same | within | changed | new | missing | error |") && summary.contains("| 1 | 0 | 2 | 1 | 1 | 0 |"), "\(summary)")
+    }
+
     @Test func updateChangedRewritesOnlyFailingFiles() throws {
         try trees()
         let sameBefore = try FileManager.default.attributesOfItem(atPath: path("e/same.png"))[.modificationDate] as! Date
