@@ -1,4 +1,6 @@
+import Dispatch
 import Render
+import Synchronization
 import Compare
 import Support
 
@@ -87,8 +89,23 @@ package enum Comparison {
             if panel == .always { (outcome.expected, outcome.actual) = (try decode(expected, .expected, maxPixels), try decode(actual, .actual, maxPixels)) }
             return outcome
         }
-        return try compare(expected: try decode(expected, .expected, maxPixels), actual: try decode(actual, .actual, maxPixels),
+        let (decodedExpected, decodedActual) = try decodeBoth(expected, actual, maxPixels)
+        return try compare(expected: decodedExpected, actual: decodedActual,
                            tolerance: tolerance, sizeMismatch: sizeMismatch, maxPixels: maxPixels, panel: panel)
+    }
+
+    /// Both images decoded at once, one core each (decoding is most of a large pair's time);
+    /// the expected image's error first when both fail.
+    private static func decodeBoth(_ expected: [UInt8], _ actual: [UInt8], _ maxPixels: Int) throws(ComparisonError) -> (RGBAImage, RGBAImage) {
+        let slots = Mutex<[Result<RGBAImage, ComparisonError>?]>([nil, nil])
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+            let result = Result { () throws(ComparisonError) -> RGBAImage in
+                k == 0 ? try decode(expected, .expected, maxPixels) : try decode(actual, .actual, maxPixels)
+            }
+            slots.withLock { $0[k] = result }
+        }
+        let (e, a) = slots.withLock { ($0[0]!, $0[1]!) }
+        return (try e.get(), try a.get())
     }
 
     /// Rules 2 and 3 on images already decoded (PDF pages rasterised by poppler): sizes,
