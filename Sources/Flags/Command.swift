@@ -13,12 +13,15 @@ package struct CommandInfo: Sendable {
     package var discussion: String
     /// Takes its arguments as they are, unparsed (a command that hands them to another program).
     package var passesArguments: Bool
+    /// Command lines shown under EXAMPLES (run from the repository: they name its samples).
+    package var examples: [String]
 
-    package init(name: String, abstract: String, discussion: String = "", passesArguments: Bool = false) {
+    package init(name: String, abstract: String, discussion: String = "", passesArguments: Bool = false, examples: [String] = []) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.passesArguments = passesArguments
+        self.examples = examples
     }
 }
 

@@ -24,6 +24,7 @@ package enum HelpText {
             guard !rows.isEmpty else { continue }
             out += "\n\((group ?? "Options").uppercased()):\n" + rows.map { row($0.label, $0.help, columns: columns) }.joined()
         }
+        if !info.examples.isEmpty { out += "\nEXAMPLES:\n" + info.examples.map { "  $ \($0)\n" }.joined() }
         return out
     }
 

@@ -28,6 +28,9 @@ package enum ManPage {
             for spec in specs {
                 out += ".TP\n\(label(spec))\n\(escape(spec.help))\n"
             }
+            if !info.examples.isEmpty {
+                out += ".PP\nExamples:\n" + info.examples.map { ".RS\n.nf\n\(escape($0))\n.fi\n.RE\n" }.joined()
+            }
         }
         for section in extra {
             out += ".SH \(escape(section.heading.uppercased()))\n"

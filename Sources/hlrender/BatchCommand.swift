@@ -19,7 +19,12 @@ struct BatchCommand: Command {
             finishes it. --shard K/N renders rows whose index (from 0) % N == K. \
             Exit status: 0 every card rendered (and, with --expect-dir, matched its golden); \
             1 with --expect-dir, some card differs from its golden or has none; 3 some card did not render, or bad input.
-            """)
+            """,
+        examples: [
+            "hlrender batch samples/batch/cards.jsonl --out-dir out/",
+            "hlrender batch --template samples/batch/card.json --data samples/batch/rows.csv --output '{{id}}.png' --out-dir out/",
+            "hlrender batch --template samples/batch/card.json --data samples/batch/rows.csv --output '{{id}}.png' --expect-dir goldens/ --update",
+        ])
 
     @Argument(help: Help("A JSONL manifest: one card spec per line, each with \"output\".", valueName: "cards.jsonl"))
     var manifest: String?

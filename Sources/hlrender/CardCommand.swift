@@ -16,7 +16,11 @@ struct CardCommand: Command {
             keys; card-level keys of those names are defaults for every block. {{name}} in a \
             string is filled from --var. Relative paths resolve against the spec's folder. \
             The JSON Schema is schema/card.schema.json. Exit status: 0 success, 3 bad input or failure.
-            """)
+            """,
+        examples: [
+            "hlrender card examples/headline-gradient.json -o headline.png",
+            "hlrender card examples/rich-card.json --var \"name=Ana\" --var 'price=$9.99' -o rich.pdf",
+        ])
 
     @Argument(help: Help("The card spec (JSON), or - for standard input; several with --pdf (a page each).", valueName: "spec.json"))
     var specs: [String] = []

@@ -11,7 +11,7 @@ struct CompareCommand: Command {
         name: "compare",
         abstract: "Compare two images, two folders of them, or two PDFs, for golden-image tests.",
         discussion: """
-            Two files: PNG, JPEG or WebP. Two folders: every PNG, JPEG and WebP file under them, \
+            Two files: PNG (8- or 16-bit, any colour type), JPEG or WebP. Two folders: every PNG, JPEG and WebP file under them, \
             matched by relative path, each reported as same, within (differs within the limits), \
             changed, new (no baseline) or missing (no actual file), with why it differs: size \
             changed, content shifted by (dx, dy), anti-aliasing only, colour only, or changed.
@@ -27,7 +27,12 @@ struct CompareCommand: Command {
             Exit status: 0 match, 1 images differ (folders: any file not same or within; PDFs: any \
             page, word, link or bookmark), 2 sizes \
             differ (two files), 3 bad input (unreadable, not an image, bad option).
-            """)
+            """,
+        examples: [
+            "hlrender compare golden.png actual.png",
+            "hlrender compare goldens/ out/ --html-report report/ --junit junit.xml",
+            "hlrender compare goldens/ out/ --update",
+        ])
 
     @Argument(help: Help("The expected (golden) image, or a folder of them.", valueName: "expected")) var expected: String
     @Argument(help: Help("The image to check, or a folder of them.", valueName: "actual")) var actual: String

@@ -13,7 +13,11 @@ struct FontsCommand: Command {
             Sources: font-dir (a --font-dir folder, searched first), pinned (the fonts shipped with \
             hlrender) and system (Fontconfig's, unless --no-system-fonts). A FAMILY narrows the list to \
             the families whose name contains it; one that matches nothing gets the closest names.
-            """)
+            """,
+        examples: [
+            "hlrender fonts",
+            "hlrender fonts --match \"Inter Bold\"",
+        ])
 
     @Argument(help: Help("Only families whose name contains this (any case).", valueName: "family")) var filter: [String] = []
     @Flag("json", help: "Print JSON: {\"families\": [{\"family\", \"source\", \"axes\", \"faces\": [{\"style\", \"weight\", \"file\", \"source\", ...}]}, ...]}.") var json = false

@@ -19,7 +19,12 @@ struct Render: Command {
         abstract: "Lay out text and render it to PNG, JPEG, WebP, SVG or PDF.",
         discussion: """
             Exit status: 0 success; with --expect 1 images differ, 2 sizes differ; 3 bad input or failure.
-            """)
+            """,
+        examples: [
+            "hlrender render --text \"Hello, highlight\" --highlight '#FFE066' -o hello.png",
+            "hlrender render --markup 'Meet <b>Ana</b>: <span highlight=\"#FFE066\">one phrase</span>' -o m.webp",
+            "hlrender render --markdown-file samples/guide.md --page a5 --page-numbers --title \"A short guide\" -o guide.pdf",
+        ])
 
     @Group var text: TextOptions
     @Group var output: OutputOptions

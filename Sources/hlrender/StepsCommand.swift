@@ -15,7 +15,11 @@ struct StepsCommand: Command {
             Each text is centred on its dot; neighbours are packed as tightly as dot_i.bottom <= \
             text_{i+1}.top and text_i.bottom <= dot_{i+1}.top allow, so texts on opposite sides may \
             overlap vertically. Exit status: 0 success, 3 bad input or failure.
-            """)
+            """,
+        examples: [
+            "hlrender steps --step \"Sign up\" --step \"Pick a plan\" --highlight '#FFD43B' -o steps.png",
+            "hlrender steps --steps-file samples/steps.txt --canvas 1080xauto --connector --current 2 -o steps.png",
+        ])
 
     @Option("steps-file", help: Help("Read steps from a UTF-8 file, one per line (blank lines are not steps).", valueName: "path"))
     var stepsFile: String?

@@ -71,4 +71,31 @@ import Testing
             }
         }
     }
+
+    /// Every command's `--help` EXAMPLES, run as written in that order (batch's goldens and
+    /// outputs feed compare's), from a folder holding the repository's samples: each exits 0
+    /// (compare 0 or 1: differing folders are an answer, not a failure).
+    @Test func everyHelpExampleRuns() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for folder in ["samples", "examples"] {
+            try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent(folder),
+                                                       withDestinationURL: Fixtures.repo.appendingPathComponent(folder))
+        }
+        #expect(try CLI.run(["render", "--text", "golden", "-o", dir.appendingPathComponent("golden.png").path]).status == 0)
+        try FileManager.default.copyItem(at: dir.appendingPathComponent("golden.png"), to: dir.appendingPathComponent("actual.png"))
+        let bin = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path
+        var examples = 0
+        for command in ["render", "card", "steps", "fonts", "batch", "compare"] {
+            let help = String(decoding: try CLI.run([command, "--help"]).stdout, as: UTF8.self)
+            let lines = help.components(separatedBy: "\nEXAMPLES:\n").dropFirst().first?.split(separator: "\n") ?? []
+            #expect(!lines.isEmpty, "\(command) --help has no EXAMPLES")
+            for line in lines where line.hasPrefix("  $ ") {
+                examples += 1
+                let result = try runTool("/bin/bash", ["-c", "cd '\(dir.path)' && PATH='\(bin)':$PATH " + line.dropFirst(4)])
+                #expect(command == "compare" ? [0, 1].contains(result.status) : result.status == 0, "\(line): exit \(result.status)")
+            }
+        }
+        #expect(examples >= 12)
+    }
 }
