@@ -10,11 +10,19 @@
 # scripts/font-agreement.py and the font tests compare with), python3-pil (tests count a PNG's ink with
 # Pillow, not our decoder). libavif-dev gives the
 # header AVIF encoding is built against; libavif itself is loaded only when an AVIF is written.
-# Extra packages for benchmarks can be passed as arguments.
+# Extra packages for benchmarks can be passed as arguments. `--build-only` installs what
+# building needs and nothing the tests use (the Dockerfile's build stage).
 set -euo pipefail
 
-packages=(pkg-config libcairo2-dev libharfbuzz-dev libharfbuzz-bin libfreetype-dev
-          libfontconfig-dev libexpat1-dev libstdc++-12-dev libicu-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libavif-dev libdeflate-dev libhyphen-dev libcmark-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji poppler-utils libpoppler-glib8 qpdf chromium libxml2-utils librsvg2-bin libavif-bin python3-pikepdf python3-pil python3-venv unicode-data fontconfig curl groff-base zsh fish "$@")
+build=(pkg-config libcairo2-dev libharfbuzz-dev libfreetype-dev
+       libfontconfig-dev libexpat1-dev libstdc++-12-dev libicu-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libavif-dev libdeflate-dev libhyphen-dev libcmark-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji libpoppler-glib8 fontconfig binutils)
+checks=(libharfbuzz-bin poppler-utils qpdf chromium libxml2-utils librsvg2-bin libavif-bin python3-pikepdf python3-pil python3-venv unicode-data curl groff-base zsh fish)
+if [ "${1:-}" = "--build-only" ]; then
+  shift
+  packages=("${build[@]}" "$@")
+else
+  packages=("${build[@]}" "${checks[@]}" "$@")
+fi
 
 missing=()
 for p in "${packages[@]}"; do

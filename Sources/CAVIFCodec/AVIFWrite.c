@@ -60,6 +60,12 @@ int hl_avif_load(char *error, size_t error_size) {
 
 const char *hl_avif_version(void) { return loaded ? version_text : ""; }
 
+const char *hl_avif_header_version(void) {
+#define HL_TEXT(x) #x
+#define HL_VERSION(a, b, c) HL_TEXT(a) "." HL_TEXT(b) "." HL_TEXT(c)
+    return HL_VERSION(AVIF_VERSION_MAJOR, AVIF_VERSION_MINOR, AVIF_VERSION_PATCH);
+}
+
 int hl_avif_encode(const uint8_t *pixels, int width, int height, int stride, int layout, int quality, int speed,
                    int yuv444, const uint8_t *xmp, size_t xmp_length, uint8_t **out, size_t *length, char *error,
                    size_t error_size) {

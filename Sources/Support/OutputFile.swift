@@ -96,7 +96,8 @@ package enum OutputFile {
             unlink(temporary)
             throw error
         }
-        if writePauseMilliseconds > 0 { usleep(writePauseMilliseconds * 1000) }
+        let pause = writePause.load(ordering: .relaxed)
+        if pause > 0 { usleep(pause * 1000) }
         if rename(temporary, target) != 0 {
             let reason = Posix.reason()
             unlink(temporary)
@@ -104,10 +105,15 @@ package enum OutputFile {
         }
     }
 
-    /// Test hook (the CLI sets it from HLRENDER_TEST_WRITE_PAUSE_MS): hold each finished
-    /// temporary file this long before renaming it, so tests can interrupt a run in its write
-    /// window. Set once at start-up, before any write.
-    package nonisolated(unsafe) static var writePauseMilliseconds: UInt32 = 0
+    /// Test hook: hold each finished temporary file `milliseconds` before renaming it, so tests
+    /// can interrupt a run in its write window. Only the CLI's entry point calls it (from
+    /// HLRENDER_TEST_WRITE_PAUSE_MS); the library never does, and an atomic keeps a late call
+    /// from racing a write.
+    package static func pauseEachWriteForTests(milliseconds: UInt32) {
+        writePause.store(milliseconds, ordering: .relaxed)
+    }
+
+    private static let writePause = Atomic<UInt32>(0)
 
     /// A new temporary file in `folder`, created as mkstemp does and locked. A sweep by another
     /// run may take the lock between the two steps and remove the file: then it is made again.

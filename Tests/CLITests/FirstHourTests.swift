@@ -40,6 +40,15 @@ import Testing
         }
     }
 
+    /// Issue 53: `--version` loaded libavif and its 27 codec libraries (12 ms) to print a
+    /// version; it names the header's and loads none of them (the dynamic loader says).
+    @Test func versionLoadsNoEncoderLibrary() throws {
+        let traced = try CLI.run(["--version"], pinnedFonts: false, environment: ["LD_DEBUG": "files"])
+        #expect(traced.status == 0)
+        #expect(!traced.stderr.contains("libavif") && !traced.stderr.contains("libaom") && !traced.stderr.contains("librsvg"), "\(traced.stderr.prefix(2000))")
+        #expect(String(decoding: traced.stdout, as: UTF8.self).contains("libavif 1") || String(decoding: traced.stdout, as: UTF8.self).contains("libavif 0"))
+    }
+
     /// A fixed canvas too small: a warning (the picture as asked), or with --fit a smaller size
     /// whose lines all lie inside the margin.
     @Test func textThatDoesNotFitWarnsOrFits() throws {

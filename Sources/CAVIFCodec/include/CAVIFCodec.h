@@ -25,3 +25,6 @@ void hl_avif_free(uint8_t *data);
 
 /// libavif's version and the AV1 encoder it uses ("1.0.0 aom 3.6.0"); "" when not loaded.
 const char *hl_avif_version(void);
+
+/// The libavif version whose header this was built against, without loading the library.
+const char *hl_avif_header_version(void);
