@@ -18,7 +18,7 @@ git -C "$tmp/hlrender" -c user.name=ci -c user.email=ci@localhost commit -q --al
 # Only this commit carries a version: the repository's own release tags (v0.2.0 on an older
 # commit) would otherwise be resolved instead.
 git -C "$tmp/hlrender" tag -l | xargs -r git -C "$tmp/hlrender" tag -d >/dev/null
-git -C "$tmp/hlrender" tag -f 0.2.0 >/dev/null
+git -C "$tmp/hlrender" tag -f 0.3.0 >/dev/null
 
 cp -R examples/embed "$tmp/embed"
 rm -rf "$tmp/embed/.build" "$tmp/embed/Package.resolved"

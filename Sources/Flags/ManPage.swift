@@ -58,6 +58,17 @@ package enum ManPage {
             switch scalar {
             case "\\": body += "\\e"
             case "-": body += "\\-"
+            // groff's own names, which it also draws in ASCII (man in a C locale warned of
+            // \[u2026], which has no ASCII form).
+            case "\u{2026}": body += "..."
+            case "\u{2014}": body += "\\(em"
+            case "\u{2013}": body += "\\(en"
+            case "\u{201C}": body += "\\(lq"
+            case "\u{201D}": body += "\\(rq"
+            case "\u{2018}": body += "\\(oq"
+            case "\u{2019}": body += "\\(cq"
+            case "\u{00D7}": body += "\\(mu"
+            case "\u{2192}": body += "\\(->"
             case _ where scalar.value > 0x7F:
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 body += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"

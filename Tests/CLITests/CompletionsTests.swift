@@ -61,15 +61,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("hlrender.1")
         try Data(page.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
-        process.arguments = ["-man", "-Tutf8", "-ww", "-z", file.path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0 && warnings.isEmpty, "\(warnings)")
+        // UTF-8 output, and ASCII as man gives it in a C locale (it warned of \\[u2026] there).
+        for device in ["-Tutf8", "-Tascii"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/groff")
+            process.arguments = ["-man", device, "-ww", "-z", file.path]
+            process.environment = ["LC_ALL": "C", "PATH": "/usr/bin:/bin"]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0 && warnings.isEmpty, "\(device): \(warnings)")
+        }
         for command in ["render", "steps", "card", "batch", "compare", "serve", "options", "completions"] {
             #expect(page.contains(".SS \"hlrender \(command)\""), "\(command)")
         }

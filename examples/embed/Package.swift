@@ -10,7 +10,7 @@ let package = Package(
     name: "embed",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(url: hlrender, from: "0.2.0"),
+        .package(url: hlrender, from: "0.3.0"),
     ],
     targets: [
         .executableTarget(name: "embed", dependencies: [.product(name: "HLRenderKit", package: "hlrender")]),
