@@ -151,7 +151,11 @@ extension CardBuilder {
         let finalLayout = layout, finalSize = size, cut = layout.truncatedAt
         // Hidden lines are reported only as one region (their widths would tell the text).
         let shown = restricted.map { Array(layout.lines.prefix($0.restriction.visibleLines)) } ?? layout.lines
-        return MeasuredBlock(width: layout.width + 2 * padX, height: layout.height + 2 * padY, droppedMarks: layout.droppedMarks) { x, y, _ in
+        // The block holds its lines: one wider than the wrap width (a letter and its hyphen at
+        // --width 10, a word that cannot be broken) widens it, so a canvas fitted to the block
+        // does not cut it off.
+        let reach = max(layout.width, layout.lines.map { $0.x + $0.width }.max() ?? 0)
+        return MeasuredBlock(width: reach + 2 * padX, height: layout.height + 2 * padY, droppedMarks: layout.droppedMarks) { x, y, _ in
             let origin = (x + padX, y + padY)
             var extra: [(String, JSONValue)] = [("size", .number(finalSize))]
             if let cut { extra += [("truncated", .bool(true)), ("cut", .number(Double(cut)))] }

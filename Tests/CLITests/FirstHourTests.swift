@@ -49,6 +49,22 @@ import Testing
         #expect(String(decoding: traced.stdout, as: UTF8.self).contains("libavif 1") || String(decoding: traced.stdout, as: UTF8.self).contains("libavif 0"))
     }
 
+    /// Issue 53: `--width 10` broke each word into letters and hyphens wider than 10 px, and
+    /// the canvas made for the text (no --canvas) cut the hyphens off with a warning. The
+    /// block holds its lines, so the canvas does, and nothing is said.
+    @Test func aNarrowWidthKeepsItsHyphensOnTheCanvas() throws {
+        let result = try CLI.run(["render", "--text", "Hyphenation everywhere", "--width", "10", "-o", path("narrow.png"), "--dump-layout", "-"])
+        #expect(result.status == 0 && !result.stderr.contains("cut off"), "\(result.stderr)")
+        let dump = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any])
+        let width = try #require(dump["width"] as? Double)
+        let lines = try #require(dump["lines"] as? [[String: Any]])
+        #expect(lines.count > 10)
+        for line in lines {
+            let right = (line["x"] as? Double ?? 0) + (line["width"] as? Double ?? .infinity)
+            #expect(right <= width, "a line reaches \(right) on a \(width) px canvas")
+        }
+    }
+
     /// A fixed canvas too small: a warning (the picture as asked), or with --fit a smaller size
     /// whose lines all lie inside the margin.
     @Test func textThatDoesNotFitWarnsOrFits() throws {
