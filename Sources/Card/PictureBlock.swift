@@ -34,9 +34,10 @@ extension CardBuilder {
         }
         var raster: RasterImage?
         var svg: IsolatedSVG?
+        var key: String?
         do {
             if src.lowercased().hasSuffix(".svg") {
-                svg = try openSVG(src, at: srcPath)
+                (svg, key) = try openSVG(src, at: srcPath)
             } else {
                 raster = try picture(src, at: srcPath)
             }
@@ -64,7 +65,7 @@ extension CardBuilder {
             throw CardError(srcPath, "'\(src)': at the size this block draws it, \(error.name) \(error.requirement)")
         }
         // PDF and SVG outputs keep the picture as paths where the replay knows its drawing.
-        let vector = pictureOversample > 1 ? svg?.vector() : nil
+        let vector = pictureOversample > 1 ? svg.flatMap { opened.vector(of: resolve(src), $0) } : nil
         // Drawn at the size it takes on the output: the card's scale, more for vector outputs
         // that could not keep the paths.
         let device = spec.scale * (vector == nil ? pictureOversample : 1)
@@ -74,7 +75,6 @@ extension CardBuilder {
         } catch {
             throw refused(error)
         }
-        let key = fileKey(src)
         return MeasuredBlock(width: w, height: h) { x, y, canvas in
             let dump = [blockDump("image", x, y, w, h, alt.map { [("alt", .string($0))] } ?? [])]
             guard let svg else {
@@ -98,17 +98,17 @@ extension CardBuilder {
         }
     }
 
-    /// The SVG file opened once for every block of this card that names it; its size from an
-    /// earlier card when the file is unchanged.
-    private func openSVG(_ src: String, at jsonPath: String) throws -> IsolatedSVG {
+    /// The SVG file opened once for every block of this card that names it, and its cache key
+    /// (see `fileKey`); its size from an earlier card when the file is unchanged.
+    private func openSVG(_ src: String, at jsonPath: String) throws -> (IsolatedSVG, String?) {
         let full = resolve(src)
         if let open = opened[full] { return open }
         let key = fileKey(src)
         let svg = try IsolatedSVG(try read(src, at: jsonPath), isolation: resources.isolation, cancellation: resources.cancellation,
                                   fonts: resources.library.configurationFile, size: key.flatMap { resources.svgSizes[$0] })
         if let key { resources.svgSizes[key] = (svg.width, svg.height) }
-        opened[full] = svg
-        return svg
+        opened[full] = (svg, key)
+        return (svg, key)
     }
 
     /// The window of the picture, from the resources' cache when a card has made it before;
@@ -124,13 +124,23 @@ extension CardBuilder {
     }
 }
 
-/// SVG files opened while one card is built, by path (a card naming one file in thirty blocks
-/// opens it once).
+/// SVG files opened while one card is built, by path, with their cache keys and their
+/// drawings as vectors once asked (a card naming one file in thirty blocks opens it, and asks a
+/// worker for its paths, once).
 final class OpenedSVGs: Sendable {
-    private let state = Mutex<[String: IsolatedSVG]>([:])
-    subscript(path: String) -> IsolatedSVG? {
+    private let state = Mutex<[String: (IsolatedSVG, String?)]>([:])
+    private let vectors = Mutex<[String: VectorPicture?]>([:])
+    subscript(path: String) -> (IsolatedSVG, String?)? {
         get { state.withLock { $0[path] } }
         set { state.withLock { $0[path] = newValue } }
+    }
+
+    /// The picture at `path` as vectors (nil when its drawing cannot be replayed), made once.
+    func vector(of path: String, _ svg: IsolatedSVG) -> VectorPicture? {
+        if let known = vectors.withLock({ $0[path] }) { return known }
+        let made = svg.vector()
+        vectors.withLock { $0[path] = .some(made) }
+        return made
     }
 }
 

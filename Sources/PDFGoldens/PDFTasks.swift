@@ -18,43 +18,44 @@ package enum PDFTasks {
 
     /// The report as JSON (`PDFReport.json`); errors as `PDFComparison` throws them.
     package static func compare(_ fields: Fields, cancellation: Cancellation? = nil) throws -> [UInt8] {
-        guard let expected = fields["expected"], let actual = fields["actual"] else { throw IsolationError(.refused, "the call needs two PDFs") }
-        var tolerance = GoldenTolerance()
-        for (name, bytes) in fields.entries where name.hasPrefix("option:") {
-            try tolerance.set(String(name.dropFirst(7)), .text(String(decoding: bytes, as: UTF8.self)))
-        }
+        let call = try parse(fields)
         var settings = PDFComparison.Settings()
-        settings.tolerance = tolerance
-        settings.dpi = tolerance.dpi
+        settings.tolerance = call.tolerance
+        settings.dpi = call.tolerance.dpi
         settings.cancellation = cancellation
-        settings.maxPixels = try Checked.int(try fields.number("max-pixels"), "max-pixels", in: PixelLimit.range)
-        settings.maxPages = try Checked.int(try fields.number("max-pages"), "max-pages", in: 1...100_000)
-        let report = try PDFComparison.compare(expected: expected, actual: actual, settings: settings)
-        return Array(PDFReport.json(report, tolerance: tolerance).serialized().utf8)
+        (settings.maxPixels, settings.maxPages) = (call.maxPixels, call.maxPages)
+        let report = try PDFComparison.compare(expected: call.expected, actual: call.actual, settings: settings)
+        return Array(PDFReport.json(report, tolerance: call.tolerance).serialized().utf8)
     }
 
     /// `pixels`: the most pixels one page of either document takes at the comparison's DPI
     /// (at most `max-pixels`: a larger page is refused by the comparison, not drawn), read
     /// from the pages' boxes without drawing any; the fields are `compare`'s.
     package static func largestPage(_ fields: Fields) throws -> [UInt8] {
-        guard let expected = fields["expected"], let actual = fields["actual"] else { throw IsolationError(.refused, "the call needs two PDFs") }
-        var tolerance = GoldenTolerance()
-        for (name, bytes) in fields.entries where name.hasPrefix("option:") {
-            try tolerance.set(String(name.dropFirst(7)), .text(String(decoding: bytes, as: UTF8.self)))
-        }
-        let maxPixels = try Checked.int(try fields.number("max-pixels"), "max-pixels", in: PixelLimit.range)
-        let maxPages = try Checked.int(try fields.number("max-pages"), "max-pages", in: 1...100_000)
+        let call = try parse(fields)
         var largest = 0
-        for (name, bytes) in [("expected", expected), ("actual", actual)] where PDFComparison.isPDF(bytes) {
+        for (name, bytes) in [("expected", call.expected), ("actual", call.actual)] where PDFComparison.isPDF(bytes) {
             let file: PDFFile
             do { file = try PDFFile(bytes) } catch { throw IsolationError(.refused, "\(name): \(error)") }
-            for page in 0..<min(file.pageCount, maxPages) {
-                guard let size = try? file.pixelSize(ofPage: page, dpi: tolerance.dpi) else { continue }
-                largest = max(largest, Checked.pixels(size.width, size.height, within: maxPixels) ? size.width * size.height : maxPixels)
+            for page in 0..<min(file.pageCount, call.maxPages) {
+                guard let size = try? file.pixelSize(ofPage: page, dpi: call.tolerance.dpi) else { continue }
+                largest = max(largest, Checked.pixels(size.width, size.height, within: call.maxPixels) ? size.width * size.height : call.maxPixels)
             }
         }
         var out = Fields()
         out.set("pixels", String(largest))
         return out.encoded
+    }
+
+    /// What both tasks read from the fields: the two files, the options (by the same
+    /// definitions the caller's flags use) and the limits.
+    private static func parse(_ fields: Fields) throws -> (expected: [UInt8], actual: [UInt8], tolerance: GoldenTolerance, maxPixels: Int, maxPages: Int) {
+        guard let expected = fields["expected"], let actual = fields["actual"] else { throw IsolationError(.refused, "the call needs two PDFs") }
+        var tolerance = GoldenTolerance()
+        for (name, bytes) in fields.entries where name.hasPrefix("option:") {
+            try tolerance.set(String(name.dropFirst(7)), .text(String(decoding: bytes, as: UTF8.self)))
+        }
+        return (expected, actual, tolerance, try Checked.int(try fields.number("max-pixels"), "max-pixels", in: PixelLimit.range),
+                try Checked.int(try fields.number("max-pages"), "max-pages", in: 1...100_000))
     }
 }
