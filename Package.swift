@@ -172,7 +172,7 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "Markup"]),
         .testTarget(name: "FlagsTests", dependencies: ["Flags", "Support"]),
         .testTarget(name: "BatchTests", dependencies: ["Batch", "Card", "Goldens", "Render", "Support", "Typeset", "TestSupport"]),
-        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "PDFGoldens", "Compare", "Render", "Support"], exclude: ["Fixtures"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "PDFGoldens", "Compare", "Render", "Support", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.
             "Serve", "ServeConfig", "hlrender-serve", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Service"])),

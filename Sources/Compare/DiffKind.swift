@@ -101,8 +101,8 @@ package enum DiffClassifier {
             let r = DiffClassifier.maxShift
             for dy in -r...r {
                 for dx in -r...r where dx != 0 || dy != 0 {
-                    guard agreement(quick, dx, dy) >= 0.9 else { continue }
-                    let score = agreement(samples, dx, dy)
+                    guard agreement(quick, dx, dy, atLeast: 0.9) >= 0.9 else { continue }
+                    let score = agreement(samples, dx, dy, atLeast: 0.98)
                     if score >= 0.98, score > best?.score ?? 0 || (score == best?.score && abs(dx) + abs(dy) < abs(best!.dx) + abs(best!.dy)) {
                         best = (dx, dy, score)
                     }
@@ -113,14 +113,17 @@ package enum DiffClassifier {
 
         /// Both ways: each actual pixel is the expected one (dx, dy) back, and each expected
         /// pixel is found (dx, dy) on in the actual image. One way alone would take content
-        /// that vanished for a shift onto empty background.
-        private func agreement(_ points: [(Int, Int)], _ dx: Int, _ dy: Int) -> Double {
+        /// that vanished for a shift onto empty background. The answer is 0 as soon as more
+        /// disagree than a score of `atLeast` allows (most offsets fail on their first pixels).
+        private func agreement(_ points: [(Int, Int)], _ dx: Int, _ dy: Int, atLeast: Double) -> Double {
             var checked = 0, agree = 0
+            // At most two checks a point: more misses than this and `atLeast` cannot be met.
+            let allowed = Int((1 - atLeast) * Double(2 * points.count))
             for (x, y) in points {
                 for (from, to, sx, sy) in [(b, a, x - dx, y - dy), (a, b, x + dx, y + dy)] {
                     guard sx >= 0, sy >= 0, sx < width, sy < height else { continue }
                     checked += 1
-                    if alike(from, index(x, y), to, index(sx, sy)) { agree += 1 }
+                    if alike(from, index(x, y), to, index(sx, sy)) { agree += 1 } else if checked - agree > allowed { return 0 }
                 }
             }
             return checked == 0 ? 0 : Double(agree) / Double(checked)
@@ -133,10 +136,13 @@ package enum DiffClassifier {
         /// a blend of the colours already there.
         func edgesOnly(in box: PixelRect) -> Bool {
             var differing = 0, blends = 0
+            // No more differ than the box holds: past 2% of it that are not blends, no count
+            // of the rest can make 98%.
+            let allowed = box.width * box.height / 50
             for y in box.y..<(box.y + box.height) {
                 for x in box.x..<(box.x + box.width) where !unchanged(index(x, y)) && !alike(a, index(x, y), b, index(x, y)) {
                     differing += 1
-                    if blend(of: b, at: x, y, within: a) && blend(of: a, at: x, y, within: b) { blends += 1 }
+                    if blend(of: b, at: x, y, within: a) && blend(of: a, at: x, y, within: b) { blends += 1 } else if differing - blends > allowed { return false }
                 }
             }
             return differing > 0 && Double(blends) >= 0.98 * Double(differing)

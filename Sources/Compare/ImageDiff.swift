@@ -214,7 +214,9 @@ package enum ImageDiff {
         // brightest neighbour wins, and that choice decides the sibling test below.
         for nx in x0...x2 {
             for ny in y0...y2 where nx != x || ny != y {
-                let delta = colorDelta(image, center, image, (ny * width + nx) * 4, yOnly: true)
+                // Equal bytes have no delta: a flat neighbourhood skips the colour arithmetic.
+                let j = (ny * width + nx) * 4
+                let delta = sameWord(image, center, j) ? 0 : colorDelta(image, center, image, j, yOnly: true)
                 if delta == 0 {
                     equal += 1
                     if equal > 2 { return false }
@@ -230,6 +232,12 @@ package enum ImageDiff {
             || (hasManySiblings(image, brightX, brightY, width, height) && hasManySiblings(other, brightX, brightY, width, height))
     }
 
+    /// Whether the pixels at byte offsets `i` and `j` of `image` have the same four bytes.
+    @inline(__always) static func sameWord(_ image: UnsafeBufferPointer<UInt8>, _ i: Int, _ j: Int) -> Bool {
+        let base = UnsafeRawPointer(image.baseAddress!)
+        return base.loadUnaligned(fromByteOffset: i, as: UInt32.self) == base.loadUnaligned(fromByteOffset: j, as: UInt32.self)
+    }
+
     /// Three or more neighbours identical to the pixel (edges count as one).
     static func hasManySiblings(_ image: UnsafeBufferPointer<UInt8>, _ x: Int, _ y: Int, _ width: Int, _ height: Int) -> Bool {
         let x0 = max(x - 1, 0), y0 = max(y - 1, 0), x2 = min(x + 1, width - 1), y2 = min(y + 1, height - 1)
@@ -237,9 +245,7 @@ package enum ImageDiff {
         var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
         for ny in y0...y2 {
             for nx in x0...x2 where nx != x || ny != y {
-                let j = (ny * width + nx) * 4
-                if image[center] == image[j] && image[center + 1] == image[j + 1] && image[center + 2] == image[j + 2]
-                    && image[center + 3] == image[j + 3] {
+                if sameWord(image, center, (ny * width + nx) * 4) {
                     equal += 1
                     if equal > 2 { return true }
                 }

@@ -2,6 +2,8 @@ import Compare
 @testable import Goldens
 import Testing
 import Support
+import Foundation
+import TestSupport
 
 @Suite struct GoldensTests {
     /// FIPS 180-2 examples, and a message that needs a second padding block.
@@ -10,6 +12,23 @@ import Support
         #expect(SHA256.hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    /// Every length around the block and padding edges, and a font file, as coreutils'
+    /// sha256sum hashes them.
+    @Test func sha256AgreesWithSha256sum() throws {
+        var generator = SystemRandomNumberGenerator()
+        for count in Array(0...130) + [1000, 4096, 100_003] {
+            let data = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)")
+            try Data(data).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let reference = try runTool("/usr/bin/sha256sum", [file.path]).output.prefix(64)
+            #expect(SHA256.hex(data) == String(reference), "\(count) bytes")
+        }
+        let font = Fixtures.fonts + "/NotoSans-Regular.ttf"
+        #expect(SHA256.hex(Array(try Data(contentsOf: URL(fileURLWithPath: font))))
+                == String(try runTool("/usr/bin/sha256sum", [font]).output.prefix(64)))
     }
 
     /// RFC 4231 test cases 1, 2 and 6 (a key longer than the block is hashed first).
