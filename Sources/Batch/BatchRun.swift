@@ -90,11 +90,17 @@ package struct BatchRun: Sendable {
             }
             let write = path != nil && !skip
             if goldens != nil, format != .png, format != .pdf { throw CardError("output", "'\(name)': golden tests compare PNG and PDF cards") }
+            // A golden-only run skips a card whose inputs are those of its passing golden.
+            if let goldens, !write, !settings.proofs, goldens.unchanged(row, name: name, spec: spec) {
+                return (Outcome(row: row.number, output: name, status: .skipped, milliseconds: Clock.since(start), bytes: 0), nil)
+            }
+            var resources = self.resources
+            if goldens?.tracksInputs == true { resources.readLog = ReadLog() }
             let rendered = try CardRender.render(spec, variables: row.variables, folder: folder, resources: resources,
                                                  format: format, encoding: settings.encoding, pdf: settings.pdf,
                                                  render: write || goldens != nil)
-            goldens?.check(row, name: name, output: rendered.bytes, fonts: rendered.card.scene.fontFiles,
-                           milliseconds: Clock.since(start))
+            goldens?.check(row, name: name, spec: spec, output: rendered.bytes, fonts: rendered.card.scene.fontFiles,
+                           files: resources.readLog?.files ?? [], milliseconds: Clock.since(start))
             let scene = settings.proofs ? rendered.card.scene : nil
             guard write, let path else {
                 return (Outcome(row: row.number, output: name, status: skip ? .skipped : .rendered, milliseconds: Clock.since(start),

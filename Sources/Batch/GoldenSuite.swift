@@ -19,6 +19,13 @@ package final class GoldenSuite: Sendable {
         package var config = GoldenConfig()
         package var htmlReport: String?
         package var junit: String?
+        /// The run's part of each card's inputs (`GoldenInputs`): set, a card whose inputs hash
+        /// to the value stored with its passing golden is not rendered; nil keeps no record.
+        package var runInputs: String?
+        /// The font files hashed for `runInputs`, kept with the record (sorted by path).
+        package var fontHashes: [GoldenInputs.FileHash] = []
+        /// Render every card even when its inputs are unchanged (the record is still kept).
+        package var renderAll = false
         package init() {}
     }
 
@@ -33,7 +40,9 @@ package final class GoldenSuite: Sendable {
     private let tolerance: GoldenTolerance
     private let maxPixels: Int
     private let inputLimit: Int
-    private let state = Mutex<(results: [GoldenResult], fonts: Set<String>)>(([], []))
+    private let state = Mutex<(results: [GoldenResult], fonts: Set<String>, unrendered: Int)>(([], [], 0))
+    /// What each passing card was rendered from (nil: no record kept).
+    private let inputs: GoldenInputs?
     /// What the workers' comparisons decode together: the pixel limit's worth once (two images
     /// and a three-panel difference), however many jobs run.
     private let comparisons: WaitingBudget
@@ -42,27 +51,71 @@ package final class GoldenSuite: Sendable {
                 describe: @escaping @Sendable (Error) -> String, say: @escaping @Sendable (String) -> Void) {
         (self.settings, self.folder, self.tolerance) = (settings, folder, tolerance)
         (self.maxPixels, self.inputLimit, self.describe, self.say) = (maxPixels, inputLimit, describe, say)
+        inputs = settings.runInputs.map { GoldenInputs(folder: folder, run: $0, fonts: settings.fontHashes, readLimit: inputLimit) }
         comparisons = WaitingBudget(bytes: maxPixels.multipliedReportingOverflow(by: 20).overflow ? Int.max : maxPixels * 20)
     }
 
-    /// Compares a rendered card (PNG, or PDF: pages, words, links) with its golden and keeps the verdict.
-    package func check(_ row: BatchRow, name: String, output: [UInt8], fonts: Set<String>, milliseconds: Double) {
+    /// Whether the run keeps a record of each card's inputs (a render then logs its reads).
+    package var tracksInputs: Bool { inputs != nil }
+
+    /// The message of a card not rendered because its inputs are unchanged.
+    package static let unchangedMessage = "inputs unchanged since it passed: not rendered again"
+
+    /// True when the card's inputs (`spec` as it will render, after the seed) hash to the value
+    /// stored with its passing golden: its verdict is kept and it need not be rendered.
+    package func unchanged(_ row: BatchRow, name: String, spec: JSONValue) -> Bool {
+        guard let inputs, !settings.renderAll, let path = try? BatchManifest.outputPath(name, in: folder), Posix.kind(path) == .regular,
+              let status = inputs.unchanged(name, card: cardInputs(row, name: name, spec: spec), goldenPath: path) else { return false }
+        let result = GoldenResult(name: name, row: row.number, status: status, message: Self.unchangedMessage, spec: "", milliseconds: 0)
+        state.withLock {
+            $0.results.append(result)
+            $0.unrendered += 1
+        }
+        return true
+    }
+
+    /// The card's own part of its inputs: output name, spec, variables and comparison limits.
+    private func cardInputs(_ row: BatchRow, name: String, spec: JSONValue) -> String {
+        let limits = (try? GoldenSuite.tolerance(settings.config.tolerance(for: name, base: tolerance), card: row.compare)).map { "\($0)" }
+        let variables = row.variables.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }
+        return ([name, spec.serialized(), limits ?? "bad limits"] + variables).joined(separator: "\u{0}")
+    }
+
+    /// Compares a rendered card (PNG, or PDF: pages, words, links) with its golden and keeps
+    /// the verdict; `spec` and `files` (what the render read) are its inputs.
+    package func check(_ row: BatchRow, name: String, spec: JSONValue, output: [UInt8], fonts: Set<String>, files: [String],
+                       milliseconds: Double) {
         var result = GoldenResult(name: name, row: row.number, status: .error, message: "", spec: "", milliseconds: milliseconds)
+        var golden: [UInt8]?
         do {
             let path = try BatchManifest.outputPath(name, in: folder)
-            let golden = Posix.kind(path) == .regular ? try Posix.readFile(path, as: "golden", limit: inputLimit) : nil
+            golden = Posix.kind(path) == .regular ? try Posix.readFile(path, as: "golden", limit: inputLimit) : nil
             let base = settings.config.tolerance(for: name, base: tolerance)
             let chosen = try GoldenSuite.tolerance(base, card: row.compare)
             if PDFComparison.isPDF(output) {
                 try checkPDF(output, golden: golden, tolerance: chosen, into: &result)
             } else {
-                try GoldenCheck.check(output, golden: golden, tolerance: chosen, maxPixels: maxPixels, budget: comparisons, into: &result)
+                // The difference image only for the HTML report that shows it.
+                try GoldenCheck.check(output, golden: golden, tolerance: chosen, maxPixels: maxPixels, budget: comparisons,
+                                      panel: settings.htmlReport != nil, into: &result)
             }
         } catch {
             result.status = .error
             result.message = describe(error)
         }
         if result.status.fails { result.spec = [result.spec, Self.spec(row)].filter { !$0.isEmpty }.joined(separator: "\n\n") }
+        if let inputs, let path = try? BatchManifest.outputPath(name, in: folder) {
+            let card = cardInputs(row, name: name, spec: spec)
+            switch result.status {
+            case .same, .within:
+                inputs.passed(name, status: result.status, card: card, golden: golden ?? [], goldenPath: path, files: files, once: false)
+            case .new where settings.update != nil, .changed where settings.update != nil:
+                // Recorded, the output is the golden: the same from then on.
+                inputs.passed(name, status: .same, card: card, golden: output, goldenPath: path, files: files, once: true)
+            default:
+                inputs.failed(name)
+            }
+        }
         state.withLock {
             $0.results.append(result)
             $0.fonts.formUnion(fonts)
@@ -95,6 +148,7 @@ package final class GoldenSuite: Sendable {
         let result = GoldenResult(name: name, row: row.number, status: .error, message: message, spec: Self.spec(row),
                                   milliseconds: milliseconds)
         state.withLock { $0.results.append(result) }
+        inputs?.failed(name)
     }
 
     private static func spec(_ row: BatchRow) -> String {
@@ -104,7 +158,8 @@ package final class GoldenSuite: Sendable {
     /// Re-records or reports: every card passed (or was recorded), some goldens differ or are
     /// missing, or some cards could not be rendered.
     package func finish(version: String, seconds: Double) throws -> Verdict {
-        let (results, fonts) = state.withLock { ($0.results.sorted { $0.row < $1.row }, $0.fonts) }
+        let (results, fonts, unrendered) = state.withLock { ($0.results.sorted { $0.row < $1.row }, $0.fonts, $0.unrendered) }
+        defer { if let inputs { do { try inputs.save() } catch { say("goldens: \(GoldenInputs.fileName) not written: \(describe(error))") } } }
         // Reading and hashing every font is only needed to record the environment or to
         // explain failures.
         let current = {
@@ -134,6 +189,7 @@ package final class GoldenSuite: Sendable {
         }
         // In the words every golden report uses (an error is a card that could not be rendered).
         var line = "goldens: " + GoldenStatus.summary(results.map(\.status))
+        if unrendered > 0 { line += " (\(unrendered) not rendered again: inputs unchanged)" }
         if !changes.isEmpty { line += "; changed since recorded: " + changes.joined(separator: "; ") }
         for result in results.filter({ $0.status.fails }).prefix(20) {
             say("\(result.status.rawValue): \(result.name) (row \(result.row)): \(result.message)")
@@ -150,6 +206,7 @@ package final class GoldenSuite: Sendable {
             guard let bytes = result.actual else { continue }
             let path = try BatchManifest.outputPath(result.name, in: folder)
             try OutputFile.write(bytes, to: path, confinedTo: folder)
+            inputs?.recorded(result.name)
             if result.status == .new { added += 1 } else { changed += 1 }
         }
         try Posix.makeFolders(folder)

@@ -37,6 +37,8 @@ package struct CardResources: Sendable {
     let images = ImageCache()
     /// SVG pictures' own sizes by file, so a later card need not ask a worker again.
     let svgSizes = SVGSizes()
+    /// Told of every file the render reads (nil: nobody asks).
+    package var readLog: ReadLog?
 
     package init(fonts: FontContext, maxPixels: Int = PixelLimit.defaultPixels, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
         renderer = Renderer(fonts: fonts)
@@ -151,6 +153,7 @@ package struct CardBuilder {
     }
 
     func read(_ path: String, at jsonPath: String) throws -> [UInt8] {
+        resources.readLog?.add(resolve(path))
         do {
             return try resources.readFile(resolve(path))
         } catch let error as CardError {

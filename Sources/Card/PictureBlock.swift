@@ -17,6 +17,7 @@ extension CardBuilder {
     /// from it; nil when it cannot be told.
     func fileKey(_ path: String) -> String? {
         let full = resolve(path)
+        resources.readLog?.add(full)  // a cached picture is still this card's input
         return Posix.identity(full).map { full + "\u{0}" + $0 }
     }
 

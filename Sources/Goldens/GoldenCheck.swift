@@ -115,9 +115,10 @@ package enum GoldenCheck {
 
     /// Compares a rendered PNG with its golden's bytes (nil: there is none) through the one
     /// `Comparison`: sizes that differ fail from the headers alone (an 83-byte 32767x1 golden
-    /// once made a 779 MB padded canvas). `budget` bounds what parallel checks decode together.
+    /// once made a 779 MB padded canvas). `budget` bounds what parallel checks decode together;
+    /// `panel` asks for the difference image of a failure (a report shows it).
     package static func check(_ actual: [UInt8], golden: [UInt8]?, tolerance: GoldenTolerance, maxPixels: Int,
-                              budget: WaitingBudget? = nil, into result: inout GoldenResult) throws {
+                              budget: WaitingBudget? = nil, panel: Bool = true, into result: inout GoldenResult) throws {
         guard let golden else {
             result.status = .new
             result.message = GoldenCheck.noGolden
@@ -129,7 +130,8 @@ package enum GoldenCheck {
         let outcome: Comparison.Outcome
         do {
             let compare = { () throws(ComparisonError) -> Comparison.Outcome in
-                try Comparison.compare(expected: golden, actual: actual, tolerance: tolerance, maxPixels: maxPixels, panel: .whenCompared)
+                try Comparison.compare(expected: golden, actual: actual, tolerance: tolerance, maxPixels: maxPixels,
+                                      panel: panel ? .whenCompared : .none)
             }
             outcome = try budget.map { budget in try budget.with(bytes) { try compare() } } ?? compare()
         } catch let error as ComparisonError {

@@ -126,6 +126,14 @@ package enum Posix {
             + "\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
     }
 
+    /// "size:mtime" of a file: what a copy with its times kept, or a clone checked out at the
+    /// same time, has too (no device, inode or change time); nil when it is gone.
+    package static func stamp(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
     /// A whole file, at most `limit` bytes; `-` is standard input. Anything but a regular file
     /// is refused before a byte is read (see `openRegular`).
     package static func readFile(_ path: String, as what: String, limit: Int) throws(FileError) -> [UInt8] {

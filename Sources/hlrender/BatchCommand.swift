@@ -58,8 +58,26 @@ struct BatchCommand: Command {
         guard outDir != nil || proofs != nil || goldenFlags.expectDir != nil else {
             throw CLIFailure(message: "give --out-dir DIR for the cards (or --pdf FILE for a proof sheet, --expect-dir DIR for golden tests)")
         }
+        settings.encoding = try runOptions.encoding.options()
+        settings.pdf = try runOptions.pdf.metadata(checkingNeeds: false)
         let goldens = try goldenFlags.expectDir.map {
-            let suite = try goldenFlags.settings(folder: $0)
+            var suite = try goldenFlags.settings(folder: $0)
+            // What every card's output depends on besides its own spec and files: a card
+            // whose inputs all hash as when it passed is not rendered again.
+            let limit = runOptions.limits.image
+            // Font files are hashed once and their hashes kept with the record: a font whose
+            // size and time are unchanged is not read again.
+            let recorded = GoldenInputs.recordedFonts(folder: $0, readLimit: limit)
+            var hashes: [GoldenInputs.FileHash] = []
+            let fonts = resources.inputFingerprint { path in
+                let hash = GoldenInputs.fontHash(path, recorded: recorded)
+                if let hash { hashes.append(hash) }
+                return hash?.sha256
+            }
+            suite.fontHashes = hashes.sorted { $0.path < $1.path }
+            suite.runInputs = [HLRender.version, fonts,
+                               "\(settings.encoding)", Self.fingerprint(settings.pdf), settings.scrambleSeed.map { "seed \($0)" } ?? "no seed",
+                               "limit \(limit) pixels \(try runOptions.pixelLimit.pixels())"].joined(separator: "\n")
             return GoldenSuite(settings: suite, folder: $0, tolerance: try goldenFlags.base(suite),
                         maxPixels: try runOptions.pixelLimit.pixels(), inputLimit: runOptions.limits.image, describe: describe) { line in
                 Posix.writeAll(STDERR_FILENO, Array("hlrender: \(line)\n".utf8))
@@ -68,8 +86,6 @@ struct BatchCommand: Command {
         let started = Clock.now()
         if let outDir { try Posix.makeFolders(outDir) }
         settings.outDir = outDir
-        settings.encoding = try runOptions.encoding.options()
-        settings.pdf = try runOptions.pdf.metadata(checkingNeeds: false)
         settings.proofs = proofs != nil
         let reportFile = try report.map { try ReportFile(path: $0) }
         let progress = BatchProgress(total: selected.count, quiet: quiet, goldens: goldens != nil)
@@ -93,6 +109,13 @@ struct BatchCommand: Command {
             }
         }
         if summary.failed > 0 { throw ExitCode(ExitStatus.badInput) }
+    }
+
+    /// The PDF settings as text that is the same in every run (a set's order is not).
+    private static func fingerprint(_ pdf: PDFMetadata) -> String {
+        var settings = pdf
+        settings.standards = []
+        return "\(settings) standards \(pdf.standards.map(\.rawValue).sorted())"
     }
 
     private func loadRows() throws -> ([BatchRow], String) {

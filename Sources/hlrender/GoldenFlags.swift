@@ -15,6 +15,8 @@ struct GoldenFlags: FlagGroup {
     var htmlReport: String?
     @Option("junit", help: Help("Write a JUnit XML report: one testcase per card.", valueName: "file.xml"))
     var junit: String?
+    @Flag("render-all", help: "With --expect-dir, render every card, even one whose inputs (spec, variables, files it reads, fonts, hlrender and its libraries, options, golden) are those it last passed with.")
+    var renderAll = false
     @Flag("system-fonts", help: "With --expect-dir, also use the system's fonts (off by default: goldens must not depend on a machine's fonts).")
     var systemFonts = false
     @Group("Comparison (with --expect-dir; a manifest line's \"compare\" object overrides per card)") var diff: DiffFlags
@@ -25,7 +27,7 @@ struct GoldenFlags: FlagGroup {
         _ = try diff.tolerance()
         guard expectDir != nil else {
             let stray = [("--update", run.update != nil), ("--candidates", run.candidates != nil), ("--config", run.config != nil),
-                         ("--html-report", htmlReport != nil), ("--junit", junit != nil), ("--system-fonts", systemFonts)].filter(\.1).map(\.0)
+                         ("--html-report", htmlReport != nil), ("--junit", junit != nil), ("--system-fonts", systemFonts), ("--render-all", renderAll)].filter(\.1).map(\.0)
             if !stray.isEmpty { throw CLIFailure(message: "\(stray.joined(separator: ", ")) need --expect-dir GOLDEN_DIR") }
             return
         }
@@ -40,6 +42,7 @@ struct GoldenFlags: FlagGroup {
         settings.config = try run.loadConfig(folder: folder)
         settings.htmlReport = htmlReport
         settings.junit = junit
+        settings.renderAll = renderAll
         return settings
     }
 
