@@ -21,11 +21,13 @@ serve: build
 	$(SWIFT_RELEASE) --product hlrender-serve
 	.build/release/hlrender serve --templates examples/templates --assets examples/assets
 
-# make install PREFIX=/usr/local: bin/hlrender, bin/hlrender-serve, share/hlrender/fonts.
+# make install PREFIX=/usr/local: bin/hlrender, share/hlrender/fonts, the man page and
+# completions; SERVICE=1 builds and installs bin/hlrender-serve (`hlrender serve`) too.
 PREFIX ?= /usr/local
+SERVICE ?= 0
 install: build
-	$(SWIFT_RELEASE) --product hlrender-serve
-	scripts/install.sh $(PREFIX)
+	@if [ "$(SERVICE)" = 1 ]; then $(SWIFT_RELEASE) --product hlrender-serve; fi
+	SERVICE=$(SERVICE) scripts/install.sh $(PREFIX)
 
 # make dist: out/hlrender-VERSION-linux-ARCH.tar.gz (see scripts/dist.sh); make dist-check runs
 # it in a clean Debian 12 root (mmdebstrap, chroot: root needed).

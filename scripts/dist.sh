@@ -17,7 +17,7 @@ name="hlrender-$version-linux-$(uname -m)"
 bin=${HLRENDER_BIN_DIR:-.build/release}
 stage=".build/dist/$name"
 rm -rf "$stage"
-HLRENDER_BIN_DIR="$bin" scripts/install.sh "$stage" >/dev/null
+SERVICE=1 HLRENDER_BIN_DIR="$bin" scripts/install.sh "$stage" >/dev/null
 install -d "$stage/share/doc/hlrender"
 install -m 644 LICENSE README.md CHANGELOG.md "$stage/share/doc/hlrender/"
 # What the dynamic loader needs, as Debian packages (dpkg may know a library by its /lib or its

@@ -24,7 +24,7 @@ struct ServeCommand: Command {
                 print(Self.offlineHelp(server: server), terminator: "")
                 return
             }
-            throw CLIFailure(message: "'\(server)' is not there: build it with `make serve` (or `scripts/swift-release.sh --product hlrender-serve`)")
+            throw CLIFailure(message: "'\(server)' is not there: build it with `make serve` (or `scripts/swift-release.sh --product hlrender-serve`), or install it with `make install SERVICE=1`")
         }
         let argv = ([server] + arguments).map { strdup($0) } + [nil]
         execv(server, argv)

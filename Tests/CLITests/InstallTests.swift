@@ -20,6 +20,20 @@ import Testing
         #expect(installed.status == 0, "\(installed.output)")
     }
 
+    /// Without SERVICE=1 the service is not installed, and `hlrender serve` says how to get it.
+    @Test func theServiceIsInstalledOnlyWhenAsked() throws {
+        #expect(!FileManager.default.fileExists(atPath: prefix.appendingPathComponent("bin/hlrender-serve").path))
+        let serve = try installed(["serve", "--templates", work.path])
+        #expect(serve.status != 0 && serve.stderr.contains("hlrender-serve") && serve.stderr.contains("is not there"), "\(serve.stderr)")
+        let bin = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().path
+        let withService = prefix.deletingLastPathComponent().appendingPathComponent("with-service").path
+        let script = Fixtures.repo.appendingPathComponent("scripts/install.sh").path
+        let result = try runTool("/bin/bash", [script, withService],
+                                 environment: ["HLRENDER_BIN_DIR": bin, "PATH": "/usr/bin:/bin", "SERVICE": "1"])
+        #expect(result.status == 0 && result.output.contains("hlrender hlrender-serve"), "\(result.output)")
+        #expect(FileManager.default.isExecutableFile(atPath: withService + "/bin/hlrender-serve"))
+    }
+
     /// Runs the installed binary from `work`, with no font variable set.
     func installed(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
         let process = Process()
