@@ -21,7 +21,12 @@ extension CardSpec {
                     throw CardError(error.subpath.isEmpty ? key : join(key, error.subpath), error.reason)
                 }
             default:
-                guard OptionModel.named(key) != nil else { throw unknownKey(key, path: "", known: cardKeys + OptionModel.names(for: .both) + OptionModel.names(for: .steps)) }
+                guard let scope = OptionModel.scope(of: key) else { throw unknownKey(key, path: "", known: cardKeys + OptionModel.names(for: .both) + OptionModel.names(for: .steps)) }
+                // A key that styles a stretch of text only: no block would take it as a default,
+                // so it would vanish.
+                guard scope != .span else {
+                    throw CardError(key, "styles a span only: give it on an item of a text block's \"spans\" (or as a markup attribute), not on the card")
+                }
                 defaults.append((key, value))
             }
         }

@@ -64,7 +64,10 @@ package enum CardSchema {
         ]))])
         let blockRef = JSONValue.members([("$ref", .string("#/$defs/block"))])
         let blocks = JSONValue.members([("type", .string("array")), ("items", blockRef)])
-        let defaults = OptionModel.all.filter { !(["text", "text-file", "steps", "steps-file"] + CardSpec.cardKeys).contains($0.name) }.map(property)
+        // Card-level defaults: every block key but the text itself (span-only keys are refused there).
+        let defaults = OptionModel.all.filter {
+            OptionModel.scope(of: $0.name) != .span && !(["text", "text-file", "steps", "steps-file"] + CardSpec.cardKeys).contains($0.name)
+        }.map(property)
         return .members([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("title", .string("hlrender card")),

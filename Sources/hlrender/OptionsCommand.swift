@@ -49,13 +49,16 @@ enum OptionReference {
 
             """
         out += section("Block options", """
-            Keys of a card block (and of a card's `"defaults"`), flags of `hlrender render` (text) and \
-            `hlrender steps` (steps); the service reads them from the card spec it is sent.
+            Keys of a card block (and, as defaults for every block, of the card), flags of `hlrender render` \
+            (text) and `hlrender steps` (steps); the service reads them from the card spec it is sent. \
+            Those for spans only are keys of an item of a text block's `"spans"` (and markup \
+            attributes): not block or card keys, not flags.
             """, rows: OptionModel.all.map { option in
                 let scope: String
                 switch OptionModel.scope(of: option.name) {
                 case .text?: scope = "text"
                 case .steps?: scope = "steps"
+                case .span?: scope = "spans only"
                 default: scope = "text, steps"
                 }
                 return row(option, extra: scope)

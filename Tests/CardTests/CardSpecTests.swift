@@ -43,6 +43,11 @@ func png(_ json: String) throws -> RGBAImage {
         (##"{"background": {"image": "x.png", "dim": 2}, "blocks": []}"##, "background.dim: must be a number from 0 to 1, got 2"),
         (##"{"size": "wide", "blocks": []}"##, "size: 'wide' is not \"WIDTHxHEIGHT\""),
         (##"{"colour": "red", "blocks": []}"##, "colour: unknown key; did you mean 'color'?"),
+        // A span's key on the card would style nothing: refused, not dropped.
+        (##"{"underline": true, "blocks": [{"type": "text", "text": "a"}]}"##, "underline: styles a span only"),
+        (##"{"link": "https://example.org", "blocks": [{"type": "text", "text": "a"}]}"##, "link: styles a span only"),
+        (##"{"font-family": "Noto Sans", "blocks": [{"type": "text", "text": "a"}]}"##, "font-family: styles a span only"),
+        (##"{"blocks": [{"type": "text", "text": "a", "underline": "single"}]}"##, "blocks[0].underline: unknown key"),
         (##"{"font": "Noto Sans"}"##, "blocks: is missing"),
         // Absurd numbers are refused before they reach the layout or Cairo.
         (##"{"blocks": [{"type": "text", "text": "a", "fit": {"height": 10, "min-size": 1e-300}}]}"##, "blocks[0].fit.min-size: must be between 0.01"),
@@ -57,6 +62,19 @@ func png(_ json: String) throws -> RGBAImage {
             Issue.record("no error for \(json)")
         } catch let error as CardError {
             #expect(error.description.hasPrefix(message), "\(error)")
+        }
+    }
+
+    /// The span-only keys: not in the schema as card or block keys (the parser refuses them
+    /// there), and documented as spans only.
+    @Test func spanKeysAreOfferedOnlyWhereTheyAreTaken() throws {
+        let spanOnly = OptionModel.all.map(\.name).filter { OptionModel.scope(of: $0) == .span }
+        #expect(spanOnly.count >= 8, "\(spanOnly)")
+        let schema = CardSchema.json().serialized()
+        for key in spanOnly {
+            #expect(!schema.contains("\"\(key)\":"), "\(key) is offered by the schema")
+            #expect(!OptionModel.names(for: .text).contains(key) && !OptionModel.names(for: .steps).contains(key))
+            #expect(OptionModel.names(for: .span).contains(key))
         }
     }
 
