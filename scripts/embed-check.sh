@@ -16,9 +16,24 @@ git ls-files -z --cached --others --exclude-standard | tar -c --null -T - -f - |
 git -C "$tmp/hlrender" add -A
 git -C "$tmp/hlrender" -c user.name=ci -c user.email=ci@localhost commit -q --allow-empty -m "embed check"
 # Only this commit carries a version: the repository's own release tags (v0.2.0 on an older
-# commit) would otherwise be resolved instead.
+# commit) would otherwise be resolved instead. The release script tags it, as a release is made.
 git -C "$tmp/hlrender" tag -l | xargs -r git -C "$tmp/hlrender" tag -d >/dev/null
-git -C "$tmp/hlrender" tag -f 0.3.0 >/dev/null
+unreleased=$(git -C "$tmp/hlrender" rev-parse HEAD)
+"$tmp/hlrender/scripts/release.sh" --tag
+
+# By revision, as the README says to depend on main's commits: the untagged commit resolves.
+mkdir -p "$tmp/by-revision/Sources/app"
+cat > "$tmp/by-revision/Package.swift" <<EOT
+// swift-tools-version: 6.1
+import PackageDescription
+let package = Package(name: "app", dependencies: [.package(url: "file://$tmp/hlrender", revision: "$unreleased")],
+                      targets: [.executableTarget(name: "app", dependencies: [.product(name: "HLRenderKit", package: "hlrender")])])
+EOT
+echo 'import HLRenderKit' > "$tmp/by-revision/Sources/app/main.swift"
+swift package --package-path "$tmp/by-revision" resolve >"$tmp/revision.log" 2>&1 || { tail -20 "$tmp/revision.log" >&2; exit 1; }
+grep -q "\"revision\" : \"$unreleased\"" "$tmp/by-revision/Package.resolved" \
+  || { echo "embed-check: FAIL: by revision, hlrender did not resolve to $unreleased" >&2; exit 1; }
+echo "embed-check: resolved by revision ${unreleased:0:12}"
 
 cp -R examples/embed "$tmp/embed"
 rm -rf "$tmp/embed/.build" "$tmp/embed/Package.resolved"
@@ -26,6 +41,9 @@ export HLRENDER_PACKAGE_URL="file://$tmp/hlrender"
 swift build --package-path "$tmp/embed" -c release >"$tmp/build.log" 2>&1 || { tail -40 "$tmp/build.log" >&2; exit 1; }
 resolved=$(grep '"identity"' "$tmp/embed/Package.resolved" | sed 's/.*: "\(.*\)".*/\1/' | tr '\n' ' ')
 echo "embed-check: resolved $resolved"
+version=$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/Support/Version.swift)
+grep -q "\"version\" : \"$version\"" "$tmp/embed/Package.resolved" \
+  || { echo "embed-check: FAIL: from: \"$version\" did not resolve the tag v$version" >&2; exit 1; }
 for forbidden in hummingbird swift-nio swift-crypto; do
   if grep -q "\"identity\" : \"$forbidden\"" "$tmp/embed/Package.resolved"; then
     echo "embed-check: FAIL: resolving hlrender by version pulled in $forbidden" >&2
