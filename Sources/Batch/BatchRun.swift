@@ -1,5 +1,6 @@
 import Card
 import Dispatch
+import Goldens
 import Glibc
 import Render
 import Synchronization
@@ -99,8 +100,13 @@ package struct BatchRun: Sendable {
             let rendered = try CardRender.render(spec, variables: row.variables, folder: folder, resources: resources,
                                                  format: format, encoding: settings.encoding, pdf: settings.pdf,
                                                  render: write || goldens != nil)
-            goldens?.check(row, name: name, spec: spec, output: rendered.bytes, fonts: rendered.card.scene.fontFiles,
-                           files: resources.readLog?.files ?? [], milliseconds: Clock.since(start))
+            if let goldens {
+                // The spec as rendered and its layout: what explains a change in the card's terms.
+                let filled = (try? Variables.substitute(spec, row.variables)) ?? spec
+                goldens.check(row, name: name, spec: spec, output: rendered.bytes, fonts: rendered.card.scene.fontFiles,
+                              files: resources.readLog?.files ?? [], layout: LayoutExplanation.record(spec: filled, layout: rendered.card.dump),
+                              milliseconds: Clock.since(start))
+            }
             let scene = settings.proofs ? rendered.card.scene : nil
             guard write, let path else {
                 return (Outcome(row: row.number, output: name, status: skip ? .skipped : .rendered, milliseconds: Clock.since(start),

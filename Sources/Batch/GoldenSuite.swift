@@ -41,6 +41,9 @@ package final class GoldenSuite: Sendable {
     private let maxPixels: Int
     private let inputLimit: Int
     private let state = Mutex<(results: [GoldenResult], fonts: Set<String>, unrendered: Int)>(([], [], 0))
+    /// Each rendered card's spec and layout (`LayoutExplanation.record`), kept with its golden
+    /// when `--update` writes it.
+    private let layouts = Mutex<[String: JSONValue]>([:])
     /// What each passing card was rendered from (nil: no record kept).
     private let inputs: GoldenInputs?
     /// What the workers' comparisons decode together: the pixel limit's worth once (two images
@@ -84,7 +87,7 @@ package final class GoldenSuite: Sendable {
     /// Compares a rendered card (PNG, or PDF: pages, words, links) with its golden and keeps
     /// the verdict; `spec` and `files` (what the render read) are its inputs.
     package func check(_ row: BatchRow, name: String, spec: JSONValue, output: [UInt8], fonts: Set<String>, files: [String],
-                       milliseconds: Double) {
+                       layout: JSONValue? = nil, milliseconds: Double) {
         var result = GoldenResult(name: name, row: row.number, status: .error, message: "", spec: "", milliseconds: milliseconds)
         var golden: [UInt8]?
         do {
@@ -103,6 +106,8 @@ package final class GoldenSuite: Sendable {
             result.status = .error
             result.message = describe(error)
         }
+        if result.status == .changed, let layout { explain(&result, name: name, layout: layout) }
+        if let layout, settings.update != nil { layouts.withLock { $0[name] = layout } }
         if result.status.fails { result.spec = [result.spec, Self.spec(row)].filter { !$0.isEmpty }.joined(separator: "\n\n") }
         if let inputs, let path = try? BatchManifest.outputPath(name, in: folder) {
             let card = cardInputs(row, name: name, spec: spec)
@@ -141,6 +146,19 @@ package final class GoldenSuite: Sendable {
         } else {
             (result.status, result.message) = (report.pages.allSatisfy { $0.status == .same } ? .same : .within, "same pages, text and links")
         }
+    }
+
+    /// What changed in the card's terms, from the spec and layout recorded with its golden:
+    /// the first two findings join the message, all of them head the report's detail.
+    private func explain(_ result: inout GoldenResult, name: String, layout: JSONValue) {
+        guard let path = try? BatchManifest.outputPath(name, in: folder) else { return }
+        let file = LayoutExplanation.fileName(forGolden: path)
+        guard Posix.kind(file) == .regular, let bytes = try? Posix.readFile(file, as: "layout", limit: inputLimit),
+              let recorded = try? JSONValue.parse(bytes) else { return }
+        let findings = LayoutExplanation.explain(expected: recorded, actual: layout)
+        guard !findings.isEmpty else { return }
+        result.message += "; " + findings.prefix(2).joined(separator: "; ") + (findings.count > 2 ? "; ..." : "")
+        result.spec = ([findings.joined(separator: "\n")] + [result.spec].filter { !$0.isEmpty }).joined(separator: "\n\n")
     }
 
     /// A card that could not be rendered: an error in the reports.
@@ -206,8 +224,14 @@ package final class GoldenSuite: Sendable {
             guard let bytes = result.actual else { continue }
             let path = try BatchManifest.outputPath(result.name, in: folder)
             try OutputFile.write(bytes, to: path, confinedTo: folder)
+            try writeLayout(of: result.name, beside: path)
             inputs?.recorded(result.name)
             if result.status == .new { added += 1 } else { changed += 1 }
+        }
+        // Goldens recorded before layouts were kept get theirs once.
+        for result in results where !result.status.fails {
+            let path = try BatchManifest.outputPath(result.name, in: folder)
+            if Posix.kind(LayoutExplanation.fileName(forGolden: path)) == .missing { try writeLayout(of: result.name, beside: path) }
         }
         try Posix.makeFolders(folder)
         if let environment {
@@ -216,6 +240,12 @@ package final class GoldenSuite: Sendable {
         say("goldens: recorded \(added + changed) (\(added) new, \(changed) changed), \(results.count - added - changed - errors) unchanged"
             + (errors > 0 ? ", \(errors) not rendered" : "") + (environment != nil ? "; \(GoldenEnvironment.fileName) written" : ""))
         return errors > 0 ? .notRendered : .passed
+    }
+
+    /// The card's spec and layout beside its golden (`NAME.layout.json`), when it was rendered.
+    private func writeLayout(of name: String, beside path: String) throws {
+        guard let layout = layouts.withLock({ $0[name] }) else { return }
+        try OutputFile.write(Array((layout.serialized() + "\n").utf8), to: LayoutExplanation.fileName(forGolden: path), confinedTo: folder)
     }
 
     /// What differs from the recorded environment (nothing when none was recorded).

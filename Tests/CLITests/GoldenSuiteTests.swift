@@ -57,6 +57,9 @@ private let card = #"""
         // those they passed with are not drawn again (IncrementalSuiteTests).
         #expect(fail.stderr.contains("rendered 1, skipped 3, not rendered 0 in"), "\(fail.stderr)")
         #expect(fail.stderr.contains("changed: c.png (row 3): "))
+        // Said in the card's terms, from the spec and layout kept beside the golden.
+        #expect(FileManager.default.fileExists(atPath: path("goldens/c.png.layout.json")))
+        #expect(fail.stderr.contains(#"blocks[0]: text changed: +"changed""#), "\(fail.stderr)")
         // JUnit: four testcases, one failure with the numbers, well-formed XML.
         let xml = try String(contentsOfFile: path("junit.xml"), encoding: .utf8)
         let document = try XMLDocument(xmlString: xml)
