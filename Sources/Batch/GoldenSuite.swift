@@ -94,7 +94,8 @@ package final class GoldenSuite: Sendable {
             let path = try BatchManifest.outputPath(name, in: folder)
             golden = Posix.kind(path) == .regular ? try Posix.readFile(path, as: "golden", limit: inputLimit) : nil
             let base = settings.config.tolerance(for: name, base: tolerance)
-            let chosen = try GoldenSuite.tolerance(base, card: row.compare)
+            var chosen = try GoldenSuite.tolerance(base, card: row.compare)
+            if !chosen.ignoreNodes.isEmpty { try place(&chosen, name: name, path: path, layout: layout) }
             if PDFComparison.isPDF(output) {
                 try checkPDF(output, golden: golden, tolerance: chosen, into: &result)
             } else {
@@ -146,6 +147,19 @@ package final class GoldenSuite: Sendable {
         } else {
             (result.status, result.message) = (report.pages.allSatisfy { $0.status == .same } ? .same : .within, "same pages, text and links")
         }
+    }
+
+    /// Ignored card nodes as rectangles: each node's boxes in this run's layout and in the one
+    /// recorded with the golden (where it was), so a node that moved is skipped in both places.
+    private func place(_ tolerance: inout GoldenTolerance, name: String, path: String, layout: JSONValue?) throws {
+        let file = LayoutExplanation.fileName(forGolden: path)
+        let recorded = Posix.kind(file) == .regular ? (try? Posix.readFile(file, as: "layout", limit: inputLimit)).flatMap { try? JSONValue.parse($0) } : nil
+        for node in tolerance.ignoreNodes {
+            let boxes = [layout, recorded].compactMap { $0 }.flatMap { LayoutExplanation.boxes(of: node, in: $0) }
+            guard !boxes.isEmpty else { throw CardError("compare.ignore", "'\(node)' is not a block or span of this card's layout") }
+            tolerance.options.ignore += boxes
+        }
+        tolerance.ignoreNodes = []
     }
 
     /// What changed in the card's terms, from the spec and layout recorded with its golden:

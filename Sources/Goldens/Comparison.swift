@@ -71,6 +71,7 @@ package enum Comparison {
     package static func compare(expected: [UInt8], actual: [UInt8], tolerance: GoldenTolerance,
                                 sizeMismatch: SizeMismatch = .fail, maxPixels: Int,
                                 panel: Panel = .none) throws(ComparisonError) -> Outcome {
+        try refuseNodes(tolerance)
         guard let e = ImageDecoder.dimensions(expected) else { throw unreadable(.expected, expected, maxPixels) }
         guard let a = ImageDecoder.dimensions(actual) else { throw unreadable(.actual, actual, maxPixels) }
         for (size, image) in [(e, ComparedImage.expected), (a, .actual)] where !Checked.pixels(size.width, size.height, within: maxPixels) {
@@ -112,6 +113,7 @@ package enum Comparison {
     /// then the pixels, the metric and the kind.
     package static func compare(expected expectedImage: RGBAImage, actual actualImage: RGBAImage, tolerance: GoldenTolerance,
                                 sizeMismatch: SizeMismatch = .fail, maxPixels: Int, panel: Panel = .none) throws(ComparisonError) -> Outcome {
+        try refuseNodes(tolerance)
         let e = (width: expectedImage.width, height: expectedImage.height), a = (width: actualImage.width, height: actualImage.height)
         if e != a && sizeMismatch == .fail {
             return Outcome(verdict: .sizeMismatch, result: DiffResult.sizesDiffer(expected: e, actual: a), expectedSize: e, actualSize: a,
@@ -140,6 +142,13 @@ package enum Comparison {
         }
         return Outcome(verdict: verdict, result: result, expectedSize: e, actualSize: a, panel: panel != .none && !picture.pixels.isEmpty ? picture : nil,
                        expected: expectedImage, actual: actualImage, kind: kind)
+    }
+
+    /// Card nodes are placed by a golden suite of cards, which knows their layouts; anywhere
+    /// else they would be dropped, so they are refused.
+    private static func refuseNodes(_ tolerance: GoldenTolerance) throws(ComparisonError) {
+        guard let node = tolerance.ignoreNodes.first else { return }
+        throw ComparisonError(image: nil, reason: "ignore '\(node)' names a node of a card: only batch --expect-dir, which renders the cards, can place it; give x,y,w,h here")
     }
 
     private static func decode(_ bytes: [UInt8], _ image: ComparedImage, _ maxPixels: Int) throws(ComparisonError) -> RGBAImage {

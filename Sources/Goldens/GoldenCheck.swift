@@ -9,6 +9,9 @@ package struct GoldenTolerance: Sendable {
     package var limits: DiffLimits
     /// PDFs: the resolution their pages are rasterised at, in pixels per inch.
     package var dpi: Double = 72
+    /// Regions named as card nodes (`blocks[2]`, `blocks[0].spans[3]`): a golden suite, which
+    /// knows the layouts, turns them into rectangles (`LayoutExplanation.boxes`) before comparing.
+    package var ignoreNodes: [String] = []
     package init(options: DiffOptions = DiffOptions(), limits: DiffLimits = DiffLimits()) {
         self.options = options
         self.limits = limits
@@ -41,8 +44,8 @@ package struct GoldenTolerance: Sendable {
         OptionDefinition("max-diff-ratio", "0-1", schema: "number", "Pass with up to this fraction of counted pixels, 0 to 1 (default 0).") {
             $0.limits.maxRatio = try $1.number(in: 0...1)
         },
-        OptionDefinition("ignore", "x,y,w,h", schema: "string|array",
-                         "Skip a region, in pixels (repeatable; in JSON a string or a list of them): a clock in a screenshot.",
+        OptionDefinition("ignore", "x,y,w,h|node", schema: "string|array",
+                         "Skip a region, in pixels (repeatable; in JSON a string or a list of them): a clock in a screenshot. In a golden suite of cards, a node of the card instead (blocks[2], blocks[0].spans[3]): its box in the golden's layout and in this run's.",
                          repeatable: true) {
             let texts: [String]
             if case let .json(.array(items)) = $1 {
@@ -52,10 +55,19 @@ package struct GoldenTolerance: Sendable {
             }
             // Every compared pixel is tested against every region: a manifest row or a service
             // form may not make that loop as long as it likes.
-            guard $0.options.ignore.count + texts.count <= GoldenTolerance.maxIgnoreRegions else {
+            guard $0.options.ignore.count + $0.ignoreNodes.count + texts.count <= GoldenTolerance.maxIgnoreRegions else {
                 throw OptionError("at most \(GoldenTolerance.maxIgnoreRegions) regions")
             }
-            for text in texts { $0.options.ignore.append(try PixelRect(parsing: text)) }
+            for text in texts {
+                if text.hasPrefix("blocks") {
+                    guard LayoutExplanation.node(text) != nil else {
+                        throw OptionError("'\(text)' is not a card node (blocks[N] or blocks[N].spans[M])")
+                    }
+                    $0.ignoreNodes.append(text)
+                } else {
+                    $0.options.ignore.append(try PixelRect(parsing: text))
+                }
+            }
         },
     ]
 

@@ -1,3 +1,4 @@
+import Compare
 import Support
 
 /// Why a card's render differs from its golden, in the card's terms: which spec keys changed
@@ -63,6 +64,40 @@ package enum LayoutExplanation {
             }
         }
         return out
+    }
+
+    /// A node's indices: `blocks[N]` or `blocks[N].spans[M]` (nil: not one).
+    package static func node(_ text: String) -> (block: Int, span: Int?)? {
+        func index(_ part: Substring, _ name: String) -> Int? {
+            guard part.hasPrefix(name + "["), part.hasSuffix("]") else { return nil }
+            let digits = part.dropFirst(name.count + 1).dropLast()
+            guard (1...6).contains(digits.count), digits.allSatisfy(\.isASCII), let n = Int(digits) else { return nil }
+            return n
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let block = index(parts[0], "blocks") else { return nil }
+        if parts.count == 1 { return (block, nil) }
+        guard let span = index(parts[1], "spans") else { return nil }
+        return (block, span)
+    }
+
+    /// The node's boxes in a record's layout, in pixels (the card's scale applied, rounded
+    /// outwards); none when the layout has no such block or span.
+    package static func boxes(of text: String, in record: JSONValue) -> [PixelRect] {
+        guard let (b, s) = node(text), let layout = record["layout"] else { return [] }
+        let all = blocks(layout)
+        guard b < all.count else { return [] }
+        let scale = number(layout["scale"]) ?? 1
+        func rect(_ box: JSONValue, top: String) -> PixelRect? {
+            guard let x = number(box["x"]), let y = number(box[top]), let w = number(box["width"]), let h = number(box["height"]) else { return nil }
+            let limit = 0...1_000_000_000
+            let (x0, y0) = (Checked.clamped(x * scale, .down, in: limit), Checked.clamped(y * scale, .down, in: limit))
+            let (x1, y1) = (Checked.clamped((x + w) * scale, .up, in: limit), Checked.clamped((y + h) * scale, .up, in: limit))
+            return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+        }
+        guard let s else { return rect(all[b], top: "y").map { [$0] } ?? [] }
+        guard case let .array(spans)? = all[b]["spans"], s < spans.count, case let .array(boxes)? = spans[s]["boxes"] else { return [] }
+        return boxes.compactMap { rect($0, top: "top") }
     }
 
     /// Changed spec keys (leaves), each with the kind of change it makes: at most 8.

@@ -125,6 +125,34 @@ private let card = #"""
         #expect(bad.status == 3 && bad.stderr.contains("compare.max-diff-pixels"), "\(bad.stderr)")
     }
 
+    /// `ignore` may name a node of the card: its box in the golden's layout and in this run's.
+    @Test func anIgnoredNodeIsSkippedWhereverItIs() throws {
+        let line = { (note: String, compare: String) in
+            ##"{"size": "300x160", "padding": 12, "background": "#334455", "color": "white", "output": "n.png", "blocks": [{"type": "text", "text": "Title", "size": 28, "anchor": "top"}, {"type": "text", "text": "\##(note)", "size": 16, "anchor": "bottom"}]\##(compare)}"##
+        }
+        let manifest = path("cards.jsonl")
+        let run = { (card: String, extra: [String]) throws -> CLIResult in
+            try Data((card + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+            return try CLI.run(["batch", manifest, "--expect-dir", self.path("goldens"), "--quiet"] + extra, pinnedFonts: false)
+        }
+        #expect(try run(line("a short note", ""), ["--update"]).status == 0)
+        let changed = try run(line("a much longer note here", ""), [])
+        #expect(changed.status == 1 && changed.stderr.contains("blocks[1]: text changed"), "\(changed.stderr)")
+        let ignored = try run(line("a much longer note here", #", "compare": {"ignore": ["blocks[1]"]}"#), [])
+        #expect(ignored.status == 0, "\(ignored.stderr)")
+        // Not the title: a change there still fails.
+        let title = try run(line("a short note", #", "compare": {"ignore": ["blocks[1]"]}"#).replacing("Title", with: "Other"), [])
+        #expect(title.status == 1, "\(title.stderr)")
+        let missing = try run(line("a short note", #", "compare": {"ignore": ["blocks[7]"]}"#), [])
+        #expect(missing.status == 3 && missing.stderr.contains("'blocks[7]' is not a block or span"), "\(missing.stderr)")
+        let bad = try run(line("a short note", #", "compare": {"ignore": ["blocks[x]"]}"#), [])
+        #expect(bad.status == 3 && bad.stderr.contains("compare.ignore"), "\(bad.stderr)")
+        // compare has no card to place a node in: refused, never dropped.
+        let png = path("goldens/n.png")
+        let plain = try CLI.run(["compare", png, png, "--ignore", "blocks[1]"])
+        #expect(plain.status == 3 && plain.stderr.contains("names a node of a card"), "\(plain.stderr)")
+    }
+
     /// A user's Fontconfig settings and locale must not reach the pixels.
     @Test func hostileFontconfigAndLocaleGiveTheSameBytes() throws {
         try record()
