@@ -5,7 +5,8 @@
 # groff, zsh and fish (the tests check the man page and the completion scripts), pikepdf for
 # /usr/bin/python3 (the tests read PDF/A metadata back), python3-venv (pdfua, the PDF/UA checker the
 # test command runs, comes from PyPI into a venv), rsvg-convert and avifdec (the tests
-# decode SVG and AVIF outputs with programs that are not hlrender), unicode-data (Unicode's
+# decode SVG and AVIF outputs with programs that are not hlrender), chromium-driver and
+# python3-selenium (a test drives `compare --review` in headless Chromium), unicode-data (Unicode's
 # conformance files scripts/conformance.sh reads), fontconfig (fc-match, the reference
 # scripts/font-agreement.py and the font tests compare with), python3-pil (tests count a PNG's ink with
 # Pillow, not our decoder). libavif-dev gives the
@@ -16,7 +17,7 @@ set -euo pipefail
 
 build=(pkg-config libcairo2-dev libharfbuzz-dev libfreetype-dev
        libfontconfig-dev libexpat1-dev libstdc++-12-dev libicu-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libavif-dev libdeflate-dev libhyphen-dev libcmark-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji libpoppler-glib8 fontconfig binutils)
-checks=(libharfbuzz-bin poppler-utils qpdf chromium libxml2-utils librsvg2-bin libavif-bin python3-pikepdf python3-pil python3-venv unicode-data curl groff-base zsh fish)
+checks=(libharfbuzz-bin poppler-utils qpdf chromium chromium-driver python3-selenium libxml2-utils librsvg2-bin libavif-bin python3-pikepdf python3-pil python3-venv unicode-data curl groff-base zsh fish)
 if [ "${1:-}" = "--build-only" ]; then
   shift
   packages=("${build[@]}" "$@")

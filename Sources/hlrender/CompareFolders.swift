@@ -56,6 +56,8 @@ struct FolderFlags: FlagGroup {
     /// `--jobs`, as batch defines it.
     @FlagList(BatchRun.Settings.options.flagSpecs(["jobs"])) var given: GivenFlags
     @Flag("quiet", help: "Folders: no progress line on a terminal.") var quiet = false
+    @Flag("review", help: "Folders: serve the failing files for review on 127.0.0.1 (a free port, printed): Approve writes that baseline as --update does, Reject leaves it; j/k, a, r, z on the page; Done ends it (exit 0 when every failing file was approved).")
+    var review = false
 
     /// --jobs as batch reads it; by default the machine's cores.
     func jobs() throws -> Int {
@@ -67,7 +69,8 @@ struct FolderFlags: FlagGroup {
 
     /// Flags that only make sense for folders, named when given for two files.
     var folderOnly: [String] {
-        [("--html-report", report != nil), ("--junit", junit != nil), ("--summary-md", summary != nil), ("--jobs", !given.isEmpty)]
+        [("--html-report", report != nil), ("--junit", junit != nil), ("--summary-md", summary != nil), ("--jobs", !given.isEmpty),
+         ("--review", review)]
             .filter(\.1).map(\.0)
     }
 }
@@ -87,7 +90,8 @@ func runFolderComparison(expected: String, actual: String, options: CompareOptio
     settings.jobs = try flags.jobs()
     // Before any worker starts: one malloc arena per job.
     ReuseMemory.forManyImages(workers: settings.jobs)
-    settings.panels = flags.report != nil
+    if flags.review, runFlags.update != nil { throw CLIFailure(message: "--review approves baselines one by one; --update writes them all: give one") }
+    settings.panels = flags.report != nil || flags.review
     for file in [flags.junit, flags.summary].compactMap({ $0 }) {
         let folder = OutputFile.split(file).0
         if Posix.kind(folder) == .missing { try Posix.makeFolders(folder) }
@@ -100,6 +104,7 @@ func runFolderComparison(expected: String, actual: String, options: CompareOptio
     }
     if terminal { Posix.writeAll(STDERR_FILENO, Array("\r\u{1B}[K".utf8)) }
     try writeReports(entries, expected: expected, actual: actual, options: options, flags: flags, settings: settings)
+    if flags.review { return try reviewFolders(entries, expected: expected, actual: actual, maxFileBytes: maxFileBytes) }
     var resolved = Set<String>()
     if let update = runFlags.update {
         resolved = Set(try Baselines.write(entries, from: actual, to: expected, maxFileBytes: maxFileBytes, select: update.writes))
