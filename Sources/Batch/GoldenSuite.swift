@@ -26,6 +26,8 @@ package final class GoldenSuite: Sendable {
         package var fontHashes: [GoldenInputs.FileHash] = []
         /// Render every card even when its inputs are unchanged (the record is still kept).
         package var renderAll = false
+        /// Keep what a review needs to approve a card as `--update` would (`approve`).
+        package var review = false
         package init() {}
     }
 
@@ -101,21 +103,21 @@ package final class GoldenSuite: Sendable {
             } else {
                 // The difference image only for the HTML report that shows it.
                 try GoldenCheck.check(output, golden: golden, tolerance: chosen, maxPixels: maxPixels, budget: comparisons,
-                                      panel: settings.htmlReport != nil, into: &result)
+                                      panel: settings.htmlReport != nil || settings.review, into: &result)
             }
         } catch {
             result.status = .error
             result.message = describe(error)
         }
         if result.status == .changed, let layout { explain(&result, name: name, layout: layout) }
-        if let layout, settings.update != nil { layouts.withLock { $0[name] = layout } }
+        if let layout, settings.update != nil || settings.review { layouts.withLock { $0[name] = layout } }
         if result.status.fails { result.spec = [result.spec, Self.spec(row)].filter { !$0.isEmpty }.joined(separator: "\n\n") }
         if let inputs, let path = try? BatchManifest.outputPath(name, in: folder) {
             let card = cardInputs(row, name: name, spec: spec)
             switch result.status {
             case .same, .within:
                 inputs.passed(name, status: result.status, card: card, golden: golden ?? [], goldenPath: path, files: files, once: false)
-            case .new where settings.update != nil, .changed where settings.update != nil:
+            case .new where settings.update != nil || settings.review, .changed where settings.update != nil || settings.review:
                 // Recorded, the output is the golden: the same from then on.
                 inputs.passed(name, status: .same, card: card, golden: output, goldenPath: path, files: files, once: true)
             default:
@@ -254,6 +256,22 @@ package final class GoldenSuite: Sendable {
         say("goldens: recorded \(added + changed) (\(added) new, \(changed) changed), \(results.count - added - changed - errors) unchanged"
             + (errors > 0 ? ", \(errors) not rendered" : "") + (environment != nil ? "; \(GoldenEnvironment.fileName) written" : ""))
         return errors > 0 ? .notRendered : .passed
+    }
+
+    /// The failing cards a review can approve (changed or new), in row order.
+    package func reviewable() -> [GoldenResult] {
+        state.withLock { $0.results }.filter { ($0.status == .changed || $0.status == .new) && $0.actual != nil }.sorted { $0.row < $1.row }
+    }
+
+    /// Approves one card of `reviewable()`: its render becomes the golden, as `--update` writes
+    /// it (with its layout and its inputs record).
+    package func approve(_ result: GoldenResult) throws {
+        guard let bytes = result.actual else { return }
+        let path = try BatchManifest.outputPath(result.name, in: folder)
+        try OutputFile.write(bytes, to: path, confinedTo: folder)
+        try writeLayout(of: result.name, beside: path)
+        inputs?.recorded(result.name)
+        try inputs?.save()
     }
 
     /// The card's spec and layout beside its golden (`NAME.layout.json`), when it was rendered.

@@ -102,7 +102,27 @@ struct BatchCommand: Command {
             if !quiet { Posix.writeAll(STDERR_FILENO, Array("hlrender: proof sheet: \(pages) pages in \(proofs.path)\n".utf8)) }
         }
         if let goldens {
-            switch try goldens.finish(version: HLRender.version, seconds: Clock.since(started) / 1000) {
+            var verdict = try goldens.finish(version: HLRender.version, seconds: Clock.since(started) / 1000)
+            if goldenFlags.review, verdict == .failed, let folder = goldenFlags.expectDir {
+                let cards = goldens.reviewable()
+                let items = cards.enumerated().map { i, card in
+                    ReviewPage.Item(index: i, path: card.name, status: card.status, kind: card.status.rawValue, message: card.message,
+                                    approvable: true, difference: card.difference != nil)
+                }
+                let session = ReviewSession(items: items, title: "hlrender review: goldens in \(folder)", image: { i, which in
+                    switch which {
+                    case "expected": cards[i].expected
+                    case "actual": cards[i].actual
+                    case "difference": cards[i].difference
+                    default: nil
+                    }
+                }, approve: { i in try goldens.approve(cards[i]) })
+                let (approved, rejected) = try runReview(session)
+                // Every failing card approved: the suite now passes (cards that could not be
+                // rendered still fail it).
+                if reviewSummary(session, approved: approved, rejected: rejected, folder: folder) == ExitStatus.success { verdict = .passed }
+            }
+            switch verdict {
             case .passed: break
             case .failed: throw ExitCode(ExitStatus.differ)
             case .notRendered: throw ExitCode(ExitStatus.badInput)

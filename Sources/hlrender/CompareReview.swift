@@ -2,21 +2,25 @@ import Glibc
 import Goldens
 import Support
 
-/// `compare EXPECTED_DIR ACTUAL_DIR --review`: the failing files served for review on
-/// 127.0.0.1; Approve writes that baseline through `Baselines.write`, the code `--update`
-/// runs. Ends when the page says Done. Exit 0 when every failing file was approved.
-func reviewFolders(_ entries: [FolderComparison.Entry], expected: String, actual: String, maxFileBytes: Int) throws -> Int32 {
-    let failing = entries.enumerated().filter { $0.element.status.fails }
-    let items = failing.map { index, entry in
-        ReviewPage.Item(index: index, path: entry.path, status: entry.status,
-                        kind: entry.status == .new ? "new" : entry.outcome?.kind?.name ?? entry.status.rawValue,
-                        message: entry.message, approvable: entry.status == .changed || entry.status == .new, difference: entry.panel != nil)
-    }
-    let page = Array(ReviewPage.html(items, title: "hlrender review: \(expected) vs \(actual)").utf8)
+/// A review: the files shown, how to get their images, and what Approve does (the same
+/// code as `--update` in each front end).
+struct ReviewSession {
+    var items: [ReviewPage.Item]
+    var title: String
+    /// An item's image: "expected", "actual" or "difference".
+    var image: (Int, String) -> [UInt8]?
+    var approve: (Int) throws -> Void
+}
+
+/// Serves `session` on 127.0.0.1 until the page says Done; the items approved and rejected.
+/// An approval that cannot be written is reported on the page and thrown at the end.
+func runReview(_ session: ReviewSession) throws -> (approved: [Int], rejected: [Int]) {
+    let page = Array(ReviewPage.html(session.items, title: session.title).utf8)
     var decisions: [Int: String] = [:]
     let server = try ReviewServer()
-    Posix.writeAll(STDERR_FILENO, Array("hlrender: review \(failing.count) files at \(server.url) (Done on the page ends it)\n".utf8))
+    Posix.writeAll(STDERR_FILENO, Array("hlrender: review \(session.items.count) files at \(server.url) (Done on the page ends it)\n".utf8))
     var failure: Error?
+    let items = Dictionary(session.items.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
 
     func state(_ indices: [Int]) -> ReviewServer.Response {
         let list = indices.sorted().map { JSONValue.object([("index", .number(Double($0))), ("decision", .string(decisions[$0] ?? ""))]) }
@@ -25,7 +29,7 @@ func reviewFolders(_ entries: [FolderComparison.Entry], expected: String, actual
     func approve(_ indices: [Int]) -> ReviewServer.Response {
         for i in indices {
             do {
-                _ = try Baselines.write([entries[i]], from: actual, to: expected, maxFileBytes: maxFileBytes) { _ in true }
+                try session.approve(i)
                 decisions[i] = "approved"
             } catch {
                 failure = error
@@ -34,46 +38,65 @@ func reviewFolders(_ entries: [FolderComparison.Entry], expected: String, actual
         }
         return state(indices)
     }
-    let approvable = Set(items.filter(\.approvable).map(\.index))
     server.serve { request in
         let parts = request.route.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        let index = parts.count > 1 ? Int(parts[1]).flatMap { approvable.contains($0) || entries.indices.contains($0) ? $0 : nil } : nil
+        let item = parts.count > 1 ? Int(parts[1]).flatMap { items[$0] } : nil
         switch (request.method, parts.first ?? "") {
         case ("GET", ""): return (ReviewServer.Response(type: "text/html; charset=utf-8", body: page), false)
         case ("GET", "state"): return (state(Array(decisions.keys)), false)
         case ("GET", "image"):
-            guard let index, parts.count == 3 else { break }
-            let entry = entries[index]
-            let bytes: [UInt8]? = switch parts[2] {
-            case "expected": try? Posix.readFile(expected + "/" + entry.path, as: "image", limit: maxFileBytes)
-            case "actual": try? Posix.readFile(actual + "/" + entry.path, as: "image", limit: maxFileBytes)
-            case "difference": entry.panel
-            default: nil
-            }
-            guard let bytes else { break }
+            guard let item, parts.count == 3, let bytes = session.image(item.index, parts[2]) else { break }
             return (ReviewServer.Response(type: "image/png", body: bytes), false)
         case ("POST", "approve"):
-            guard let index, approvable.contains(index) else { break }
-            return (approve([index]), false)
+            guard let item, item.approvable else { break }
+            return (approve([item.index]), false)
         case ("POST", "reject"):
-            guard let index, approvable.contains(index) else { break }
-            decisions[index] = "rejected"
-            return (state([index]), false)
+            guard let item, item.approvable else { break }
+            decisions[item.index] = "rejected"
+            return (state([item.index]), false)
         case ("POST", "approve-kind"):
             let kind = parts.count > 1 ? percentDecoded(parts[1]) : ""
-            return (approve(items.filter { $0.approvable && $0.kind == kind && decisions[$0.index] == nil }.map(\.index)), false)
+            return (approve(session.items.filter { $0.approvable && $0.kind == kind && decisions[$0.index] == nil }.map(\.index)), false)
         case ("POST", "done"): return (state(Array(decisions.keys)), true)
         default: break
         }
         return (ReviewServer.Response(status: "404 Not Found", body: Array("{}".utf8)), false)
     }
-    for (index, entry) in failing where decisions[index] == "approved" {
-        Posix.writeAll(STDERR_FILENO, Array("hlrender: approved \(expected)/\(entry.path)\n".utf8))
-    }
-    let approved = decisions.values.count { $0 == "approved" }, rejected = decisions.values.count { $0 == "rejected" }
-    print("review: \(approved) approved, \(rejected) rejected, \(failing.count - approved - rejected) undecided")
     if let failure { throw failure }
-    return approved == failing.count ? ExitStatus.success : ExitStatus.differ
+    return (decisions.filter { $0.value == "approved" }.keys.sorted(), decisions.filter { $0.value == "rejected" }.keys.sorted())
+}
+
+/// The review's last words: what was approved (stderr) and the counts (stdout); 0 when every
+/// file shown was approved.
+func reviewSummary(_ session: ReviewSession, approved: [Int], rejected: [Int], folder: String) -> Int32 {
+    let items = Dictionary(session.items.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
+    for i in approved { Posix.writeAll(STDERR_FILENO, Array("hlrender: approved \(folder)/\(items[i]?.path ?? "")\n".utf8)) }
+    let total = session.items.count
+    print("review: \(approved.count) approved, \(rejected.count) rejected, \(total - approved.count - rejected.count) undecided")
+    return approved.count == total ? ExitStatus.success : ExitStatus.differ
+}
+
+/// `compare EXPECTED_DIR ACTUAL_DIR --review`: Approve writes the baseline through
+/// `Baselines.write`, the code `--update` runs.
+func reviewFolders(_ entries: [FolderComparison.Entry], expected: String, actual: String, maxFileBytes: Int) throws -> Int32 {
+    let items = entries.enumerated().filter { $0.element.status.fails }.map { index, entry in
+        ReviewPage.Item(index: index, path: entry.path, status: entry.status,
+                        kind: entry.status == .new ? "new" : entry.outcome?.kind?.name ?? entry.status.rawValue,
+                        message: entry.message, approvable: entry.status == .changed || entry.status == .new, difference: entry.panel != nil)
+    }
+    let session = ReviewSession(items: items, title: "hlrender review: \(expected) vs \(actual)", image: { index, which in
+        let entry = entries[index]
+        switch which {
+        case "expected": return try? Posix.readFile(expected + "/" + entry.path, as: "image", limit: maxFileBytes)
+        case "actual": return try? Posix.readFile(actual + "/" + entry.path, as: "image", limit: maxFileBytes)
+        case "difference": return entry.panel
+        default: return nil
+        }
+    }, approve: { index in
+        _ = try Baselines.write([entries[index]], from: actual, to: expected, maxFileBytes: maxFileBytes) { _ in true }
+    })
+    let (approved, rejected) = try runReview(session)
+    return reviewSummary(session, approved: approved, rejected: rejected, folder: expected)
 }
 
 /// `%XX` escapes of a path segment decoded (invalid ones kept as they are).

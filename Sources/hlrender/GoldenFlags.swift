@@ -15,6 +15,8 @@ struct GoldenFlags: FlagGroup {
     var htmlReport: String?
     @Option("junit", help: Help("Write a JUnit XML report: one testcase per card.", valueName: "file.xml"))
     var junit: String?
+    @Flag("review", help: "With --expect-dir, serve the failing cards for review on 127.0.0.1 after the run (as compare --review): Approve records that golden as --update does.")
+    var review = false
     @Flag("render-all", help: "With --expect-dir, render every card, even one whose inputs (spec, variables, files it reads, fonts, hlrender and its libraries, options, golden) are those it last passed with.")
     var renderAll = false
     @Flag("system-fonts", help: "With --expect-dir, also use the system's fonts (off by default: goldens must not depend on a machine's fonts).")
@@ -27,11 +29,12 @@ struct GoldenFlags: FlagGroup {
         _ = try diff.tolerance()
         guard expectDir != nil else {
             let stray = [("--update", run.update != nil), ("--candidates", run.candidates != nil), ("--config", run.config != nil),
-                         ("--html-report", htmlReport != nil), ("--junit", junit != nil), ("--system-fonts", systemFonts), ("--render-all", renderAll)].filter(\.1).map(\.0)
+                         ("--html-report", htmlReport != nil), ("--junit", junit != nil), ("--system-fonts", systemFonts), ("--render-all", renderAll), ("--review", review)].filter(\.1).map(\.0)
             if !stray.isEmpty { throw CLIFailure(message: "\(stray.joined(separator: ", ")) need --expect-dir GOLDEN_DIR") }
             return
         }
         if let junit { try OutputFile.checkWritable(junit) }
+        if review, run.update != nil { throw CLIFailure(message: "--review approves goldens one by one; --update writes them all: give one") }
     }
 
     /// The suite's settings from these flags (goldens.json from the golden folder unless --config).
@@ -43,6 +46,7 @@ struct GoldenFlags: FlagGroup {
         settings.htmlReport = htmlReport
         settings.junit = junit
         settings.renderAll = renderAll
+        settings.review = review
         return settings
     }
 

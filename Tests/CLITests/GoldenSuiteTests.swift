@@ -2,6 +2,7 @@ import Render
 import Compare
 import Foundation
 import FoundationXML
+import Support
 import TestSupport
 import Testing
 
@@ -123,6 +124,26 @@ private let card = #"""
         #expect(strict.status == 1 && strict.stderr.contains("changed: p.png"), "\(strict.stderr)")
         let bad = try run([line("p", "one", #", "compare": {"max-diff-pixels": -1}"#)], [])
         #expect(bad.status == 3 && bad.stderr.contains("compare.max-diff-pixels"), "\(bad.stderr)")
+    }
+
+    /// `batch --expect-dir --review`: the failing cards approved in headless Chromium become
+    /// the goldens, and the suite then passes without rendering them again.
+    @Test func batchReviewRecordsTheApprovedGoldens() throws {
+        try record()
+        var changed = Self.rows
+        changed[1].1 = "Beta changed"
+        changed[3].1 = "Delta changed"
+        try writeRows(changed)
+        let script = Fixtures.repo.appendingPathComponent("Tests/CLITests/Fixtures/review_in_chromium.py").path
+        let arguments = ["--approve-all", CLI.binary, "batch", "--template", path("card.json"), "--data", path("rows.csv"), "--output", "{{id}}.png",
+                         "--expect-dir", path("goldens"), "--quiet", "--review"]
+        let run = try runTool("/usr/bin/python3", [script] + arguments,
+                              environment: ["HOME": dir.path, "PATH": "/usr/bin:/bin", "HLRENDER_FONT_DIR": Fixtures.fonts])
+        let report = try JSONValue.parse(Array(run.output.utf8))
+        #expect(report["decisions"] == .object([("0", .string("approved")), ("1", .string("approved"))]), "\(run.output)")
+        #expect(report["status"] == .number(0), "\(run.output)")
+        let after = try suite([])
+        #expect(after.status == 0 && after.stderr.contains("goldens: 4 same") && after.stderr.contains("skipped 4"), "\(after.stderr)")
     }
 
     /// `ignore` may name a node of the card: its box in the golden's layout and in this run's.

@@ -6,6 +6,7 @@ all new" approves the new file, Done ends the review. Prints one JSON line: the 
 decisions, what the zoom and slider did, and the process's exit status and output.
 
     review_in_chromium.py HLRENDER EXPECTED_DIR ACTUAL_DIR
+    review_in_chromium.py --approve-all COMMAND...   (any --review command: every "Approve all", then Done)
 """
 import json, re, subprocess, sys, tempfile
 
@@ -14,8 +15,9 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-binary, expected, actual = sys.argv[1:4]
-process = subprocess.Popen([binary, "compare", expected, actual, "--review"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+approve_all = sys.argv[1] == "--approve-all"
+command = sys.argv[2:] if approve_all else [sys.argv[1], "compare", sys.argv[2], sys.argv[3], "--review"]
+process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 url = None
 for line in process.stderr:
     found = re.search(r"at (http://127\.0\.0\.1:\d+/\w+/)", line)
@@ -37,6 +39,17 @@ try:
     wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "section.current"))
     text = lambda i: driver.find_element(By.ID, f"d{i}").text
     indices = [int(s.get_attribute("data-index")) for s in driver.find_elements(By.TAG_NAME, "section")]
+    if approve_all:
+        for button in driver.find_elements(By.CSS_SELECTOR, "button.kind"):
+            button.click()
+        wait.until(lambda d: all(text(i) == "approved" for i in indices))
+        out["decisions"] = {str(i): text(i) for i in indices}
+        driver.find_element(By.ID, "done").click()
+        wait.until(lambda d: d.find_elements(By.ID, "finished"))
+        driver.quit()
+        stdout, stderr = process.communicate(timeout=30)
+        print(json.dumps(dict(out, status=process.returncode, stdout=stdout, stderr=stderr)))
+        sys.exit(0)
     body = driver.find_element(By.TAG_NAME, "body")
     body.send_keys("a")  # approve the first, move to the second
     wait.until(lambda d: text(indices[0]) == "approved")
