@@ -127,7 +127,7 @@ let package = Package(
         // list them (docs/OPTIONS.md) without linking NIO.
         .target(name: "ServeConfig", dependencies: ["Flags", "Support"]),
         // Multipart bodies and query strings: plain bytes in, fields out (fuzzed without NIO).
-        .target(name: "HTTPForms"),
+        .target(name: "HTTPForms", dependencies: ["Support"]),
         .target(name: "Serve", dependencies: [
             "ServeConfig", "HTTPForms", "Support", "Card", "Compare", "Goldens", "PDFGoldens", "Render", "Typeset", "Worker",
             .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),

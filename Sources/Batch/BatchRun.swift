@@ -1,6 +1,5 @@
 import Card
 import Dispatch
-import Goldens
 import Glibc
 import Render
 import Synchronization
@@ -92,7 +91,8 @@ package struct BatchRun: Sendable {
             let write = path != nil && !skip
             if goldens != nil, format != .png, format != .pdf { throw CardError("output", "'\(name)': golden tests compare PNG and PDF cards") }
             // A golden-only run skips a card whose inputs are those of its passing golden.
-            if let goldens, !write, !settings.proofs, goldens.unchanged(row, name: name, spec: spec) {
+            let card = goldens?.cardInputs(row, name: name, spec: spec)
+            if let goldens, let card, !write, !settings.proofs, goldens.unchanged(row, name: name, card: card) {
                 return (Outcome(row: row.number, output: name, status: .skipped, milliseconds: Clock.since(start), bytes: 0), nil)
             }
             var resources = self.resources
@@ -100,12 +100,9 @@ package struct BatchRun: Sendable {
             let rendered = try CardRender.render(spec, variables: row.variables, folder: folder, resources: resources,
                                                  format: format, encoding: settings.encoding, pdf: settings.pdf,
                                                  render: write || goldens != nil)
-            if let goldens {
-                // The spec as rendered and its layout: what explains a change in the card's terms.
-                let filled = (try? Variables.substitute(spec, row.variables)) ?? spec
-                goldens.check(row, name: name, spec: spec, output: rendered.bytes, fonts: rendered.card.scene.fontFiles,
-                              files: resources.readLog?.files ?? [], layout: LayoutExplanation.record(spec: filled, layout: rendered.card.dump),
-                              milliseconds: Clock.since(start))
+            if let goldens, let card {
+                goldens.check(row, name: name, card: card, output: rendered.bytes, fonts: rendered.card.scene.fontFiles,
+                              files: resources.readLog?.files ?? [], dump: rendered.card.dump, milliseconds: Clock.since(start))
             }
             let scene = settings.proofs ? rendered.card.scene : nil
             guard write, let path else {

@@ -68,9 +68,9 @@ package final class GoldenSuite: Sendable {
 
     /// True when the card's inputs (`spec` as it will render, after the seed) hash to the value
     /// stored with its passing golden: its verdict is kept and it need not be rendered.
-    package func unchanged(_ row: BatchRow, name: String, spec: JSONValue) -> Bool {
+    package func unchanged(_ row: BatchRow, name: String, card: String) -> Bool {
         guard let inputs, !settings.renderAll, let path = try? BatchManifest.outputPath(name, in: folder), Posix.kind(path) == .regular,
-              let status = inputs.unchanged(name, card: cardInputs(row, name: name, spec: spec), goldenPath: path) else { return false }
+              let status = inputs.unchanged(name, card: card, goldenPath: path) else { return false }
         let result = GoldenResult(name: name, row: row.number, status: status, message: Self.unchangedMessage, spec: "", milliseconds: 0)
         state.withLock {
             $0.results.append(result)
@@ -79,8 +79,9 @@ package final class GoldenSuite: Sendable {
         return true
     }
 
-    /// The card's own part of its inputs: output name, spec, variables and comparison limits.
-    private func cardInputs(_ row: BatchRow, name: String, spec: JSONValue) -> String {
+    /// The card's own part of its inputs: output name, spec, variables and comparison limits
+    /// (worked out once a card, for `unchanged` and `check`).
+    package func cardInputs(_ row: BatchRow, name: String, spec: JSONValue) -> String {
         let limits = (try? GoldenSuite.tolerance(settings.config.tolerance(for: name, base: tolerance), card: row.compare)).map { "\($0)" }
         let variables = row.variables.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }
         return ([name, spec.serialized(), limits ?? "bad limits"] + variables).joined(separator: "\u{0}")
@@ -88,8 +89,27 @@ package final class GoldenSuite: Sendable {
 
     /// Compares a rendered card (PNG, or PDF: pages, words, links) with its golden and keeps
     /// the verdict; `spec` and `files` (what the render read) are its inputs.
-    package func check(_ row: BatchRow, name: String, spec: JSONValue, output: [UInt8], fonts: Set<String>, files: [String],
-                       layout: JSONValue? = nil, milliseconds: Double) {
+    /// `dump` is the card's layout; `card` its `cardInputs`.
+    package func check(_ row: BatchRow, name: String, card: String, output: [UInt8], fonts: Set<String>, files: [String],
+                       dump: JSONValue? = nil, milliseconds: Double) {
+        // The spec as rendered (variables filled) and its layout, made only when a change is
+        // explained or a golden may be written.
+        let keepLayout = settings.update != nil || settings.review
+        var made: JSONValue?
+        let layout = { () -> JSONValue? in
+            guard let dump else { return nil }
+            if made == nil { made = LayoutExplanation.record(spec: (try? Variables.substitute(row.spec, row.variables)) ?? row.spec, layout: dump) }
+            return made
+        }
+        // The golden's own record, read once (ignored nodes and the explanation both use it).
+        var recordedLayout: JSONValue??
+        let recorded = { (path: String) -> JSONValue? in
+            if let known = recordedLayout { return known }
+            let file = LayoutExplanation.fileName(forGolden: path)
+            let value = Posix.kind(file) == .regular ? (try? Posix.readFile(file, as: "layout", limit: self.inputLimit)).flatMap { try? JSONValue.parse($0) } : nil
+            recordedLayout = .some(value)
+            return value
+        }
         var result = GoldenResult(name: name, row: row.number, status: .error, message: "", spec: "", milliseconds: milliseconds)
         var golden: [UInt8]?
         do {
@@ -97,7 +117,7 @@ package final class GoldenSuite: Sendable {
             golden = Posix.kind(path) == .regular ? try Posix.readFile(path, as: "golden", limit: inputLimit) : nil
             let base = settings.config.tolerance(for: name, base: tolerance)
             var chosen = try GoldenSuite.tolerance(base, card: row.compare)
-            if !chosen.ignoreNodes.isEmpty { try place(&chosen, name: name, path: path, layout: layout) }
+            if !chosen.ignoreNodes.isEmpty { try place(&chosen, layouts: [layout(), recorded(path)].compactMap { $0 }) }
             if PDFComparison.isPDF(output) {
                 try checkPDF(output, golden: golden, tolerance: chosen, into: &result)
             } else {
@@ -109,15 +129,16 @@ package final class GoldenSuite: Sendable {
             result.status = .error
             result.message = describe(error)
         }
-        if result.status == .changed, let layout { explain(&result, name: name, layout: layout) }
-        if let layout, settings.update != nil || settings.review { layouts.withLock { $0[name] = layout } }
+        if result.status == .changed, let path = try? BatchManifest.outputPath(name, in: folder), let old = recorded(path), let new = layout() {
+            explain(&result, recorded: old, layout: new)
+        }
+        if keepLayout, let layout = layout() { layouts.withLock { $0[name] = layout } }
         if result.status.fails { result.spec = [result.spec, Self.spec(row)].filter { !$0.isEmpty }.joined(separator: "\n\n") }
         if let inputs, let path = try? BatchManifest.outputPath(name, in: folder) {
-            let card = cardInputs(row, name: name, spec: spec)
             switch result.status {
             case .same, .within:
                 inputs.passed(name, status: result.status, card: card, golden: golden ?? [], goldenPath: path, files: files, once: false)
-            case .new where settings.update != nil || settings.review, .changed where settings.update != nil || settings.review:
+            case .new where keepLayout, .changed where keepLayout:
                 // Recorded, the output is the golden: the same from then on.
                 inputs.passed(name, status: .same, card: card, golden: output, goldenPath: path, files: files, once: true)
             default:
@@ -151,13 +172,13 @@ package final class GoldenSuite: Sendable {
         }
     }
 
-    /// Ignored card nodes as rectangles: each node's boxes in this run's layout and in the one
+    /// Ignored card nodes as rectangles: each node's box in this run's layout and in the one
     /// recorded with the golden (where it was), so a node that moved is skipped in both places.
-    private func place(_ tolerance: inout GoldenTolerance, name: String, path: String, layout: JSONValue?) throws {
-        let file = LayoutExplanation.fileName(forGolden: path)
-        let recorded = Posix.kind(file) == .regular ? (try? Posix.readFile(file, as: "layout", limit: inputLimit)).flatMap { try? JSONValue.parse($0) } : nil
+    /// A span over many lines is one rectangle around its boxes: every compared pixel is tested
+    /// against each region, so a node adds at most one per layout (`maxIgnoreRegions` nodes).
+    private func place(_ tolerance: inout GoldenTolerance, layouts: [JSONValue]) throws {
         for node in tolerance.ignoreNodes {
-            let boxes = [layout, recorded].compactMap { $0 }.flatMap { LayoutExplanation.boxes(of: node, in: $0) }
+            let boxes = layouts.compactMap { LayoutExplanation.box(of: node, in: $0) }
             guard !boxes.isEmpty else { throw CardError("compare.ignore", "'\(node)' is not a block or span of this card's layout") }
             tolerance.options.ignore += boxes
         }
@@ -166,11 +187,7 @@ package final class GoldenSuite: Sendable {
 
     /// What changed in the card's terms, from the spec and layout recorded with its golden:
     /// the first two findings join the message, all of them head the report's detail.
-    private func explain(_ result: inout GoldenResult, name: String, layout: JSONValue) {
-        guard let path = try? BatchManifest.outputPath(name, in: folder) else { return }
-        let file = LayoutExplanation.fileName(forGolden: path)
-        guard Posix.kind(file) == .regular, let bytes = try? Posix.readFile(file, as: "layout", limit: inputLimit),
-              let recorded = try? JSONValue.parse(bytes) else { return }
+    private func explain(_ result: inout GoldenResult, recorded: JSONValue, layout: JSONValue) {
         let findings = LayoutExplanation.explain(expected: recorded, actual: layout)
         guard !findings.isEmpty else { return }
         result.message += "; " + findings.prefix(2).joined(separator: "; ") + (findings.count > 2 ? "; ..." : "")
@@ -238,10 +255,7 @@ package final class GoldenSuite: Sendable {
         var added = 0, changed = 0
         for result in results where result.status == .new || (result.status == .changed && update.writes(.changed)) {
             guard let bytes = result.actual else { continue }
-            let path = try BatchManifest.outputPath(result.name, in: folder)
-            try OutputFile.write(bytes, to: path, confinedTo: folder)
-            try writeLayout(of: result.name, beside: path)
-            inputs?.recorded(result.name)
+            try writeGolden(result.name, bytes)
             if result.status == .new { added += 1 } else { changed += 1 }
         }
         // Goldens recorded before layouts were kept get theirs once.
@@ -267,11 +281,17 @@ package final class GoldenSuite: Sendable {
     /// it (with its layout and its inputs record).
     package func approve(_ result: GoldenResult) throws {
         guard let bytes = result.actual else { return }
-        let path = try BatchManifest.outputPath(result.name, in: folder)
-        try OutputFile.write(bytes, to: path, confinedTo: folder)
-        try writeLayout(of: result.name, beside: path)
-        inputs?.recorded(result.name)
+        try writeGolden(result.name, bytes)
         try inputs?.save()
+    }
+
+    /// A card's new golden, its spec and layout beside it, and its inputs record: what
+    /// `--update` and an approval write alike.
+    private func writeGolden(_ name: String, _ bytes: [UInt8]) throws {
+        let path = try BatchManifest.outputPath(name, in: folder)
+        try OutputFile.write(bytes, to: path, confinedTo: folder)
+        try writeLayout(of: name, beside: path)
+        inputs?.recorded(name)
     }
 
     /// The card's spec and layout beside its golden (`NAME.layout.json`), when it was rendered.

@@ -81,9 +81,18 @@ package enum LayoutExplanation {
         return (block, span)
     }
 
-    /// The node's boxes in a record's layout, in pixels (the card's scale applied, rounded
-    /// outwards); none when the layout has no such block or span.
-    package static func boxes(of text: String, in record: JSONValue) -> [PixelRect] {
+    /// The node's box in a record's layout, in pixels (the card's scale applied, rounded
+    /// outwards; a span over several lines: the rectangle around its boxes); nil when the
+    /// layout has no such block or span.
+    package static func box(of text: String, in record: JSONValue) -> PixelRect? {
+        let found = boxes(of: text, in: record)
+        guard let first = found.first else { return nil }
+        let x0 = found.map(\.x).min()!, y0 = found.map(\.y).min()!
+        let x1 = found.map { $0.x + $0.width }.max()!, y1 = found.map { $0.y + $0.height }.max()!
+        return found.count == 1 ? first : PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    private static func boxes(of text: String, in record: JSONValue) -> [PixelRect] {
         guard let (b, s) = node(text), let layout = record["layout"] else { return [] }
         let all = blocks(layout)
         guard b < all.count else { return [] }

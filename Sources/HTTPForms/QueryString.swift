@@ -1,3 +1,5 @@
+import Support
+
 /// `application/x-www-form-urlencoded` query strings.
 package enum QueryString {
     package struct BadQuery: Error {}
@@ -12,19 +14,9 @@ package enum QueryString {
     }
 
     private static func decode(_ text: Substring) throws -> String {
-        var bytes: [UInt8] = []
-        var utf8 = Array(text.utf8)[...]
-        while let byte = utf8.popFirst() {
-            switch byte {
-            case UInt8(ascii: "+"): bytes.append(0x20)
-            case UInt8(ascii: "%"):
-                guard utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) else { throw BadQuery() }
-                bytes.append(value)
-                utf8 = utf8.dropFirst(2)
-            default: bytes.append(byte)
-            }
+        guard let bytes = PercentEncoding.decode(text, plusIsSpace: true), let string = String(validating: bytes, as: UTF8.self) else {
+            throw BadQuery()
         }
-        guard let string = String(validating: bytes, as: UTF8.self) else { throw BadQuery() }
         return string
     }
 }

@@ -100,7 +100,7 @@ extension SVGPicture {
         guard header.hasPrefix("image/svg+xml") else { return }
         guard nesting < maxNesting else { throw fail("SVG documents nested in data: references over \(maxNesting) deep") }
         let payload = uri[uri.index(after: comma)...]
-        guard let inner = header.hasSuffix(";base64") ? base64(payload) : percentDecoded(payload) else {
+        guard let inner = header.hasSuffix(";base64") ? base64(payload) : PercentEncoding.decode(payload) else {
             throw fail("a data: SVG document that cannot be decoded")
         }
         try check(inner, nesting: nesting + 1)
@@ -169,18 +169,6 @@ extension SVGPicture {
             }
         }
         return events
-    }
-
-    private static func percentDecoded(_ text: Substring) -> [UInt8]? {
-        var out: [UInt8] = []
-        var bytes = Array(text.utf8)[...]
-        while let byte = bytes.popFirst() {
-            guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
-            guard bytes.count >= 2, let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) else { return nil }
-            out.append(value)
-            bytes = bytes.dropFirst(2)
-        }
-        return out
     }
 
     private static func base64(_ text: Substring) -> [UInt8]? {

@@ -53,3 +53,24 @@ package func hexByte(_ byte: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
 }
+
+/// `%XX` escapes (RFC 3986), the one decoder of URLs, query strings and `data:` addresses.
+package enum PercentEncoding {
+    /// The bytes `text` spells; with `plusIsSpace` a `+` is a space (form fields). Nil when a
+    /// `%` is not followed by two hex digits.
+    package static func decode(_ text: Substring, plusIsSpace: Bool = false) -> [UInt8]? {
+        var out: [UInt8] = []
+        var bytes = Array(text.utf8)[...]
+        while let byte = bytes.popFirst() {
+            switch byte {
+            case UInt8(ascii: "+") where plusIsSpace: out.append(0x20)
+            case UInt8(ascii: "%"):
+                guard bytes.count >= 2, let value = UInt8(String(decoding: bytes.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+                out.append(value)
+                bytes = bytes.dropFirst(2)
+            default: out.append(byte)
+            }
+        }
+        return out
+    }
+}

@@ -55,7 +55,7 @@ func runReview(_ session: ReviewSession) throws -> (approved: [Int], rejected: [
             decisions[item.index] = "rejected"
             return (state([item.index]), false)
         case ("POST", "approve-kind"):
-            let kind = parts.count > 1 ? percentDecoded(parts[1]) : ""
+            let kind = parts.count > 1 ? PercentEncoding.decode(parts[1][...]).map { String(decoding: $0, as: UTF8.self) } ?? "" : ""
             return (approve(session.items.filter { $0.approvable && $0.kind == kind && decisions[$0.index] == nil }.map(\.index)), false)
         case ("POST", "done"): return (state(Array(decisions.keys)), true)
         default: break
@@ -97,19 +97,4 @@ func reviewFolders(_ entries: [FolderComparison.Entry], expected: String, actual
     })
     let (approved, rejected) = try runReview(session)
     return reviewSummary(session, approved: approved, rejected: rejected, folder: expected)
-}
-
-/// `%XX` escapes of a path segment decoded (invalid ones kept as they are).
-private func percentDecoded(_ text: String) -> String {
-    var bytes: [UInt8] = []
-    var utf8 = Array(text.utf8)[...]
-    while let byte = utf8.popFirst() {
-        if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
-            bytes.append(value)
-            utf8 = utf8.dropFirst(2)
-        } else {
-            bytes.append(byte)
-        }
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }

@@ -81,7 +81,7 @@ final class ReviewServer {
             data += buffer[0..<n]
             if data.firstRange(of: [13, 10, 13, 10]) != nil { break }
         }
-        let head = String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")
+        let head = String(decoding: data, as: UTF8.self).split(separator: "\r\n")
         let parts = head.first?.split(separator: " ") ?? []
         guard parts.count == 3 else { return nil }
         let host = head.dropFirst().first { $0.lowercased().hasPrefix("host:") }.map { String($0.dropFirst(5)).trimmed }
@@ -95,18 +95,5 @@ final class ReviewServer {
         let head = "HTTP/1.1 \(response.status)\r\nContent-Type: \(response.type)\r\nContent-Length: \(response.body.count)\r\n"
             + "Cache-Control: no-store\r\nConnection: close\r\n\r\n"
         Posix.writeAll(client, Array(head.utf8) + response.body)
-    }
-}
-
-private extension String {
-    func components(separatedBy separator: String) -> [String] {
-        var parts: [String] = []
-        var rest = self[...]
-        while let range = rest.firstRange(of: separator) {
-            parts.append(String(rest[..<range.lowerBound]))
-            rest = rest[range.upperBound...]
-        }
-        parts.append(String(rest))
-        return parts
     }
 }

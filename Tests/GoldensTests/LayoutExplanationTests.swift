@@ -1,4 +1,5 @@
 @testable import Goldens
+import Compare
 import Support
 import Testing
 
@@ -29,6 +30,20 @@ import Testing
         // A card-level key: its kind and both values.
         #expect(LayoutExplanation.explain(expected: base, actual: record(spec: [("color", .string("yellow"))]))
                 == [#"card: colour (color unset -> "yellow")"#])
+    }
+
+    /// A node is one rectangle: a span over two lines is the box around both, at the card's
+    /// scale, rounded outwards (each is a region every compared pixel is tested against).
+    @Test func aNodeIsOneRectangleAroundItsBoxes() {
+        let box = { (x: Double, top: Double) in JSONValue.object([("x", .number(x)), ("top", .number(top)), ("width", .number(10.2)), ("height", .number(5))]) }
+        let span = JSONValue.object([("start", .number(0)), ("end", .number(3)), ("boxes", .array([box(4, 2), box(1.5, 9)]))])
+        let block = JSONValue.object([("type", .string("text")), ("x", .number(1)), ("y", .number(2)), ("width", .number(20)), ("height", .number(12)),
+                                      ("spans", .array([span]))])
+        let record = LayoutExplanation.record(spec: .null, layout: .object([("scale", .number(2)), ("blocks", .array([block]))]))
+        #expect(LayoutExplanation.box(of: "blocks[0]", in: record) == PixelRect(x: 2, y: 4, width: 40, height: 24))
+        #expect(LayoutExplanation.box(of: "blocks[0].spans[0]", in: record) == PixelRect(x: 3, y: 4, width: 26, height: 24))
+        #expect(LayoutExplanation.box(of: "blocks[1]", in: record) == nil && LayoutExplanation.box(of: "blocks[0].spans[1]", in: record) == nil)
+        #expect(LayoutExplanation.node("blocks[x]") == nil && LayoutExplanation.node("blocks[1].lines[0]") == nil)
     }
 
     @Test func wordDiffKeepsWhatBothShare() {
