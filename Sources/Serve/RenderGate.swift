@@ -11,7 +11,7 @@ import Synchronization
 /// the queue; a render past it is answered at once and cancelled (the render stops at its next
 /// check, between paragraphs, blocks, drawing and encoding), and its slot counts as stuck until
 /// the render really returns. A job whose client went away is abandoned the same way.
-final class RenderGate: Sendable {
+package final class RenderGate: Sendable {
     struct Overloaded: Error {}
     struct TimedOut: Error {
         /// Still waiting for a slot at the deadline (no render started).

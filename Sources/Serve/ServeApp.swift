@@ -74,9 +74,11 @@ struct RequestLog: RouterMiddleware {
 
 /// The render service as a Hummingbird application.
 package enum ServeApp {
-    /// The application for `settings`; `fonts` names the pinned fonts and the caches.
+    /// The application for `settings`; `fonts` names the pinned fonts and the caches. `gate`
+    /// replaces the render slots the settings describe (a test holds a slot through it).
     package static func application(_ settings: ServeSettings, fonts: FontEnvironment,
-                                   logger: Logger = Logger(label: "hlrender.serve")) throws -> some ApplicationProtocol {
+                                   logger: Logger = Logger(label: "hlrender.serve"),
+                                   gate: RenderGate? = nil) throws -> some ApplicationProtocol {
         let service: CardService
         do {
             service = try CardService(settings: settings, fonts: fonts)
@@ -97,7 +99,7 @@ package enum ServeApp {
         router.add(middleware: MethodRules())
         let watch = ClientWatch(limit: settings.maxConnections) { metrics.connectionsRefused.increment() }
         let memory = MemoryBudget(bytes: settings.memoryBytes)
-        let gate = RenderGate(limit: settings.concurrency, queue: settings.queue, budget: memory)
+        let gate = gate ?? RenderGate(limit: settings.concurrency, queue: settings.queue, budget: memory)
         Routes(service: service, gate: gate, bodies: BodyBudget(settings: settings, within: memory), cache: RenderedCache(limit: settings.cacheBytes), metrics: metrics,
                settings: settings, shuttingDown: flag, clients: watch)
             .add(to: router)
