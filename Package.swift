@@ -79,6 +79,8 @@ let package = Package(
         .target(name: "Typeset", dependencies: ["Support", "CHarfBuzz", "CFreeType", "CFontconfig", "CTextBreak", "CHyphen"],
                 linkerSettings: [.linkedLibrary(":libfontconfig.a"), .linkedLibrary(":libexpat.a"), .linkedLibrary("freetype")]),
         .target(name: "Highlight", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+        // Animated cards' clock: named effects, easing, timelines. Pure, no C library.
+        .target(name: "Motion", dependencies: ["Support"]),
         // The step indicator's packing: pure geometry.
         .target(name: "Steps"),
         // Golden-image comparison over RGBA buffers (pixelmatch's metric): pure, no C library.
@@ -88,16 +90,16 @@ let package = Package(
         // renderer never calls; with the other static archives (ICU, libdeflate, libjpeg,
         // libhyphen, Fontconfig, expat and, in release links, the C++ and GCC runtimes: their
         // targets' settings) a run loads 12 shared libraries, the dynamic loader included.
-        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
+        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "Motion", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
                 linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libturbojpeg.a"),
-                                 .linkedLibrary(":libwebp.a"),
+                                 .linkedLibrary(":libwebpmux.a"), .linkedLibrary(":libwebp.a"),
                                  .linkedLibrary("freetype"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]),
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
         // Pango markup's syntax: no dependencies, so a fuzzer and any front end can read it.
         .target(name: "Markup"),
         // CommonMark documents as marked-up paragraphs with their structure (headings, lists...).
         .target(name: "Markdown", dependencies: ["CCmark", "Markup"], linkerSettings: [.linkedLibrary(":libcmark.a")]),
-        .target(name: "Card", dependencies: ["Support", "Render", "Typeset", "Highlight", "Steps", "Markup", "Markdown"]),
+        .target(name: "Card", dependencies: ["Support", "Render", "Typeset", "Highlight", "Steps", "Markup", "Markdown", "Motion"]),
         // Long texts on PDF pages: page sizes, breaking with orphans/widows, headers and numbers.
         .target(name: "Pages", dependencies: ["Support", "Card", "Render", "Typeset"]),
         // The engine as a library: a caller-owned environment in, bytes and typed errors out.
@@ -119,7 +121,7 @@ let package = Package(
         // folders, test hooks) and hand to the library as values.
         .target(name: "Host", dependencies: ["Support"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "PDFGoldens", "Pages", "Render", "ServeConfig", "Typeset", "Compare", "Steps", "Worker",
+            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "PDFGoldens", "Pages", "Render", "ServeConfig", "Typeset", "Compare", "Steps", "Worker", "Motion",
         ]),
 
         // The render service: routes, cache, limits and metrics over the card library.

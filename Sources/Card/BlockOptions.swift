@@ -1,3 +1,4 @@
+import Motion
 import Support
 import Typeset
 
@@ -23,6 +24,10 @@ extension BlockSpec {
                 if i == 0 { shift.0 = v } else { shift.1 = v }
             }
             $0.offset = shift
+        },
+        OptionDefinition("animation", "effect[,effect]", schema: "string|object|array",
+                         "The block's effects in an animated card: \(Effect.allCases.map(\.rawValue).joined(separator: ", ")), or objects {\"effect\", \"duration\", \"delay\", \"start\", \"stagger\", \"easing\"}; each follows the one before unless it has a start.") {
+            $0.animation = try EffectSpec.list($1)
         },
     ]
 }

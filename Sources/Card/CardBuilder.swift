@@ -2,6 +2,7 @@ import FoundationEssentials
 import Synchronization
 import Render
 import Steps
+import Motion
 import Typeset
 import Support
 
@@ -76,7 +77,26 @@ struct MeasuredBlock {
     var width: Double
     var height: Double
     var droppedMarks = 0
-    var place: (_ x: Double, _ y: Double, _ canvas: CanvasSize) throws -> (items: [SceneItem], dump: [JSONValue])
+    var place: (_ x: Double, _ y: Double, _ canvas: CanvasSize) throws -> PlacedBlock
+}
+
+/// A block's scene items at their place, its dump entries, and each item's effects (an
+/// animated block's; a stack's child keeps its own when it has some).
+struct PlacedBlock {
+    var items: [SceneItem]
+    var dump: [JSONValue]
+    var motion: [[EffectSpec]]
+
+    init(_ items: [SceneItem], _ dump: [JSONValue], motion: [[EffectSpec]]? = nil) {
+        (self.items, self.dump) = (items, dump)
+        self.motion = motion ?? Array(repeating: [], count: items.count)
+    }
+
+    /// `effects` for every item that has none of its own.
+    func animated(_ effects: [EffectSpec]) -> PlacedBlock {
+        guard !effects.isEmpty else { return self }
+        return PlacedBlock(items, dump, motion: motion.map { $0.isEmpty ? effects : $0 })
+    }
 }
 
 /// The canvas's size in card pixels.
@@ -118,17 +138,20 @@ package struct CardBuilder {
         let size = (width: spec.width ?? inner.width + 2 * pad, height: spec.height ?? inner.height + 2 * pad)
         var items: [SceneItem] = []
         var dumps: [JSONValue] = []
+        var motion: [Int: [EffectSpec]] = [:]
         var dropped = 0
         for (block, measured) in zip(spec.blocks, measured) {
             let (fx, fy) = block.anchor.fractions
             let x = pad + fx * (inner.width - measured.width) + block.offset.0
             let y = pad + fy * (inner.height - measured.height) + block.offset.1
             let placed = try measured.place(x, y, CanvasSize(width: size.width, height: size.height))
+            for (offset, effects) in placed.motion.enumerated() where !effects.isEmpty { motion[items.count + offset] = effects }
             items += placed.items
             dumps += placed.dump
             dropped += measured.droppedMarks
         }
-        let scene = Scene(width: size.width, height: size.height, background: background, items: items)
+        var scene = Scene(width: size.width, height: size.height, background: background, items: items)
+        scene.motion = motion
         let s = spec.scale
         let alt = ImageDescription.visibleText(of: dumps)
         let dump = JSONValue.object([
@@ -164,6 +187,15 @@ package struct CardBuilder {
     }
 
     func measure(_ block: BlockSpec, availableWidth: Double?) throws -> MeasuredBlock {
+        var measured = try measureKind(block, availableWidth: availableWidth)
+        if !block.animation.isEmpty {
+            let place = measured.place
+            measured.place = { try place($0, $1, $2).animated(block.animation) }
+        }
+        return measured
+    }
+
+    private func measureKind(_ block: BlockSpec, availableWidth: Double?) throws -> MeasuredBlock {
         do {
             switch block.kind {
             case let .text(settings, fit):
@@ -196,15 +228,17 @@ package struct CardBuilder {
         return MeasuredBlock(width: width, height: height, droppedMarks: children.reduce(0) { $0 + $1.droppedMarks }) { x, y, canvas in
             var items: [SceneItem] = []
             var dumps: [JSONValue] = []
+            var motion: [[EffectSpec]] = []
             var top = y
             for child in children {
                 let shift = align == .left ? 0 : align == .center ? (width - child.width) / 2 : width - child.width
                 let placed = try child.place(x + shift, top, canvas)
                 items += placed.items
                 dumps += placed.dump
+                motion += placed.motion
                 top += child.height + gap
             }
-            return (items, [blockDump("stack", x, y, width, height, [("blocks", .array(dumps))])])
+            return PlacedBlock(items, [blockDump("stack", x, y, width, height, [("blocks", .array(dumps))])], motion: motion)
         }
     }
 

@@ -1,4 +1,5 @@
 import Render
+import Motion
 import Support
 
 extension CardSpec {
@@ -43,7 +44,7 @@ extension CardSpec {
                 do { try option.apply(.json(value), to: &$0.pdf) } catch let error as OptionError { throw OptionError(error.reason, at: key) }
             }
         },
-    ]
+    ] + AnimationTiming.options.map { $0.within(\.timing) }
 
     /// The `background` row read into a plain colour, for what takes no gradient or picture (a
     /// page, a one-block canvas): a refusal is the row's `OptionError`.

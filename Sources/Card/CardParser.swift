@@ -42,7 +42,7 @@ extension CardSpec {
         guard let typeValue = json["type"] else { throw CardError(join(path, "type"), "is missing (text, steps, image or stack)") }
         let type = try string(typeValue, join(path, "type"))
         var spec = BlockSpec(kind: .stack(gap: 0, align: .center, blocks: []), path: path)
-        try applyRows(members.filter { ["anchor", "offset"].contains($0.key) }, BlockSpec.placementOptions, to: &spec, path: path)
+        try applyRows(members.filter { placementKeys.contains($0.key) && $0.key != "type" }, BlockSpec.placementOptions, to: &spec, path: path)
         let own = members.filter { !placementKeys.contains($0.key) }
         switch type {
         case "text", "steps":

@@ -1,3 +1,4 @@
+import Motion
 import Render
 import Support
 
@@ -56,5 +57,26 @@ package enum CardRender {
         options.oneShot = resources.oneShot
         let bytes = render ? try resources.renderer.render(card.scene, options: options) : []
         return Output(bytes: bytes, card: card, opaque: card.scene.background.isOpaque, description: options.encoding.description)
+    }
+
+    /// An animated card: its blocks' effects drawn frame by frame into `format`. `adjust`
+    /// changes the spec's timing (the caller's flags win over its keys). The last frame is
+    /// the still card `render` draws.
+    package static func animate(_ json: JSONValue, variables: [String: String], folder: String, resources: CardResources,
+                                format: AnimationFormat, encoding: EncodeOptions, tools: AnimationTools,
+                                adjust: (inout AnimationTiming) throws -> Void = { _ in }) throws -> (output: Output, report: AnimationReport) {
+        let spec = try CardSpec.parse(try Variables.substitute(json, variables), folder: folder, linkSchemes: resources.linkSchemes)
+        var timing = spec.timing
+        try adjust(&timing)
+        let card = try CardBuilder.build(spec, resources: resources)
+        var options = RenderOptions()
+        options.scale = card.scale
+        options.maxPixels = resources.maxPixels
+        options.encoding = encoding
+        options.encoding.description = encoding.noAlt ? nil : encoding.alt.map(ImageDescription.bounded) ?? card.alt
+        options.cancellation = resources.cancellation
+        options.memory = resources.memory
+        let (bytes, report) = try resources.renderer.animate(card.scene, timing: timing, as: format, options: options, tools: tools)
+        return (Output(bytes: bytes, card: card, opaque: card.scene.background.isOpaque, description: options.encoding.description), report)
     }
 }

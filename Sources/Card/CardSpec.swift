@@ -1,4 +1,5 @@
 import Render
+import Motion
 import Support
 import Steps
 import Typeset
@@ -58,6 +59,8 @@ package struct BlockSpec: Sendable {
     package internal(set) var kind: BlockKind
     package internal(set) var anchor: Anchor = .center
     package internal(set) var offset: (Double, Double) = (0, 0)
+    /// The block's effects in an animated card (empty: it stands still).
+    package internal(set) var animation: [EffectSpec] = []
     /// The block's JSON path, for errors found while laying it out.
     package internal(set) var path: String
 
@@ -91,6 +94,8 @@ package struct CardSpec: Sendable {
     package internal(set) var output: String?
     /// The card's PDF settings (the `pdf` key: title, tags, standards), under the caller's.
     package internal(set) var pdf = PDFMetadata()
+    /// Frames per second, length and repeats when a block is animated.
+    package internal(set) var timing = AnimationTiming()
 
     init() {}
 
@@ -131,11 +136,21 @@ package struct CardSpec: Sendable {
         }
     }
 
+    /// Whether any block moves: the card is an animation.
+    package var isAnimated: Bool {
+        func moves(_ block: BlockSpec) -> Bool {
+            if !block.animation.isEmpty { return true }
+            if case let .stack(_, _, blocks) = block.kind { return blocks.contains(where: moves) }
+            return false
+        }
+        return blocks.contains(where: moves)
+    }
+
     /// The longest side a card may ask for (the output format's own limit applies after).
     package static let maxSide = 100_000.0
     package static let scales: Set<Double> = [1, 2, 3]
 
-    package static let cardKeys = ["size", "scale", "padding", "background", "blocks", "output", "pdf"]
+    package static let cardKeys = ["size", "scale", "padding", "background", "blocks", "output", "pdf"] + AnimationTiming.options.map(\.name)
     static let placementKeys = ["type"] + BlockSpec.placementOptions.map(\.name)
     static let imageKeys = ImageSettings.options.map(\.name)
     static let stackKeys = StackSettings.options.map(\.name) + ["blocks"]

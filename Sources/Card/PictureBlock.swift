@@ -79,12 +79,12 @@ extension CardBuilder {
         return MeasuredBlock(width: w, height: h) { x, y, canvas in
             let dump = [blockDump("image", x, y, w, h, alt.map { [("alt", .string($0))] } ?? [])]
             guard let svg else {
-                return ([.image(raster!, x: x, y: y, width: w, height: h, radius: radius, alt: alt)], dump)
+                return PlacedBlock([.image(raster!, x: x, y: y, width: w, height: h, radius: radius, alt: alt)], dump)
             }
             let onCanvas = (Checked.clamped(canvas.width * device, .up, in: 0...Checked.maxSide),
                             Checked.clamped(canvas.height * device, .up, in: 0...Checked.maxSide))
             // A picture wholly off the canvas is not drawn (nor read: it is not seen).
-            guard let window = RasterWindow.visible(full: full, origin: (x * device, y * device), canvas: onCanvas) else { return ([], dump) }
+            guard let window = RasterWindow.visible(full: full, origin: (x * device, y * device), canvas: onCanvas) else { return PlacedBlock([], dump) }
             let image: RasterImage
             do {
                 image = try rasterSVG(svg, window: window, key: key.map { $0 + "\u{0}\(window)" })
@@ -95,7 +95,7 @@ extension CardBuilder {
             } catch {
                 throw refused(error)
             }
-            return ([.image(image, x: x, y: y, width: w, height: h, radius: radius, alt: alt, vector: vector, window: window)], dump)
+            return PlacedBlock([.image(image, x: x, y: y, width: w, height: h, radius: radius, alt: alt, vector: vector, window: window)], dump)
         }
     }
 

@@ -177,7 +177,7 @@ extension CardBuilder {
             item.role = markdown.map { .paragraphs($0.roles, labels: $0.labels, depths: $0.depths) }
                 ?? (settings.role == .artifact ? nil : .block(settings.role))
             item.language = settings.lang.isEmpty ? nil : settings.lang
-            return ([.text(item)], [blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY, extra)])
+            return PlacedBlock([.text(item)], [blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY, extra)])
         }
     }
 
@@ -231,7 +231,7 @@ extension CardBuilder {
         let dotColor = settings.dotColor ?? settings.color ?? contrasting(groundColor, over: .white)
         return MeasuredBlock(width: availableWidth, height: steps.height, droppedMarks: steps.layouts.reduce(0) { $0 + $1.droppedMarks }) { x, y, _ in
             let placed = try steps.items(x: x, y: y, paint: paint, dotColor: dotColor)
-            return (placed, [blockDump("steps", x, y, availableWidth, steps.height, [("size", .number(size)), ("steps", .array(steps.dump(x: x, y: y, scale: self.spec.scale)))])])
+            return PlacedBlock(placed, [blockDump("steps", x, y, availableWidth, steps.height, [("size", .number(size)), ("steps", .array(steps.dump(x: x, y: y, scale: self.spec.scale)))])])
         }
     }
 

@@ -70,6 +70,22 @@ package enum Host {
     /// `$TMPDIR`, else /tmp.
     package static func temporaryDirectory() -> String { variable("TMPDIR") ?? "/tmp" }
 
+    /// The first executable file called `name` in `$PATH`'s folders (else /usr/bin and /bin).
+    package static func executable(named name: String) -> String? {
+        for folder in (variable("PATH") ?? "/usr/bin:/bin").split(separator: ":") where folder.hasPrefix("/") {
+            let path = "\(folder)/\(name)"
+            if access(path, X_OK) == 0 { return path }
+        }
+        return nil
+    }
+
+    /// A new private folder (mode 0700) in the temporary folder, for files a tool writes.
+    package static func makeTemporaryFolder() throws(HostError) -> String {
+        var template = Array((temporaryDirectory() + "/hlrender-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw HostError(message: "cannot make a folder in \(temporaryDirectory()): \(String(cString: strerror(errno)))") }
+        return String(cString: made)
+    }
+
     /// `HLRENDER_HYPHEN_DIR`, else Debian's /usr/share/hyphen.
     package static func hyphenationFolders() -> [String] {
         variable("HLRENDER_HYPHEN_DIR").map { [$0] } ?? ["/usr/share/hyphen"]

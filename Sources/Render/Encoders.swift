@@ -173,10 +173,21 @@ package enum ImageEncoder {
 
     static func webp(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, rgb24: Bool,
                      options: EncodeOptions) throws -> [UInt8] {
-        // Straight BGRA for libwebp (Cairo's is premultiplied).
+        let bgra = straightBGRA(data, width: width, height: height, stride: stride, rgb24: rgb24)
+        var out: UnsafeMutablePointer<UInt8>?
+        let size = options.lossless
+            ? WebPEncodeLosslessBGRA(bgra, Int32(width), Int32(height), Int32(width * 4), &out)
+            : WebPEncodeBGRA(bgra, Int32(width), Int32(height), Int32(width * 4), Float(options.quality.value), &out)
+        defer { if let out { WebPFree(out) } }
+        guard size > 0, let out else { throw RenderError.cairo("encoding WebP failed") }
+        return Array(UnsafeBufferPointer(start: out, count: size))
+    }
+
+    /// Cairo's premultiplied words as straight BGRA bytes, rows packed (what libwebp takes).
+    static func straightBGRA(_ data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, rgb24: Bool) -> [UInt8] {
         var bgra = [UInt8](repeating: 0, count: width * height * 4)
         for y in 0..<height {
-            let row = UnsafeMutableRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
             for x in 0..<width {
                 let p = row[x]
                 var a = p >> 24, r = p >> 16 & 255, g = p >> 8 & 255, b = p & 255
@@ -187,13 +198,7 @@ package enum ImageEncoder {
                 bgra[i] = UInt8(b); bgra[i + 1] = UInt8(g); bgra[i + 2] = UInt8(r); bgra[i + 3] = UInt8(a)
             }
         }
-        var out: UnsafeMutablePointer<UInt8>?
-        let size = options.lossless
-            ? WebPEncodeLosslessBGRA(bgra, Int32(width), Int32(height), Int32(width * 4), &out)
-            : WebPEncodeBGRA(bgra, Int32(width), Int32(height), Int32(width * 4), Float(options.quality.value), &out)
-        defer { if let out { WebPFree(out) } }
-        guard size > 0, let out else { throw RenderError.cairo("encoding WebP failed") }
-        return Array(UnsafeBufferPointer(start: out, count: size))
+        return bgra
     }
 
     static func avif(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, rgb24: Bool,

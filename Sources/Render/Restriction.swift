@@ -72,7 +72,10 @@ enum RestrictedLayer {
     /// hidden lines, drawn again on a padded image surface (pixels only), blurred, then blended
     /// into a PNG row by row or painted into a PDF or SVG as an image.
     static func apply(_ scene: Scene, index: Int, text: PlacedText, restriction: Restriction, boundary: Double, feather: Double,
-                      faces: FontFaces, output: Canvas, canvasSize: (Int, Int), options: RenderOptions) throws {
+                      faces: FontFaces, output: Canvas, canvasSize: (Int, Int), options: RenderOptions, strength: Double = 1) throws {
+        // An animation fading the blurred layer in (`strength` below 1) draws it over what is
+        // there already: the hidden lines are never drawn sharp, so nothing shows through.
+        guard strength > 0 else { return }
         let scale = options.scale
         let sigma = restriction.effectiveSigma(fontSize: text.layout.size) * scale
         let pad = BoxBlur.reach(sigma: sigma) + 1
@@ -113,7 +116,7 @@ enum RestrictedLayer {
         if options.format.isVector {
             paint(into: output.context, blurred: surface, pad: pad, region: region, boundary: boundary, feather: feather)
         } else {
-            blend(into: output.surface, blurred: surface, pad: pad, region: region, boundary: boundary, feather: feather)
+            blend(into: output.surface, blurred: surface, pad: pad, region: region, boundary: boundary, feather: feather, strength: strength)
         }
     }
 
@@ -127,12 +130,12 @@ enum RestrictedLayer {
     /// Blends the blurred layer into an image surface row by row over the region: rows above
     /// the boundary are not touched, so they stay byte-identical to the unrestricted render.
     static func blend(into target: OpaquePointer, blurred: OpaquePointer, pad: Int, region: (x: Int, y: Int, width: Int, height: Int),
-                      boundary: Double, feather: Double) {
+                      boundary: Double, feather: Double, strength: Double = 1) {
         cairo_surface_flush(target)
         let dst = cairo_image_surface_get_data(target)!, src = cairo_image_surface_get_data(blurred)!
         let dstStride = Int(cairo_image_surface_get_stride(target)), srcStride = Int(cairo_image_surface_get_stride(blurred))
         for y in region.y..<(region.y + region.height) {
-            let t = weight(row: y, boundary: boundary, feather: feather)
+            let t = weight(row: y, boundary: boundary, feather: feather) * strength
             if t == 0 { continue }
             let out = dst + y * dstStride + region.x * 4, inp = src + (y - region.y + pad) * srcStride + pad * 4
             let count = region.width * 4
@@ -151,7 +154,7 @@ enum RestrictedLayer {
     /// In a PDF or SVG: the blurred layer as an image over the region below the boundary, faded in
     /// over the feather.
     static func paint(into cr: OpaquePointer, blurred: OpaquePointer, pad: Int, region: (x: Int, y: Int, width: Int, height: Int),
-                      boundary: Double, feather: Double) {
+                      boundary: Double, feather: Double, strength: Double = 1) {
         // The feather is baked into the layer's alpha rather than drawn as a gradient mask:
         // Cairo 1.16's SVG surface places a mask in the image's own coordinates (off by the
         // image's offset), and a document is smaller without a second object.

@@ -1,3 +1,4 @@
+import Motion
 import Support
 import Synchronization
 import Typeset
@@ -230,6 +231,8 @@ package struct Scene: Sendable {
     package var height: Double
     package var background: Background
     package var items: [SceneItem]
+    /// The effects of animated items, by index into `items` (empty: a still card).
+    package var motion: [Int: [EffectSpec]] = [:]
 
     package init(width: Double, height: Double, background: Background, items: [SceneItem]) {
         self.width = width

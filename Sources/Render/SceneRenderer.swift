@@ -44,7 +44,6 @@ extension Renderer {
     /// glyphs wait for `warmup` (and finish it) after the background is painted.
     static func draw(_ scene: Scene, on output: Canvas, faces: FontFaces, pixelSize: (Int, Int), options: RenderOptions,
                      warmup: GlyphWarmup? = nil) throws {
-        let (pixelWidth, pixelHeight) = pixelSize
         let cr = output.context
         cairo_save(cr)
         defer { cairo_restore(cr) }
@@ -55,37 +54,46 @@ extension Renderer {
         warmup?.finish()
         // Text blocks are elements of the structure tree (their `role`), in drawing order.
         let tagged = options.format == .pdf && options.pdf.tagged
-        for (index, item) in scene.items.enumerated() {
-            try options.cancellation.check()
-            if case let .text(text) = item, let restriction = text.restriction, let boundary = restriction.boundary(in: text.layout) {
-                // Sharp: the visible lines (in a PDF or SVG nothing sharp below the blurred image).
-                let device = (text.y + boundary) * options.scale
-                let feather = restriction.feather * options.scale
-                cairo_save(cr)
-                if options.format.isVector {
-                    cairo_identity_matrix(cr)
-                    cairo_rectangle(cr, -1e6, -1e6, 2e6, 1e6 + device + feather)
-                    cairo_restore(cr)
-                    cairo_save(cr)
-                    cairo_clip(cr)
-                }
-                // A PDF or SVG keeps vector paths even where they are clipped: its highlight is the
-                // outline of the visible lines alone, so no hidden line's width is in the file.
-                // (An image keeps the whole outline: its rows above the boundary stay exactly
-                // those of the unrestricted render.)
-                let visible = Array(text.layout.lines.prefix(restriction.visibleLines))
-                try draw(cr, text, lines: visible, faces: faces, format: options.format, scale: options.scale,
-                         outlineOf: options.format.isVector ? visible : nil, tagged: tagged, cancellation: options.cancellation)
-                cairo_restore(cr)
-                try RestrictedLayer.apply(scene, index: index, text: text, restriction: restriction, boundary: device,
-                                          feather: feather, faces: faces, output: output,
-                                          canvasSize: (pixelWidth, pixelHeight), options: options)
-            } else {
-                try draw(cr, item, faces: faces, format: options.format, scale: options.scale, tagged: tagged,
-                         cancellation: options.cancellation)
-            }
-            try Cairo.check(context: cr, "drawing the scene")
+        for index in scene.items.indices {
+            try drawItem(scene, index, on: output, faces: faces, pixelSize: pixelSize, options: options, tagged: tagged)
         }
+    }
+
+    /// Item `index` of a scene as the still card draws it (a restricted block's sharp lines,
+    /// then its blurred layer at `blur` strength).
+    static func drawItem(_ scene: Scene, _ index: Int, on output: Canvas, faces: FontFaces, pixelSize: (Int, Int),
+                         options: RenderOptions, tagged: Bool, blur: Double = 1) throws {
+        let cr = output.context
+        let item = scene.items[index]
+        try options.cancellation.check()
+        if case let .text(text) = item, let restriction = text.restriction, let boundary = restriction.boundary(in: text.layout) {
+            // Sharp: the visible lines (in a PDF or SVG nothing sharp below the blurred image).
+            let device = (text.y + boundary) * options.scale
+            let feather = restriction.feather * options.scale
+            cairo_save(cr)
+            if options.format.isVector {
+                cairo_identity_matrix(cr)
+                cairo_rectangle(cr, -1e6, -1e6, 2e6, 1e6 + device + feather)
+                cairo_restore(cr)
+                cairo_save(cr)
+                cairo_clip(cr)
+            }
+            // A PDF or SVG keeps vector paths even where they are clipped: its highlight is the
+            // outline of the visible lines alone, so no hidden line's width is in the file.
+            // (An image keeps the whole outline: its rows above the boundary stay exactly
+            // those of the unrestricted render.)
+            let visible = Array(text.layout.lines.prefix(restriction.visibleLines))
+            try draw(cr, text, lines: visible, faces: faces, format: options.format, scale: options.scale,
+                     outlineOf: options.format.isVector ? visible : nil, tagged: tagged, cancellation: options.cancellation)
+            cairo_restore(cr)
+            try RestrictedLayer.apply(scene, index: index, text: text, restriction: restriction, boundary: device,
+                                      feather: feather, faces: faces, output: output,
+                                      canvasSize: pixelSize, options: options, strength: blur)
+        } else {
+            try draw(cr, item, faces: faces, format: options.format, scale: options.scale, tagged: tagged,
+                     cancellation: options.cancellation)
+        }
+        try Cairo.check(context: cr, "drawing the scene")
     }
 
     static func draw(_ cr: OpaquePointer, _ item: SceneItem, faces: FontFaces, format: OutputFormat, scale: Double,

@@ -147,7 +147,7 @@ package enum ChildProcess {
 }
 
 /// glibc's posix_spawn extensions (2.29 and 2.34) that Swift's Glibc module does not declare.
-private enum SpawnActions {
+enum SpawnActions {
     typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
     typealias ChangeFolder = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
 

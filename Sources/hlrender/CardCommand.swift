@@ -29,6 +29,7 @@ struct CardCommand: Command {
     var variables: [String] = []
     @Group var target: OutputTarget
     @Group var runOptions: CardRunOptions
+    @Group("Animation") var animation: AnimationFlags
 
     var output: String? { target.output }
     var format: OutputFormat? { target.format }
@@ -46,6 +47,9 @@ struct CardCommand: Command {
             return try writeProofs(try runOptions.proofSheet(fonts: resources.fonts)!, resources: resources, values: values)
         }
         guard specs.count == 1 else { throw CLIFailure(message: "several specs make one PDF of proofs: add --pdf FILE.pdf") }
+        if format == nil, let animated = try animatedFormat(spec, values: values) {
+            return try writeAnimation(spec, as: animated, values: values)
+        }
         let resolvedFormat = try OutputOptions.format(output: output, forced: format, otherwise: dumpLayout != nil,
                                                       alternatives: "or --dump-layout")
         try target.checkWritable()
@@ -71,6 +75,39 @@ struct CardCommand: Command {
         // Files are written only once everything has succeeded, the dump after the image.
         if let path = output, let image { try OutputFile.write(image, to: path) }
         if let path = dumpLayout { try OutputFile.write(Array((built.dump.serialized() + "\n").utf8), to: path) }
+    }
+
+    /// The animated container to write, when the output's extension is one and the spec has
+    /// effects (or the extension is only for animations: .mp4, .apng).
+    private func animatedFormat(_ spec: String, values: [String: String]) throws -> AnimationFormat? {
+        guard let output, AnimationFlags.format(output: output, animated: true) != nil else { return nil }
+        let (json, folder) = try read(spec)
+        let moves: Bool
+        do {
+            moves = try CardSpec.parse(try Variables.substitute(json, values), folder: folder, linkSchemes: LinkSchemes()).isAnimated
+        } catch let error as CardError {
+            throw CLIFailure(message: "\(spec == "-" ? "standard input" : spec): \(error)\(varHint(error))")
+        }
+        return AnimationFlags.format(output: output, animated: moves)
+    }
+
+    /// An animated card: frames drawn and encoded, the file written once all succeeded.
+    private func writeAnimation(_ spec: String, as format: AnimationFormat, values: [String: String]) throws {
+        try target.checkWritable()
+        let (json, folder) = try read(spec)
+        let name = spec == "-" ? "standard input" : spec
+        let resources = try runOptions.resources()
+        let tools = try AnimationFlags.tools(for: format)
+        defer { if let folder = tools.temporaryFolder { rmdir(folder) } }
+        let rendered: CardRender.Output
+        do {
+            rendered = try CardRender.animate(json, variables: values, folder: folder, resources: resources, format: format,
+                                              encoding: try runOptions.encoding.options(), tools: tools, adjust: animation.adjust).output
+        } catch let error as CardError {
+            throw CLIFailure(message: "\(name): \(error)\(varHint(error))")
+        }
+        try OutputFile.write(rendered.bytes, to: output!)
+        if let path = dumpLayout { try OutputFile.write(Array((rendered.card.dump.serialized() + "\n").utf8), to: path) }
     }
 
     /// A spec file's JSON and its folder (relative paths in it resolve there).

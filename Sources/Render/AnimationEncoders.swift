@@ -1,0 +1,210 @@
+import CPNGCodec
+import Glibc
+import CWebP
+import Support
+
+/// One drawn frame: Cairo's words (premultiplied BGRA, or BGRX when `opaque`), valid only
+/// during the call it is given to.
+struct FramePixels {
+    let data: UnsafePointer<UInt8>
+    let width: Int, height: Int, stride: Int
+    let opaque: Bool
+}
+
+/// An animation container written frame by frame. `add` starts a frame shown for one frame
+/// time; `extend` shows the last one a frame time longer (an identical frame is not encoded
+/// twice). Not for use from two threads at once.
+protocol FrameEncoder: AnyObject {
+    func add(_ frame: FramePixels) throws
+    func extend() throws
+    func finish() throws -> [UInt8]
+}
+
+/// Animated WebP through libwebpmux's animation encoder (which codes only the rectangle that
+/// changed since the frame before).
+final class WebPAnimation: FrameEncoder {
+    private let encoder: OpaquePointer
+    private var config = WebPConfig()
+    private let fps: Int
+    private var frames = 0
+
+    init(width: Int, height: Int, fps: Int, loop: Int, options: EncodeOptions) throws {
+        var settings = WebPAnimEncoderOptions()
+        guard WebPAnimEncoderOptionsInit(&settings) != 0 else { throw RenderError.image("encoding animated WebP: libwebp's version does not match") }
+        settings.anim_params.loop_count = Int32(loop)
+        settings.allow_mixed = 0
+        guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &settings) else {
+            throw RenderError.image("encoding animated WebP: the encoder could not be made for \(width)x\(height)")
+        }
+        self.encoder = encoder
+        self.fps = fps
+        guard WebPConfigInit(&config) != 0 else {
+            WebPAnimEncoderDelete(encoder)
+            throw RenderError.image("encoding animated WebP: libwebp's version does not match")
+        }
+        config.lossless = options.lossless ? 1 : 0
+        config.quality = Float(options.quality.value)
+        // The fastest method: a story's frames differ in small rectangles, coded many times.
+        config.method = options.lossless ? 0 : 1
+        if options.lossless { config.exact = 1 }
+    }
+
+    deinit { WebPAnimEncoderDelete(encoder) }
+
+    private var timestamp: Int32 { Int32((Double(frames) * 1000 / Double(fps)).rounded()) }
+
+    func add(_ frame: FramePixels) throws {
+        var picture = WebPPicture()
+        guard WebPPictureInit(&picture) != 0 else { throw RenderError.image("encoding animated WebP: libwebp's version does not match") }
+        defer { WebPPictureFree(&picture) }
+        picture.use_argb = 1
+        picture.width = Int32(frame.width)
+        picture.height = Int32(frame.height)
+        let imported: Int32
+        if frame.opaque {
+            imported = WebPPictureImportBGRX(&picture, frame.data, Int32(frame.stride))
+        } else {
+            let bgra = ImageEncoder.straightBGRA(frame.data, width: frame.width, height: frame.height, stride: frame.stride, rgb24: false)
+            imported = WebPPictureImportBGRA(&picture, bgra, Int32(frame.width * 4))
+        }
+        guard imported != 0, WebPAnimEncoderAdd(encoder, &picture, timestamp, &config) != 0 else {
+            throw RenderError.image("encoding animated WebP: frame \(frames + 1) failed")
+        }
+        frames += 1
+    }
+
+    func extend() throws { frames += 1 }
+
+    func finish() throws -> [UInt8] {
+        // The end time closes the last frame's duration.
+        guard WebPAnimEncoderAdd(encoder, nil, timestamp, nil) != 0 else { throw RenderError.image("encoding animated WebP: the last frame failed") }
+        var data = WebPData()
+        guard WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else {
+            throw RenderError.image("encoding animated WebP: assembling the file failed")
+        }
+        defer { WebPDataClear(&data) }
+        return Array(UnsafeBufferPointer(start: bytes, count: data.size))
+    }
+}
+
+/// Animated PNG (APNG): each distinct frame coded by the PNG encoder, its IDAT data moved into
+/// the frame's fdAT chunks; the first frame is the default image, so a viewer without APNG
+/// shows the first frame.
+final class APNGWriter: FrameEncoder {
+    private let fps: Int, loop: Int
+    private var header: [UInt8] = []
+    /// Each frame's compressed data and how many frame times it shows.
+    private var frames: [(data: [UInt8], count: Int)] = []
+
+    init(fps: Int, loop: Int) { (self.fps, self.loop) = (fps, loop) }
+
+    func add(_ frame: FramePixels) throws {
+        let png = try ImageEncoder.png(frame.data, width: frame.width, height: frame.height, stride: frame.stride,
+                                       rgb24: frame.opaque, compression: .fast)
+        var at = 8, data: [UInt8] = []
+        while at + 12 <= png.count {
+            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
+            let type = String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self)
+            guard at + 12 + length <= png.count else { break }
+            if type == "IHDR", header.isEmpty { header = Array(png[(at + 8)..<(at + 8 + length)]) }
+            if type == "IDAT" { data += png[(at + 8)..<(at + 8 + length)] }
+            at += 12 + length
+        }
+        guard !header.isEmpty, !data.isEmpty else { throw RenderError.image("encoding APNG: frame \(frames.count + 1) was not coded") }
+        frames.append((data, 1))
+    }
+
+    func extend() throws {
+        guard !frames.isEmpty else { return }
+        frames[frames.count - 1].count += 1
+    }
+
+    func finish() throws -> [UInt8] {
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        out += chunk("IHDR", header)
+        out += chunk("acTL", be32(frames.count) + be32(loop))
+        let width = Array(header[0..<4]), height = Array(header[4..<8])
+        var sequence = 0
+        for (index, frame) in frames.enumerated() {
+            // Whole-canvas frames, replacing what was there (blend op SOURCE, dispose NONE).
+            let delay = be16(frame.count) + be16(fps)
+            out += chunk("fcTL", be32(sequence) + width + height + be32(0) + be32(0) + delay + [0, 0])
+            sequence += 1
+            // IDAT chunks stay under 1 MiB each, as encoders commonly write them.
+            var at = 0
+            repeat {
+                let piece = Array(frame.data[at..<min(frame.data.count, at + (1 << 20))])
+                if index == 0 { out += chunk("IDAT", piece) } else { out += chunk("fdAT", be32(sequence) + piece); sequence += 1 }
+                at += piece.count
+            } while at < frame.data.count
+        }
+        out += chunk("IEND", [])
+        return out
+    }
+
+    private func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + data
+        return be32(data.count) + typed + be32(Int(typed.withUnsafeBufferPointer { hl_crc32($0.baseAddress, $0.count) }))
+    }
+
+    private func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    private func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 255), UInt8(v & 255)] }
+}
+
+/// H.264 MP4 through ffmpeg (the caller's): raw frames streamed to its input as they are drawn,
+/// the file written in the caller's temporary folder and read back. yuv420p, as players and
+/// the social sites take it; an odd side is padded by one pixel (4:2:0 needs even sides).
+final class VideoEncoder: FrameEncoder {
+    private let child: StreamingChild
+    private let output: String, folder: String
+    private var last: [UInt8] = []
+    private let frameBytes: Int
+
+    init(ffmpeg: String, folder: String, width: Int, height: Int, fps: Int, opaque: Bool) throws {
+        output = folder + "/animation.mp4"
+        self.folder = folder
+        frameBytes = width * height * 4
+        do {
+            child = try StreamingChild(ffmpeg, [
+                "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
+                "-f", "rawvideo", "-pix_fmt", opaque ? "bgr0" : "bgra", "-s", "\(width)x\(height)", "-r", "\(fps)", "-i", "pipe:0",
+                "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast", "-crf", "18",
+                "-pix_fmt", "yuv420p", "-movflags", "+faststart", "-f", "mp4", output,
+            ], errorFile: folder + "/ffmpeg.log")
+        } catch {
+            throw RenderError.image("encoding MP4: \(error)")
+        }
+    }
+
+    func add(_ frame: FramePixels) throws {
+        // Rows packed: Cairo's stride for 4-byte pixels is the width's bytes already.
+        guard frame.stride == frame.width * 4 else { throw RenderError.image("encoding MP4: unexpected row stride") }
+        last = Array(UnsafeBufferPointer(start: frame.data, count: frameBytes))
+        try send(last)
+    }
+
+    /// A video has a frame every frame time: the last one is sent again.
+    func extend() throws { try send(last) }
+
+    private func send(_ bytes: [UInt8]) throws {
+        guard bytes.withUnsafeBytes({ child.write($0.baseAddress!, count: $0.count) }) else {
+            let (status, message) = child.finish()
+            throw RenderError.image("encoding MP4: ffmpeg stopped (exit \(status))\(message.isEmpty ? "" : ": " + message)")
+        }
+    }
+
+    deinit {
+        unlink(output)
+        unlink(folder + "/ffmpeg.log")
+    }
+
+    func finish() throws -> [UInt8] {
+        let (status, message) = child.finish()
+        guard status == 0 else { throw RenderError.image("encoding MP4: ffmpeg failed (exit \(status))\(message.isEmpty ? "" : ": " + message)") }
+        do {
+            return try Posix.readFile(output, as: "the encoded video", limit: 1 << 31)
+        } catch {
+            throw RenderError.image("encoding MP4: \(error)")
+        }
+    }
+}
