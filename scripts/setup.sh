@@ -9,7 +9,8 @@
 # python3-selenium (a test drives `compare --review` in headless Chromium), unicode-data (Unicode's
 # conformance files scripts/conformance.sh reads), fontconfig (fc-match, the reference
 # scripts/font-agreement.py and the font tests compare with), python3-pil (tests count a PNG's ink with
-# Pillow, not our decoder). libavif-dev gives the
+# Pillow, not our decoder), ffmpeg (writes animated cards as MP4; the tests read them back with
+# ffprobe) and webp (webpmux lists an animated WebP's frames). libavif-dev gives the
 # header AVIF encoding is built against; libavif itself is loaded only when an AVIF is written.
 # Extra packages for benchmarks can be passed as arguments. `--build-only` installs what
 # building needs and nothing the tests use (the Dockerfile's build stage).
@@ -17,7 +18,7 @@ set -euo pipefail
 
 build=(pkg-config libcairo2-dev libharfbuzz-dev libfreetype-dev
        libfontconfig-dev libexpat1-dev libstdc++-12-dev libicu-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libavif-dev libdeflate-dev libhyphen-dev libcmark-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji libpoppler-glib8 fontconfig binutils)
-checks=(libharfbuzz-bin poppler-utils qpdf chromium chromium-driver python3-selenium libxml2-utils librsvg2-bin libavif-bin python3-pikepdf python3-pil python3-venv unicode-data curl groff-base zsh fish)
+checks=(libharfbuzz-bin poppler-utils qpdf chromium chromium-driver python3-selenium libxml2-utils librsvg2-bin libavif-bin python3-pikepdf python3-pil python3-venv unicode-data curl groff-base zsh fish ffmpeg webp)
 if [ "${1:-}" = "--build-only" ]; then
   shift
   packages=("${build[@]}" "$@")

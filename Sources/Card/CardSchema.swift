@@ -1,3 +1,4 @@
+import Motion
 import Render
 import Support
 /// The JSON Schema of a card spec, generated from the option table so it cannot fall behind
@@ -33,10 +34,27 @@ package enum CardSchema {
         let offset = (offsetRow.name, JSONValue.members([("description", .string(offsetRow.help)), ("type", .string("array")),
                                                          ("items", .members([("type", .string("number"))])),
                                                          ("minItems", .number(2)), ("maxItems", .number(2))]))
+        // An effect: its name, or an object of the effect rows; a list of either.
+        let effectNames = JSONValue.array(Effect.allCases.map { .string($0.rawValue) })
+        let effectObject = JSONValue.members([
+            ("type", .string("object")), ("required", .array([.string("effect")])), ("additionalProperties", .bool(false)),
+            ("properties", .members(EffectSpec.options.map { option in
+                option.name == "effect" ? ("effect", .members([("enum", effectNames)]))
+                    : option.name == "easing" ? ("easing", .members([("enum", .array(Easing.allCases.map { .string($0.rawValue) }))]))
+                    : (option.name, .members([("description", .string(option.help)), ("type", .string("number")), ("minimum", .number(0)),
+                                              ("maximum", .number(AnimationTiming.maxDuration))]))
+            })),
+        ])
+        let effect = JSONValue.members([("oneOf", .array([.members([("enum", effectNames)]), effectObject]))])
+        let animationRow = BlockSpec.placementOptions.named("animation")!
+        let animationSchema = JSONValue.members([("description", .string(animationRow.help)), ("oneOf", .array([
+            effect, .members([("type", .string("array")), ("items", effect), ("minItems", .number(1)), ("maxItems", .number(16))]),
+        ]))])
+        let animation = (animationRow.name, JSONValue.members([("$ref", .string("#/$defs/animation"))]))
         func block(_ name: String, _ own: [(String, JSONValue)], required: [String] = []) -> JSONValue {
             .members([
                 ("type", .string("object")),
-                ("properties", .members([("type", .members([("const", .string(name))])), anchor, offset] + own)),
+                ("properties", .members([("type", .members([("const", .string(name))])), anchor, offset, animation] + own)),
                 ("required", .array((["type"] + required).map(JSONValue.string))),
                 ("additionalProperties", .bool(false)),
             ])
@@ -84,9 +102,10 @@ package enum CardSchema {
                 ("pdf", .members([("description", .string(CardSpec.options.named("pdf")!.help)), ("type", .string("object")),
                                   ("properties", .members(PDFMetadata.options.map(property))), ("additionalProperties", .bool(false))])),
                 ("blocks", blocks),
-            ] + defaults)),
+            ] + AnimationTiming.options.map(property) + defaults)),
             ("additionalProperties", .bool(false)),
             ("$defs", .members([
+                ("animation", animationSchema),
                 ("block", .members([("oneOf", .array([
                     .members([("$ref", .string("#/$defs/text"))]), .members([("$ref", .string("#/$defs/steps"))]),
                     .members([("$ref", .string("#/$defs/image"))]), .members([("$ref", .string("#/$defs/stack"))]),

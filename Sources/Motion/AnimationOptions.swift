@@ -90,7 +90,7 @@ extension EffectSpec {
             do {
                 return try one(item)
             } catch let error as OptionError {
-                throw items.count == 1 && !isArray(input) ? error : OptionError(error.reason, at: "[\(index)]" + (error.subpath.isEmpty ? "" : "." + error.subpath))
+                throw items.count == 1 && !isArray(input) ? error : OptionError(error.reason, at: "[\(index)]" + error.subpath)
             }
         }
     }
@@ -105,7 +105,7 @@ extension EffectSpec {
             return EffectSpec(try input.choice(Effect.self))
         }
         guard let named = members.first(where: { $0.0 == "effect" }) else {
-            throw OptionError("names no effect (\(Effect.allCases.map(\.rawValue).joined(separator: ", ")))", at: "effect")
+            throw OptionError("names no effect (\(Effect.allCases.map(\.rawValue).joined(separator: ", ")))", at: ".effect")
         }
         var spec = EffectSpec(.fade)
         try apply(named.1, "effect", to: &spec)
@@ -117,8 +117,8 @@ extension EffectSpec {
 
     private static func apply(_ value: JSONValue, _ key: String, to spec: inout EffectSpec) throws {
         guard let option = options.named(key) else {
-            throw OptionError("unknown key (an effect takes \(options.map(\.name).joined(separator: ", ")))", at: key)
+            throw OptionError("unknown key (an effect takes \(options.map(\.name).joined(separator: ", ")))", at: "." + key)
         }
-        do { try option.apply(.json(value), to: &spec) } catch let error as OptionError { throw OptionError(error.reason, at: key) }
+        do { try option.apply(.json(value), to: &spec) } catch let error as OptionError { throw OptionError(error.reason, at: "." + key) }
     }
 }

@@ -20,70 +20,146 @@ protocol FrameEncoder: AnyObject {
     func finish() throws -> [UInt8]
 }
 
-/// Animated WebP through libwebpmux's animation encoder (which codes only the rectangle that
-/// changed since the frame before).
+/// Animated WebP, assembled with libwebpmux: each distinct frame is compared with the one
+/// before, and only the rectangle that changed is coded (libwebp's own animation encoder
+/// compared whole canvases several times a frame: half of an animation's time), as a frame
+/// that replaces those pixels (no blending, nothing disposed).
 final class WebPAnimation: FrameEncoder {
-    private let encoder: OpaquePointer
+    private let mux: OpaquePointer
     private var config = WebPConfig()
-    private let fps: Int
-    private var frames = 0
+    private let width: Int, height: Int, fps: Int
+    /// The last frame's pixels, to find what changed.
+    private var previous: [UInt8] = []
+    /// Frame times so far (the file's clock), and the coded frame not yet added: its place,
+    /// its first frame time and how many it shows.
+    private var clock = 0
+    private var pending: (bytes: [UInt8], x: Int, y: Int, start: Int, count: Int)?
 
     init(width: Int, height: Int, fps: Int, loop: Int, options: EncodeOptions) throws {
-        var settings = WebPAnimEncoderOptions()
-        guard WebPAnimEncoderOptionsInit(&settings) != 0 else { throw RenderError.image("encoding animated WebP: libwebp's version does not match") }
-        settings.anim_params.loop_count = Int32(loop)
-        settings.allow_mixed = 0
-        guard let encoder = WebPAnimEncoderNew(Int32(width), Int32(height), &settings) else {
-            throw RenderError.image("encoding animated WebP: the encoder could not be made for \(width)x\(height)")
-        }
-        self.encoder = encoder
-        self.fps = fps
-        guard WebPConfigInit(&config) != 0 else {
-            WebPAnimEncoderDelete(encoder)
-            throw RenderError.image("encoding animated WebP: libwebp's version does not match")
+        guard let mux = WebPMuxNew() else { throw RenderError.image("encoding animated WebP: libwebp's version does not match") }
+        self.mux = mux
+        (self.width, self.height, self.fps) = (width, height, fps)
+        var params = WebPMuxAnimParams(bgcolor: 0, loop_count: Int32(loop))
+        guard WebPConfigInit(&config) != 0, WebPMuxSetCanvasSize(mux, Int32(width), Int32(height)) == WEBP_MUX_OK,
+              WebPMuxSetAnimationParams(mux, &params) == WEBP_MUX_OK else {
+            WebPMuxDelete(mux)
+            throw RenderError.image("encoding animated WebP: a \(width)x\(height) animation cannot be made")
         }
         config.lossless = options.lossless ? 1 : 0
         config.quality = Float(options.quality.value)
-        // The fastest method: a story's frames differ in small rectangles, coded many times.
-        config.method = options.lossless ? 0 : 1
+        // Fast methods: a story's frames are many small rectangles.
+        config.method = options.lossless ? 0 : 2
         if options.lossless { config.exact = 1 }
     }
 
-    deinit { WebPAnimEncoderDelete(encoder) }
-
-    private var timestamp: Int32 { Int32((Double(frames) * 1000 / Double(fps)).rounded()) }
+    deinit { WebPMuxDelete(mux) }
 
     func add(_ frame: FramePixels) throws {
-        var picture = WebPPicture()
-        guard WebPPictureInit(&picture) != 0 else { throw RenderError.image("encoding animated WebP: libwebp's version does not match") }
-        defer { WebPPictureFree(&picture) }
-        picture.use_argb = 1
-        picture.width = Int32(frame.width)
-        picture.height = Int32(frame.height)
-        let imported: Int32
-        if frame.opaque {
-            imported = WebPPictureImportBGRX(&picture, frame.data, Int32(frame.stride))
-        } else {
-            let bgra = ImageEncoder.straightBGRA(frame.data, width: frame.width, height: frame.height, stride: frame.stride, rgb24: false)
-            imported = WebPPictureImportBGRA(&picture, bgra, Int32(frame.width * 4))
+        let rows = frame.stride * height
+        var area = (x: 0, y: 0, width: width, height: height)
+        if !previous.isEmpty {
+            guard let changed = previous.withUnsafeBytes({ Self.changed(from: $0.baseAddress!, to: frame) }) else {
+                return try extend()  // the same pixels: the frame before shows longer
+            }
+            area = changed
         }
-        guard imported != 0, WebPAnimEncoderAdd(encoder, &picture, timestamp, &config) != 0 else {
-            throw RenderError.image("encoding animated WebP: frame \(frames + 1) failed")
-        }
-        frames += 1
+        let bytes = try code(frame, area)
+        try flush()
+        pending = (bytes, area.x, area.y, clock, 1)
+        clock += 1
+        if previous.isEmpty { previous = [UInt8](repeating: 0, count: rows) }
+        previous.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: frame.data, byteCount: rows) }
     }
 
-    func extend() throws { frames += 1 }
+    func extend() throws {
+        pending?.count += 1
+        clock += 1
+    }
 
     func finish() throws -> [UInt8] {
-        // The end time closes the last frame's duration.
-        guard WebPAnimEncoderAdd(encoder, nil, timestamp, nil) != 0 else { throw RenderError.image("encoding animated WebP: the last frame failed") }
+        try flush()
         var data = WebPData()
-        guard WebPAnimEncoderAssemble(encoder, &data) != 0, let bytes = data.bytes else {
+        guard WebPMuxAssemble(mux, &data) == WEBP_MUX_OK, let bytes = data.bytes else {
             throw RenderError.image("encoding animated WebP: assembling the file failed")
         }
         defer { WebPDataClear(&data) }
         return Array(UnsafeBufferPointer(start: bytes, count: data.size))
+    }
+
+    /// Adds the pending frame, now that its duration is known.
+    private func flush() throws {
+        guard let frame = pending else { return }
+        pending = nil
+        let ms = { (frames: Int) in Int((Double(frames) * 1000 / Double(self.fps)).rounded()) }
+        let pushed = frame.bytes.withUnsafeBufferPointer { buffer in
+            var info = WebPMuxFrameInfo()
+            info.bitstream = WebPData(bytes: buffer.baseAddress, size: buffer.count)
+            info.x_offset = Int32(frame.x)
+            info.y_offset = Int32(frame.y)
+            info.duration = Int32(ms(frame.start + frame.count) - ms(frame.start))
+            info.id = WEBP_CHUNK_ANMF
+            info.dispose_method = WEBP_MUX_DISPOSE_NONE
+            info.blend_method = WEBP_MUX_NO_BLEND
+            return WebPMuxPushFrame(mux, &info, 1)
+        }
+        guard pushed == WEBP_MUX_OK else { throw RenderError.image("encoding animated WebP: frame \(frame.start + 1) could not be added") }
+    }
+
+    /// `area` of the frame as a WebP bitstream.
+    private func code(_ frame: FramePixels, _ area: (x: Int, y: Int, width: Int, height: Int)) throws -> [UInt8] {
+        var picture = WebPPicture()
+        guard WebPPictureInit(&picture) != 0 else { throw RenderError.image("encoding animated WebP: libwebp's version does not match") }
+        defer { WebPPictureFree(&picture) }
+        picture.use_argb = config.lossless
+        picture.width = Int32(area.width)
+        picture.height = Int32(area.height)
+        let origin = frame.data + area.y * frame.stride + area.x * 4
+        let imported: Int32
+        if frame.opaque {
+            imported = WebPPictureImportBGRX(&picture, origin, Int32(frame.stride))
+        } else {
+            let bgra = ImageEncoder.straightBGRA(origin, width: area.width, height: area.height, stride: frame.stride, rgb24: false)
+            imported = WebPPictureImportBGRA(&picture, bgra, Int32(area.width * 4))
+        }
+        var writer = WebPMemoryWriter()
+        WebPMemoryWriterInit(&writer)
+        defer { WebPMemoryWriterClear(&writer) }
+        picture.writer = WebPMemoryWrite
+        // The writer's address is valid inside this call only, where the encoder writes to it.
+        let coded = imported != 0 && withUnsafeMutablePointer(to: &writer) { pointer in
+            picture.custom_ptr = UnsafeMutableRawPointer(pointer)
+            return WebPEncode(&config, &picture) != 0
+        }
+        guard coded, let mem = writer.mem else {
+            throw RenderError.image("encoding animated WebP: frame \(clock + 1) failed (libwebp error \(picture.error_code.rawValue))")
+        }
+        return Array(UnsafeBufferPointer(start: mem, count: writer.size))
+    }
+
+    /// The smallest rectangle (its corner on even coordinates, as a WebP frame's must be)
+    /// holding every pixel that differs between `old` and `frame`; nil when none does.
+    static func changed(from old: UnsafeRawPointer, to frame: FramePixels) -> (x: Int, y: Int, width: Int, height: Int)? {
+        let new = UnsafeRawPointer(frame.data)
+        let rowBytes = frame.width * 4
+        var top = -1, bottom = -1
+        for y in 0..<frame.height where memcmp(old + y * frame.stride, new + y * frame.stride, rowBytes) != 0 {
+            if top < 0 { top = y }
+            bottom = y
+        }
+        guard top >= 0 else { return nil }
+        var left = frame.width, right = -1
+        for y in top...bottom {
+            let a = (old + y * frame.stride).assumingMemoryBound(to: UInt32.self)
+            let b = (new + y * frame.stride).assumingMemoryBound(to: UInt32.self)
+            var x = 0
+            while x < left && a[x] == b[x] { x += 1 }
+            if x < left { left = x }
+            var r = frame.width - 1
+            while r > right && a[r] == b[r] { r -= 1 }
+            if r > right { right = r }
+        }
+        let x = left & ~1, y = top & ~1
+        return (x, y, right + 1 - x, bottom + 1 - y)
     }
 }
 

@@ -3,6 +3,7 @@ import Batch
 import Card
 import FoundationEssentials
 import Glibc
+import Motion
 import Render
 import Typeset
 import Support
@@ -47,6 +48,9 @@ struct CardCommand: Command {
             return try writeProofs(try runOptions.proofSheet(fonts: resources.fonts)!, resources: resources, values: values)
         }
         guard specs.count == 1 else { throw CLIFailure(message: "several specs make one PDF of proofs: add --pdf FILE.pdf") }
+        // The timing flags are checked whatever the card turns out to be.
+        var timing = AnimationTiming()
+        try animation.adjust(&timing)
         if format == nil, let animated = try animatedFormat(spec, values: values) {
             return try writeAnimation(spec, as: animated, values: values)
         }

@@ -1,5 +1,6 @@
 import Flags
 import Card
+import Motion
 import Goldens
 import Batch
 import Pages
@@ -70,6 +71,11 @@ enum OptionReference {
         out += section("Block placement", """
             Keys of every block of a card (text, steps, image, stack).
             """, rows: BlockSpec.placementOptions.map { row($0) })
+        out += section("Animation effects", """
+            Members of an effect object in a block's `"animation"` list. An animated card is written \
+            as animated WebP, APNG (.png, .apng) or MP4 (through ffmpeg); `card --format png` draws \
+            it still, as its last frame. Seconds are 0 to 60.
+            """, rows: EffectSpec.options.map { row($0) })
         out += section("Image blocks", """
             Keys of a card's `"type": "image"` blocks (`src` is required).
             """, rows: ImageSettings.options.map { row($0) })

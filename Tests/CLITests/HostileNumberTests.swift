@@ -16,7 +16,7 @@ import TestSupport
         "quality", "avif-speed", "margin", "canvas", "scale", "max-pixels", "outline-width", "padding", "radius", "shadow", "stroke",
         "visible-lines", "blur-radius", "feather", "scramble-seed", "page", "page-margin", "orphans", "widows",
         "max-pages", "threshold", "max-diff-pixels", "max-diff-ratio", "ignore", "max-input-bytes", "column",
-        "dot-size", "gap", "current", "jobs", "shard", "weight", "stretch", "min-ssim", "dpi",
+        "dot-size", "gap", "current", "jobs", "shard", "weight", "stretch", "min-ssim", "dpi", "fps", "duration", "loop",
         // The service's.
         "port", "max-age", "cache-mb", "slowest-avif-speed", "max-body", "concurrency", "queue", "timeout-ms", "read-timeout-ms", "memory-mb", "max-connections",
     ]

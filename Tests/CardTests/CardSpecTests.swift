@@ -160,7 +160,7 @@ func png(_ json: String) throws -> RGBAImage {
                     "outline-color": "\"red\"", "dot-color": "\"red\"", "highlight-style": "\"fill\"", "join": "\"separate\"",
                     "restrict-mode": "\"blur\"", "shadow": "\"1,2,3,red\"", "stroke": "\"1,red\"", "first-side": "\"right\"",
                     "radius": "4", "padding": "4", "wrap": "\"balance\"", "variations": "\"wght=500\"", "role": "\"h2\"", "hyphen-min": "\"2,3\"", "features": "\"liga=0\"", "font": "\"Noto Sans\"", "visible-lines": "1",
-                    "spans": "[{\"text\": \"b\", \"weight\": 700}]", "style": "\"italic\"", "stretch": "\"condensed\""]
+                    "spans": "[{\"text\": \"b\", \"weight\": 700}]", "style": "\"italic\"", "stretch": "\"condensed\"", "animation": "\"fade\""]
                 value = special[key] ?? value
                 let required = kind == "text" ? "\"text\": \"a\"" : "\"steps\": [\"a\"]"
                 let json = "{\"blocks\": [{\"type\": \"\(kind)\", \(required), \"\(key)\": \(value)}]}"
