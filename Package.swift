@@ -153,7 +153,7 @@ let package = Package(
                           path: "Fuzz/Harnesses"),
 
         // Release-built benchmarks that print figures.
-        .executableTarget(name: "hlbench", dependencies: ["Support", "Card", "Highlight", "Compare", "Render", "Typeset"]),
+        .executableTarget(name: "hlbench", dependencies: ["Support", "Card", "Highlight", "Compare", "Render", "Typeset", "Motion"]),
         // Unicode's conformance files against the typesetter (scripts/conformance.sh).
         .executableTarget(name: "hlconformance", dependencies: ["Typeset"]),
 

@@ -101,11 +101,6 @@ extension Renderer {
             let stride = Int(cairo_image_surface_get_stride(canvas.surface))
             return Array(UnsafeBufferPointer(start: cairo_image_surface_get_data(canvas.surface), count: stride * height))
         }
-        func hand(_ canvas: Canvas) throws {
-            cairo_surface_flush(canvas.surface)
-            try encoder.add(FramePixels(data: cairo_image_surface_get_data(canvas.surface), width: width, height: height,
-                                        stride: Int(cairo_image_surface_get_stride(canvas.surface)), opaque: opaque))
-        }
         func drawStill(_ canvas: Canvas, _ range: Range<Int>) throws {
             cairo_save(canvas.context)
             cairo_scale(canvas.context, options.scale, options.scale)
@@ -117,14 +112,21 @@ extension Renderer {
 
         // The base: the background and the items before the first that moves.
         let first = moving.keys.min() ?? scene.items.count
-        let base: [UInt8]? = first == 0 ? background : try {
+        let drawnBase: [UInt8]? = first == 0 ? background : try {
             let c = try canvas(from: background)
             try drawStill(c, 0..<first)
             return pixels(c)
         }()
         var still: Canvas?
+        // One canvas for the moving frames, set to the base before each (a base is needed
+        // when the first item moves too: the background's pixels, or the painted background).
+        let base = try drawnBase ?? pixels(canvas(from: nil))
+        let frameCanvases = [try canvas(from: base), try canvas(from: base)]
+        let pipeline = FramePipeline(encoder, width: width, height: height, opaque: opaque)
+        // Whatever ends the loop, the encoder thread is done with the canvases before they go.
+        defer { pipeline.drain() }
         var previous: [Int: MotionState]?
-        var drawn = 0
+        var drawn = 0, turn = 0
         for frame in 0..<count {
             try options.cancellation.check()
             let t = Double(frame) / Double(timing.fps)
@@ -136,7 +138,7 @@ extension Renderer {
                 }
             }
             if let previous, previous == states {
-                try encoder.extend()
+                pipeline.extend()
                 continue
             }
             previous = states
@@ -147,10 +149,14 @@ extension Renderer {
                     try drawStill(c, first..<scene.items.count)
                     still = c
                 }
-                try hand(still!)
+                pipeline.add(still!, turn: nil)
                 continue
             }
-            let c = try canvas(from: base)
+            // Drawn while the encoder reads the other canvas.
+            turn = 1 - turn
+            try pipeline.acquire(turn)
+            let c = frameCanvases[turn]
+            c.reset(to: base)
             cairo_save(c.context)
             cairo_scale(c.context, options.scale, options.scale)
             for index in first..<scene.items.count {
@@ -170,10 +176,10 @@ extension Renderer {
                 try Cairo.check(context: c.context, "drawing frame \(frame + 1)")
             }
             cairo_restore(c.context)
-            try hand(c)
+            pipeline.add(c, turn: turn)
         }
         try options.cancellation.check()
-        var bytes = try encoder.finish()
+        var bytes = try pipeline.finish()
         if format == .webp, let description = options.encoding.description {
             bytes = ImageDescription.embed(description, in: bytes, format: .webp)
         }

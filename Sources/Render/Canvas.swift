@@ -132,6 +132,16 @@ final class Canvas {
         return surface
     }
 
+    /// A raster canvas's pixels set to `pixels` (Cairo's words and stride, the whole surface):
+    /// an animation starts each frame from its base on the same canvas.
+    func reset(to pixels: [UInt8]) {
+        cairo_surface_flush(surface)
+        let size = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+        guard pixels.count == size, let data = cairo_image_surface_get_data(surface) else { return }
+        pixels.withUnsafeBytes { data.update(from: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: size) }
+        cairo_surface_mark_dirty(surface)
+    }
+
     deinit {
         cairo_destroy(context)
         cairo_surface_destroy(surface)

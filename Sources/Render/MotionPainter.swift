@@ -14,7 +14,13 @@ enum MotionPainter {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         let grouped = state.alpha < 1
-        if grouped { cairo_push_group(cr) }
+        if grouped {
+            if let box = bounds(item) {
+                cairo_rectangle(cr, box.x, box.y, box.width, box.height)
+                cairo_clip(cr)
+            }
+            cairo_push_group(cr)
+        }
         switch item {
         case let .text(text):
             if let parts { try drawText(cr, text, state: state, parts: parts, faces: faces, scale: scale) }
@@ -26,6 +32,19 @@ enum MotionPainter {
         if grouped {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, state.alpha)
+        }
+    }
+
+    /// Where an item can draw (in card pixels), generously; nil: anywhere.
+    static func bounds(_ item: SceneItem) -> (x: Double, y: Double, width: Double, height: Double)? {
+        switch item {
+        case let .text(text):
+            let reach = reach(text.paint, size: text.layout.size) + max(text.paint.highlight.map { max($0.reach.x, $0.reach.y) } ?? 0, 0)
+            return (text.x - reach, text.y - reach, text.layout.width + 2 * reach, text.layout.height + 2 * reach)
+        case let .image(_, x, y, width, height, _, _, _, _):
+            return (x - 1, y - 1, width + 2, height + 2)
+        case .dots:
+            return nil
         }
     }
 
@@ -80,15 +99,33 @@ enum MotionPainter {
             for (piece, alpha) in pieces {
                 let opacity = alpha * state.lineAlpha[index]
                 guard opacity > 0 else { continue }
-                if opacity < 1 { cairo_push_group(cr) }
+                if opacity < 1 {
+                    // A group is a surface the size of the clip: clipped to the line's reach,
+                    // not the whole canvas (which cost a canvas-sized clear and blend a line).
+                    cairo_save(cr)
+                    let reach = reach(text.paint, size: layout.size)
+                    cairo_rectangle(cr, line.x - reach, line.top - reach, line.width + 2 * reach, line.height + 2 * reach)
+                    cairo_clip(cr)
+                    cairo_push_group(cr)
+                }
                 try Renderer.drawText(cr, layout, lines: [piece], faces: faces, outline: nil, paint: paint, format: .png,
                                       scale: scale, textLayer: false)
                 if opacity < 1 {
                     cairo_pop_group_to_source(cr)
                     cairo_paint_with_alpha(cr, opacity)
+                    cairo_restore(cr)
                 }
             }
         }
+    }
+
+    /// How far a line's ink may reach past its box: a size's worth for overhanging glyphs and
+    /// marks, plus the shadow's offset and blur and the stroke.
+    static func reach(_ paint: TextPaint, size: Double) -> Double {
+        var reach = size + (paint.stroke?.width ?? 0)
+        if let shadow = paint.shadow { reach += max(abs(shadow.dx), abs(shadow.dy)) + 3 * shadow.blur.value }
+        reach += paint.spans.compactMap { $0.highlight.map { max($0.reach.x, $0.reach.y) } }.max() ?? 0
+        return reach
     }
 
     /// The horizontal extent of the glyphs of `line` whose clusters start before `offset`

@@ -84,4 +84,5 @@ let which = arguments.first ?? "all"
 if which == "outline" || which == "all" { benchmarkOutline() }
 if which == "blur" || which == "all" { try benchmarkBlur(pngFolder: arguments.count > 1 ? arguments[1] : nil) }
 if which == "encode" { try benchmarkEncoders(examples: arguments[1], fonts: arguments[2]) }
+if which == "animation" { try benchmarkAnimation(spec: arguments[1], fonts: arguments[2]) }
 if which == "compare-pair" { try writeComparePair(to: arguments.count > 1 ? arguments[1] : ".") }
