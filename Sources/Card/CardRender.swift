@@ -66,6 +66,13 @@ package enum CardRender {
                                 format: AnimationFormat, encoding: EncodeOptions, tools: AnimationTools,
                                 adjust: (inout AnimationTiming) throws -> Void = { _ in }) throws -> (output: Output, report: AnimationReport) {
         let spec = try CardSpec.parse(try Variables.substitute(json, variables), folder: folder, linkSchemes: resources.linkSchemes)
+        return try animate(spec, resources: resources, format: format, encoding: encoding, tools: tools, adjust: adjust)
+    }
+
+    /// The same for a spec already parsed (a service that looked at it first).
+    package static func animate(_ spec: CardSpec, resources: CardResources, format: AnimationFormat, encoding: EncodeOptions,
+                                tools: AnimationTools = AnimationTools(),
+                                adjust: (inout AnimationTiming) throws -> Void = { _ in }) throws -> (output: Output, report: AnimationReport) {
         var timing = spec.timing
         try adjust(&timing)
         let card = try CardBuilder.build(spec, resources: resources)

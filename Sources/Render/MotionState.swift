@@ -127,3 +127,17 @@ extension Timeline {
         return state
     }
 }
+
+extension SceneItem {
+    /// When each of `effects` runs on this item, in seconds from the card's start: its begin,
+    /// its end (the last line's or word's), the time between parts and how many parts (lines,
+    /// words) it staggers over. What the layout dump reports.
+    package func schedule(_ effects: [EffectSpec]) -> [(effect: Effect, begin: Double, end: Double, stagger: Double, parts: Int)] {
+        var parts: MotionParts?
+        if case let .text(text) = self { parts = MotionParts(text) }
+        let count = { (effect: Effect) in parts?.count(effect) ?? 1 }
+        return Timeline(effects, parts: count).effects.map { effect in
+            (effect.effect, effect.begin, effect.end(parts: count(effect.effect)), effect.stagger, count(effect.effect))
+        }
+    }
+}

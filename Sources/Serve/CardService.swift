@@ -74,13 +74,13 @@ final class CardService: Sendable {
     /// The strong ETag of a render, keyed with the service's secret: the filled spec (keys
     /// sorted), the identity of every file it reads (a replaced picture or font changes it),
     /// the format and its encoder settings, hlrender's version and the font set.
-    func etag(_ filled: JSONValue, spec: CardSpec, format: OutputFormat, encoding: EncodeOptions) -> String {
+    func etag(_ filled: JSONValue, spec: CardSpec, format: OutputFormat, encoding: EncodeOptions, animated: Bool = false) -> String {
         // Every encoder setting (the AVIF effort and chroma change the bytes too) and the
         // description, written as JSON so no text of it can pass for a separator.
         let encoder = "\(encoding.pngCompression.rawValue) \(encoding.quality) \(encoding.lossless) \(encoding.avifSpeed) "
             + "\(encoding.avifChroma.rawValue) \(encoding.noAlt) " + (encoding.alt.map { JSONValue.string($0).serialized() } ?? "-")
         let files = spec.files.map { "\($0) \(Posix.identity($0) ?? "-")" }.joined(separator: "\n")
-        let key = [settings.version, fontSet, format.rawValue, encoder, files, CardService.sortedKeys(filled).serialized()]
+        let key = [settings.version, fontSet, format.rawValue + (animated ? " animated" : ""), encoder, files, CardService.sortedKeys(filled).serialized()]
             .joined(separator: "\u{0}")
         return "\"" + SHA256.hmacHex(key: etagKey, Array(key.utf8)).prefix(32) + "\""
     }
@@ -89,12 +89,17 @@ final class CardService: Sendable {
     /// path of the problem when there is one). The job's cancellation stops it at its next
     /// check; what drawing needs comes from the job's share of the memory budget (a refusal
     /// goes up as it is: the gate's caller answers every budget refusal in one place).
+    /// `animated`: the spec's effects drawn as an animated WebP or APNG (`format` webp or png).
     func render(_ spec: CardSpec, format: OutputFormat, encoding: EncodeOptions = EncodeOptions(),
-                cancellation: Cancellation? = nil, memory: MemoryBudget.Lease? = nil) throws -> RenderedImage {
+                cancellation: Cancellation? = nil, memory: MemoryBudget.Lease? = nil, animated: Bool = false) throws -> RenderedImage {
         var resources = self.resources
         resources.cancellation = cancellation
         resources.memory = memory
         do {
+            if animated, let container = AnimationFormat(extension: format.fileExtension) {
+                let output = try CardRender.animate(spec, resources: resources, format: container, encoding: encoding).output
+                return RenderedImage(bytes: output.bytes, description: output.description ?? "")
+            }
             let output = try CardRender.render(spec, resources: resources, format: format, encoding: encoding)
             return RenderedImage(bytes: output.bytes, description: output.description ?? "")
         } catch let error as CardError {

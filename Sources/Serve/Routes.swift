@@ -232,9 +232,22 @@ struct Routes: Sendable {
         } catch let error as CardService.RequestError {
             return HTTP.error(.init(code: error.status), error.message, path: error.path)
         }
+        // A spec with effects is an animation in WebP and PNG (APNG) unless ?animate=0 asks for
+        // the still card; ?animate=1 asks for one (and is refused where the format has none).
+        let animateAsked = request.uri.queryParameters.get("animate")
+        guard animateAsked == nil || ["0", "1"].contains(animateAsked!) else {
+            return HTTP.error(.badRequest, "animate must be 0 or 1, got '\(animateAsked!.prefix(40))'", path: "animate")
+        }
+        if animateAsked == "1" && format != .webp && format != .png {
+            return HTTP.error(.notAcceptable, "an animation is written as WebP or PNG (APNG), not \(format.displayName)", path: "animate")
+        }
+        if animateAsked == "1" && !spec.isAnimated {
+            return HTTP.error(.unprocessableContent, "animate=1 but no block of the spec has an animation", path: "animate")
+        }
+        let animated = animateAsked != "0" && spec.isAnimated && (format == .webp || format == .png)
         // Restricted content is never named: an ETag (a hash of the hidden text) would let a
         // client test guesses against it, and no shared cache may keep the picture.
-        let etag = spec.isRestricted ? nil : service.etag(filled, spec: spec, format: format, encoding: encoding)
+        let etag = spec.isRestricted ? nil : service.etag(filled, spec: spec, format: format, encoding: encoding, animated: animated)
         var headers: HTTPFields = [.contentType: HTTP.contentType(format), .vary: "Accept"]
         headers[.cacheControl] = etag == nil ? "private, no-store" : "public, max-age=\(settings.maxAge)"
         if let etag {
@@ -259,10 +272,10 @@ struct Routes: Sendable {
         // Laying the text out takes memory in proportion to it: reserved before queueing; what
         // drawing takes is reserved once the layout knows the canvas. A card with an SVG picture
         // is heavy whatever its size: librsvg may take the whole deadline (a light slot stays
-        // free for small cards).
+        // free for small cards); so is an animation, a card drawn once a frame.
         let decodes = spec.files.contains { $0.lowercased().hasSuffix(".svg") }
-        return await behindGate(context, reserve: (2 << 20) + 64 * received, heavy: decodes || received >= Self.heavyRequest) { job in
-            try service.render(spec, format: format, encoding: encoding, cancellation: job.cancellation, memory: job.memory)
+        return await behindGate(context, reserve: (2 << 20) + 64 * received, heavy: decodes || animated || received >= Self.heavyRequest) { job in
+            try service.render(spec, format: format, encoding: encoding, cancellation: job.cancellation, memory: job.memory, animated: animated)
         } respond: { image in
             metrics.renderSeconds.record(ContinuousClock.now - started)
             if let etag { cache.store(image, for: etag) }

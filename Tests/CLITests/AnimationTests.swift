@@ -158,3 +158,20 @@ private let framesScript = Fixtures.repo.appendingPathComponent("Tests/CLITests/
         #expect(!FileManager.default.fileExists(atPath: path("s.mp4")))
     }
 }
+
+extension AnimationTests {
+    /// The layout dump says when each effect of a block runs: lines-in over four lines, 0.15 s
+    /// apart and 0.6 s each, ends at 1.05 s; the sweep's four lines one after the other, 1.8 s.
+    @Test func theDumpGivesEachEffectsTiming() throws {
+        let run = try CLI.run(["card", animated.appendingPathComponent("story-lines-in.json").path, "--format", "png", "-o", path("s.png"),
+                               "--dump-layout", "-"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(run.stdout)) as? [String: Any]
+        let blocks = json?["blocks"] as? [[String: Any]] ?? []
+        let effects = blocks.first?["animation"] as? [[String: Any]] ?? []
+        #expect(effects.map { $0["effect"] as? String } == ["lines-in", "highlight-sweep"])
+        #expect(effects.map { $0["end"] as? Double } == [1.05, 1.8])
+        #expect(effects.map { $0["parts"] as? Int } == [4, 4])
+        #expect((blocks.last?["animation"] as? [[String: Any]])?.first?["start"] as? Double == 1.2)
+    }
+}

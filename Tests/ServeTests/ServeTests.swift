@@ -333,6 +333,38 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
         }
     }
 
+    /// A spec with effects is answered as an animated WebP (or APNG); ?animate=0 gives the
+    /// still card, ?animate=1 where the format cannot move is 406, a bad value 400.
+    @Test func animatedCards() async throws {
+        let moving = ByteBuffer(string: ##"{"size": "320x160", "fps": 10, "blocks": [{"type": "text", "text": "Hi", "size": 28, "animation": "fade"}]}"##)
+        try await ServeFixture().app().test(.router) { client in
+            var webp = json
+            webp[.accept] = "image/webp"
+            let animated = try await client.execute(uri: "/v1/card", method: .post, headers: webp, body: moving) { body($0) }
+            // RIFF....WEBPVP8X with the animation flag (bit 1 of the flags byte) and an ANIM chunk.
+            #expect(animated.count > 30 && (animated[20] & 0x02) != 0, "not an animated WebP")
+            #expect(String(decoding: animated, as: UTF8.self).contains("ANIM"))
+            let still = try await client.execute(uri: "/v1/card?animate=0", method: .post, headers: webp, body: moving) { body($0) }
+            #expect(!String(decoding: still, as: UTF8.self).contains("ANIM"))
+            var png = json
+            png[.accept] = "image/png"
+            let apng = try await client.execute(uri: "/v1/card", method: .post, headers: png, body: moving) { body($0) }
+            #expect(String(decoding: apng, as: UTF8.self).contains("acTL"))
+            var jpeg = json
+            jpeg[.accept] = "image/jpeg"
+            try await client.execute(uri: "/v1/card?animate=1", method: .post, headers: jpeg, body: moving) { #expect($0.status == .notAcceptable) }
+            try await client.execute(uri: "/v1/card?animate=yes", method: .post, headers: webp, body: moving) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/v1/card?animate=1", method: .post, headers: webp, body: card()) { #expect($0.status == .unprocessableContent) }
+            // Bad effects are 422 with the JSON path.
+            let bad = ByteBuffer(string: ##"{"blocks": [{"type": "text", "text": "Hi", "animation": {"effect": "spin"}}]}"##)
+            try await client.execute(uri: "/v1/card", method: .post, headers: webp, body: bad) { response in
+                #expect(response.status == .unprocessableContent)
+                let error = try errorJSON(response)
+                #expect(error["path"] == "blocks[0].animation.effect", "\(error)")
+            }
+        }
+    }
+
     @Test func tokenHealthAndMetrics() async throws {
         var fixture = try ServeFixture()
         fixture.settings.token = "s3cret"
