@@ -80,7 +80,9 @@ package struct BatchRun: Sendable {
             if skip && !settings.proofs {
                 return (Outcome(row: row.number, output: name, status: .skipped, milliseconds: 0, bytes: 0), nil)
             }
-            guard let format = OutputFormat(extension: String(name.split(separator: ".").last ?? "")), name.contains(".") else {
+            let ext = String(name.split(separator: ".").last ?? "").lowercased()
+            if ext == "mp4" { throw CardError("output", "'\(name)': a batch writes animations as .webp, .png or .apng (MP4: hlrender card)") }
+            guard let format = OutputFormat(extension: ext == "apng" ? "png" : ext), name.contains(".") else {
                 throw CardError("output", "'\(name)' has no \(OutputFormat.extensionList) extension")
             }
             var spec = row.spec
@@ -97,6 +99,17 @@ package struct BatchRun: Sendable {
             }
             var resources = self.resources
             if goldens?.tracksInputs == true { resources.readLog = ReadLog() }
+            // A template with effects writes an animation (not in a golden run: goldens are still
+            // cards, the animation's last frame).
+            if write, goldens == nil, let path, let container = AnimationFormat(extension: ext) {
+                let parsed = try CardSpec.parse(try Variables.substitute(spec, row.variables), folder: folder, linkSchemes: resources.linkSchemes)
+                if parsed.isAnimated || ext == "apng" {
+                    let output = try CardRender.animate(parsed, resources: resources, format: container, encoding: settings.encoding).output
+                    try OutputFile.write(output.bytes, to: path, confinedTo: settings.outDir)
+                    return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
+                                    bytes: output.bytes.count, alt: output.description), settings.proofs ? output.card.scene : nil)
+                }
+            }
             let rendered = try CardRender.render(spec, variables: row.variables, folder: folder, resources: resources,
                                                  format: format, encoding: settings.encoding, pdf: settings.pdf,
                                                  render: write || goldens != nil)

@@ -175,3 +175,26 @@ extension AnimationTests {
         #expect((blocks.last?["animation"] as? [[String: Any]])?.first?["start"] as? Double == 1.2)
     }
 }
+
+extension AnimationTests {
+    /// A batch template with effects writes each row as an animation: the rows' own text in
+    /// each, read by Pillow; the still card of a row is its last frame.
+    @Test func batchRowsBecomeAnimations() throws {
+        let template = ##"{"size": "400x300", "fps": 10, "blocks": [{"type": "text", "text": "{{title}}", "size": 40, "highlight": "#FFD166", "animation": ["lines-in", {"effect": "highlight-sweep", "start": 0}]}]}"##
+        try Data(template.utf8).write(to: dir.appendingPathComponent("t.json"))
+        try Data("id,title\na,First card\nb,Second one\n".utf8).write(to: dir.appendingPathComponent("rows.csv"))
+        let run = try CLI.run(["batch", "--template", path("t.json"), "--data", path("rows.csv"), "--output", "{{id}}.webp",
+                               "--out-dir", path("out"), "--quiet", "--lossless"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let still = try CLI.run(["card", path("t.json"), "--var", "title=First card", "--format", "png", "-o", path("a.png")])
+        #expect(still.status == 0, "\(still.stderr)")
+        let read = try frames(path("out/a.webp"), still: path("a.png"))
+        #expect(read["lastVsStill"] as? Int == 0)
+        #expect((read["durations"] as? [Double] ?? []).count > 5)
+        let other = try frames(path("out/b.webp"), still: path("a.png"))
+        #expect((other["lastVsStill"] as? Int ?? 0) > 0, "row b drew row a's text")
+        let mp4 = try CLI.run(["batch", "--template", path("t.json"), "--data", path("rows.csv"), "--output", "{{id}}.mp4",
+                               "--out-dir", path("out2"), "--quiet"])
+        #expect(mp4.status != 0 && mp4.stderr.contains("MP4: hlrender card"), "\(mp4.stderr)")
+    }
+}
