@@ -85,6 +85,14 @@ public struct RenderedCard: Sendable {
     public var layoutJSON: String
 }
 
+/// The containers `HLRenderer.animateCard` writes.
+public enum AnimationContainer: String, Sendable, CaseIterable {
+    /// Animated WebP.
+    case webp
+    /// Animated PNG (APNG): lossless; a viewer without APNG shows the first frame.
+    case apng
+}
+
 /// The engine behind `hlrender card`: one object that owns the fonts, the caches shared by
 /// every render and the environment it was made with. Safe to use from many tasks at once;
 /// each render honours its `Task`'s cancellation.
@@ -148,6 +156,25 @@ public final class HLRenderer: Sendable {
             try CardRender.render(spec, variables: options.variables, folder: options.folder, resources: resources,
                                   format: options.format.output, encoding: try self.encoding(options),
                                   pdf: self.metadata(title: options.title, tagged: options.tagged, standards: options.pdfStandards))
+        }
+        return RenderedCard(bytes: output.bytes, layoutJSON: output.card.dump.serialized())
+    }
+
+    /// Renders a card spec whose blocks have an `animation` as an animated image: WebP (lossy,
+    /// or lossless with `options.lossless`) or APNG. Its last frame is the still card
+    /// `renderCard` draws; the layout report gives each effect's timing.
+    public func animateCard(json: String, as container: AnimationContainer = .webp,
+                            options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> RenderedCard {
+        let parsed: JSONValue
+        do {
+            parsed = try JSONValue.parse(Array(json.utf8))
+        } catch {
+            throw HLRenderError.from(error)
+        }
+        let output = try await run { resources in
+            try CardRender.animate(parsed, variables: options.variables, folder: options.folder, resources: resources,
+                                   format: container == .webp ? .webp : .apng, encoding: try self.encoding(options),
+                                   tools: AnimationTools()).output
         }
         return RenderedCard(bytes: output.bytes, layoutJSON: output.card.dump.serialized())
     }

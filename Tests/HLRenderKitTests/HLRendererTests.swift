@@ -22,6 +22,22 @@ import Testing
         #expect(card.layoutJSON.contains("\"blocks\""))
     }
 
+    /// An animated card through the library: an APNG (acTL chunk) whose layout report gives the
+    /// effects' timing, and an animated WebP (ANIM chunk).
+    @Test func anAnimatedCardIsAnAnimation() async throws {
+        let spec = #"{"size": "300x120", "padding": 10, "fps": 10, "blocks": [{"type": "text", "text": "Moving", "size": 40, "animation": "lines-in"}]}"#
+        let apng = try await Self.renderer.animateCard(json: spec, as: .apng)
+        #expect(String(decoding: apng.bytes.prefix(64), as: UTF8.self).contains("acTL"))
+        let layout = try JSONSerialization.jsonObject(with: Data(apng.layoutJSON.utf8)) as? [String: Any]
+        let effects = ((layout?["blocks"] as? [[String: Any]])?.first?["animation"] as? [[String: Any]]) ?? []
+        #expect(effects.first?["effect"] as? String == "lines-in", "\(apng.layoutJSON)")
+        let webp = try await Self.renderer.animateCard(json: spec)
+        #expect(String(decoding: webp.bytes.prefix(64), as: UTF8.self).contains("ANIM"))
+        await #expect(throws: HLRenderError.self) {
+            try await Self.renderer.animateCard(json: #"{"blocks": [{"type": "text", "text": "a", "animation": "spin"}]}"#)
+        }
+    }
+
     @Test func aTypedSpecRendersAsItsJSON() async throws {
         let typed: CardValue = ["size": "300x120", "padding": 10, "background": "#1E3C72",
                                 "blocks": [["type": "text", "text": "Typed", "size": 40, "highlight": "white", "color": "black"]]]
