@@ -92,7 +92,7 @@ let package = Package(
         // targets' settings) a run loads 12 shared libraries, the dynamic loader included.
         .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "Motion", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
                 linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libturbojpeg.a"),
-                                 .linkedLibrary(":libwebpmux.a"), .linkedLibrary(":libwebp.a"),
+                                 .linkedLibrary(":libwebpmux.a"), .linkedLibrary(":libwebpdemux.a"), .linkedLibrary(":libwebp.a"),
                                  .linkedLibrary("freetype"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]),
         // Cards: a JSON spec (one option model shared with the CLI) to a scene.
         // Pango markup's syntax: no dependencies, so a fuzzer and any front end can read it.

@@ -198,3 +198,52 @@ extension AnimationTests {
         #expect(mp4.status != 0 && mp4.stderr.contains("MP4: hlrender card"), "\(mp4.stderr)")
     }
 }
+
+extension AnimationTests {
+    /// compare takes two animations: frame by frame, pixels, count and timing; the APNG and the
+    /// lossless WebP of one card match (two containers, two decoders: libwebp's and ours).
+    @Test func compareAnimationsFrameByFrame() throws {
+        let spec = ##"{"size": "360x640", "padding": 24, "background": "#203A43", "color": "white", "fps": 10, "duration": 2, "blocks": [{"type": "text", "text": "Lines that come in one after the other", "size": 40, "highlight": "#000000CC", "align": "center", "animation": ["lines-in", {"effect": "highlight-sweep", "start": 0}]}]}"##
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("s.json"))
+        try Data(spec.replacingOccurrences(of: "one after the other", with: "one after another").utf8).write(to: dir.appendingPathComponent("changed.json"))
+        for (name, arguments) in [("a.png", [path("s.json")]), ("b.webp", [path("s.json"), "--lossless"]), ("c.png", [path("changed.json")]),
+                                  ("d.png", [path("s.json"), "--fps", "20"])] {
+            let run = try CLI.run(["card"] + arguments + ["-o", path(name)])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let same = try CLI.run(["compare", path("a.png"), path("b.webp")])
+        let sameSaid = String(decoding: same.stdout, as: UTF8.self)
+        #expect(same.status == 0 && sameSaid.contains("animations match:") && sameSaid.contains("2000 ms"), "\(sameSaid)")
+        let text = try CLI.run(["compare", path("a.png"), path("c.png"), "--diff", path("diff.png")])
+        let said = String(decoding: text.stdout, as: UTF8.self)
+        #expect(text.status == 1 && said.contains(" frames differ: "), "\(said)")
+        #expect(FileManager.default.fileExists(atPath: path("diff.png")))
+        let fps = try CLI.run(["compare", path("a.png"), path("d.png"), "--json"])
+        let json = try JSONSerialization.jsonObject(with: Data(fps.stdout)) as? [String: Any]
+        let expectedFrames = json?["expectedFrames"] as? Int ?? 0, actualFrames = json?["actualFrames"] as? Int ?? 0
+        #expect(fps.status == 1 && actualFrames > expectedFrames, "\(json ?? [:])")
+        let timing = json?["timing"] as? [Any] ?? []
+        #expect(timing.count > 0)
+        // An animation and a still image: one line, exit 3.
+        #expect(try CLI.run(["card", path("s.json"), "--format", "png", "-o", path("still.png")]).status == 0)
+        let mixed = try CLI.run(["compare", path("a.png"), path("still.png")])
+        #expect(mixed.status == 3 && mixed.stderr.contains("still.png: not an animation"), "\(mixed.stderr)")
+    }
+
+    /// A hostile APNG (a frame outside its canvas, a truncated frame control) is one line and
+    /// exit 3, never a crash.
+    @Test func hostileAPNGIsRefused() throws {
+        #expect(try CLI.run(["card", animated.appendingPathComponent("story-lines-in.json").path, "-o", path("a.png"), "--fps", "2"]).status == 0)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path("a.png"))))
+        // The first fcTL's x offset (after its 4-byte sequence, width and height) set past the canvas.
+        let at = try #require((0..<(bytes.count - 4)).first { bytes[$0..<($0 + 4)].elementsEqual("fcTL".utf8) })
+        bytes[at + 4 + 12] = 0x7F
+        try Data(bytes).write(to: dir.appendingPathComponent("bad.png"))
+        let run = try CLI.run(["compare", path("a.png"), path("bad.png")])
+        #expect(run.status == 3 && run.stderr.contains("bad.png") && run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        let cut = Array(bytes[..<(at + 10)])
+        try Data(cut).write(to: dir.appendingPathComponent("cut.png"))
+        let truncated = try CLI.run(["compare", path("a.png"), path("cut.png")])
+        #expect(truncated.status == 3 && !truncated.signalled, "\(truncated.stderr)")
+    }
+}

@@ -1,0 +1,209 @@
+import CPNGCodec
+import CWebP
+import Support
+
+/// The frames of an animated WebP or APNG, read one at a time (two animations are compared
+/// frame by frame without holding either): each frame the whole canvas, straight RGBA, with
+/// how long it shows.
+package final class AnimationFrames {
+    /// The container and its canvas.
+    package let kind: String
+    package let width: Int, height: Int
+    /// Frames the file says it has.
+    package let count: Int
+    private var reader: Reader
+
+    private enum Reader {
+        case webp(OpaquePointer, bytes: UnsafeMutableBufferPointer<UInt8>, previousEnd: Int)
+        case apng(APNGReader)
+    }
+
+    /// Whether `bytes` are an animation this reads: an animated WebP (VP8X with its animation
+    /// flag) or an APNG (an acTL chunk before the image data).
+    package static func isAnimation(_ bytes: [UInt8]) -> Bool {
+        if bytes.count > 21, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<16].elementsEqual("WEBPVP8X".utf8) {
+            return bytes[20] & 0x02 != 0
+        }
+        return APNGReader.chunks(bytes)?.contains { $0.type == "acTL" } ?? false
+    }
+
+    /// Opens `bytes`; a canvas over `maxPixels` or a file that is no animation is refused.
+    package init(_ bytes: [UInt8], maxPixels: Int) throws {
+        if bytes.count > 16, bytes[0..<4].elementsEqual("RIFF".utf8) {
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = copy.initialize(from: bytes)
+            var options = WebPAnimDecoderOptions()
+            guard WebPAnimDecoderOptionsInit(&options) != 0 else { copy.deallocate(); throw RenderError.image("animated WebP: libwebp's version does not match") }
+            options.color_mode = MODE_RGBA
+            var data = WebPData(bytes: copy.baseAddress, size: copy.count)
+            guard let decoder = WebPAnimDecoderNew(&data, &options) else {
+                copy.deallocate()
+                throw RenderError.image("not an animated WebP libwebp can read")
+            }
+            var info = WebPAnimInfo()
+            WebPAnimDecoderGetInfo(decoder, &info)
+            (width, height, count, kind) = (Int(info.canvas_width), Int(info.canvas_height), Int(info.frame_count), "WebP")
+            reader = .webp(decoder, bytes: copy, previousEnd: 0)
+        } else {
+            let apng = try APNGReader(bytes, maxPixels: maxPixels)
+            (width, height, count, kind) = (apng.width, apng.height, apng.frameCount, "APNG")
+            reader = .apng(apng)
+        }
+        guard Checked.pixels(width, height, within: maxPixels) else {
+            throw RenderError.surfaceTooLarge("the animation's canvas", width: width, height: height, limit: maxPixels)
+        }
+        // Every frame is a whole canvas read: bounded as drawing an animation is.
+        let (total, overflow) = (width * height).multipliedReportingOverflow(by: max(count, 1))
+        guard !overflow, total <= Renderer.animationPixelFactor * maxPixels else {
+            throw RenderError.image("\(count) frames of \(width)x\(height) are more than \(Renderer.animationPixelFactor) times the pixel limit (\(maxPixels)) read")
+        }
+    }
+
+    deinit {
+        if case let .webp(decoder, bytes, _) = reader {
+            WebPAnimDecoderDelete(decoder)
+            bytes.deallocate()
+        }
+    }
+
+    /// The next frame and its duration in ms (APNG's are fractions: 1/30 s is 33.3); nil
+    /// after the last.
+    package func next() throws -> (image: RGBAImage, milliseconds: Double)? {
+        switch reader {
+        case let .webp(decoder, bytes, previousEnd):
+            guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else { return nil }
+            var buffer: UnsafeMutablePointer<UInt8>?
+            var end: Int32 = 0
+            guard WebPAnimDecoderGetNext(decoder, &buffer, &end) != 0, let buffer else { throw RenderError.image("animated WebP: a frame cannot be decoded") }
+            reader = .webp(decoder, bytes: bytes, previousEnd: Int(end))
+            let pixels = Array(UnsafeBufferPointer(start: buffer, count: width * height * 4))
+            return (RGBAImage(width: width, height: height, pixels: pixels), Double(Int(end) - previousEnd))
+        case let .apng(apng):
+            return try apng.next()
+        }
+    }
+}
+
+/// APNG's frames composed on its canvas as the format says (frame regions, blend over or
+/// source, dispose none, background or previous); each frame's data decoded as a PNG of its own.
+final class APNGReader {
+    struct Chunk {
+        let type: String
+        let data: ArraySlice<UInt8>
+    }
+
+    let width: Int, height: Int, frameCount: Int
+    private let header: ArraySlice<UInt8>
+    /// Chunks a frame's PNG needs besides its image data (palette, transparency, gamma...).
+    private let ancillary: [Chunk]
+    private var frames: [(control: ArraySlice<UInt8>, data: [UInt8])] = []
+    private var index = 0
+    private var canvas: RGBAImage
+    private let maxPixels: Int
+
+    /// The chunks of a PNG file in order, nil when it is not one.
+    static func chunks(_ bytes: [UInt8]) -> [Chunk]? {
+        guard bytes.count > 8, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        var at = 8, out: [Chunk] = []
+        while at + 12 <= bytes.count {
+            let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            guard length >= 0, at + 12 + length <= bytes.count else { return nil }
+            out.append(Chunk(type: String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self), data: bytes[(at + 8)..<(at + 8 + length)]))
+            at += 12 + length
+        }
+        return out
+    }
+
+    init(_ bytes: [UInt8], maxPixels: Int) throws {
+        guard let chunks = APNGReader.chunks(bytes), let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13,
+              chunks.contains(where: { $0.type == "acTL" }) else {
+            throw RenderError.image("not an animation (an animated WebP or an APNG)")
+        }
+        header = ihdr.data
+        width = APNGReader.be32(ihdr.data, 0)
+        height = APNGReader.be32(ihdr.data, 4)
+        guard width > 0, height > 0, Checked.pixels(width, height, within: maxPixels) else {
+            throw RenderError.surfaceTooLarge("the animation's canvas", width: max(width, 0), height: max(height, 0), limit: maxPixels)
+        }
+        self.maxPixels = maxPixels
+        ancillary = chunks.filter { ["PLTE", "tRNS", "gAMA", "cHRM", "sRGB", "iCCP", "sBIT"].contains($0.type) }
+        var current: (control: ArraySlice<UInt8>, data: [UInt8])?
+        for chunk in chunks {
+            switch chunk.type {
+            case "fcTL":
+                guard chunk.data.count == 26 else { throw RenderError.image("APNG: a frame control chunk has \(chunk.data.count) bytes, not 26") }
+                if let frame = current { frames.append(frame) }
+                current = (chunk.data, [])
+            case "IDAT":
+                // The default image is a frame only when a frame control came before it.
+                current?.data += chunk.data
+            case "fdAT":
+                guard chunk.data.count >= 4 else { throw RenderError.image("APNG: a frame data chunk is too short") }
+                current?.data += chunk.data.dropFirst(4)
+            default:
+                continue
+            }
+        }
+        if let frame = current { frames.append(frame) }
+        frameCount = frames.count
+        canvas = RGBAImage(width: width, height: height)
+    }
+
+    func next() throws -> (image: RGBAImage, milliseconds: Double)? {
+        guard index < frames.count else { return nil }
+        let (control, data) = frames[index]
+        index += 1
+        let w = APNGReader.be32(control, 4), h = APNGReader.be32(control, 8)
+        let x = APNGReader.be32(control, 12), y = APNGReader.be32(control, 16)
+        let numerator = Int(control[control.startIndex + 20]) << 8 | Int(control[control.startIndex + 21])
+        var denominator = Int(control[control.startIndex + 22]) << 8 | Int(control[control.startIndex + 23])
+        if denominator == 0 { denominator = 100 }
+        let dispose = control[control.startIndex + 24], blend = control[control.startIndex + 25]
+        guard w > 0, h > 0, x >= 0, y >= 0, x + w <= width, y + h <= height else {
+            throw RenderError.image("APNG: frame \(index) lies outside the \(width)x\(height) canvas")
+        }
+        // The frame as a PNG of its own: its size in a copy of the header, the same palette.
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        png += APNGReader.chunk("IHDR", APNGReader.be32Bytes(w) + APNGReader.be32Bytes(h) + Array(header.dropFirst(8)))
+        for extra in ancillary { png += APNGReader.chunk(extra.type, Array(extra.data)) }
+        png += APNGReader.chunk("IDAT", data) + APNGReader.chunk("IEND", [])
+        let frame = try PNGCodec.decode(png, maxPixels: maxPixels)
+        let before = dispose == 2 ? canvas : nil
+        for row in 0..<h {
+            for column in 0..<w {
+                let s = (row * w + column) * 4, d = ((y + row) * width + x + column) * 4
+                let alpha = Int(frame.pixels[s + 3])
+                if blend == 0 || alpha == 255 {
+                    for c in 0..<4 { canvas.pixels[d + c] = frame.pixels[s + c] }
+                } else if alpha > 0 {
+                    // Straight-alpha "over".
+                    let under = Int(canvas.pixels[d + 3]) * (255 - alpha) / 255
+                    let out = alpha + under
+                    for c in 0..<3 {
+                        canvas.pixels[d + c] = UInt8((Int(frame.pixels[s + c]) * alpha + Int(canvas.pixels[d + c]) * under) / max(out, 1))
+                    }
+                    canvas.pixels[d + 3] = UInt8(out)
+                }
+            }
+        }
+        let shown = canvas
+        if dispose == 1 {
+            for row in 0..<h { for column in 0..<w { for c in 0..<4 { canvas.pixels[((y + row) * width + x + column) * 4 + c] = 0 } } }
+        } else if let before {
+            canvas = before
+        }
+        return (shown, Double(numerator) * 1000 / Double(denominator))
+    }
+
+    private static func be32(_ data: ArraySlice<UInt8>, _ offset: Int) -> Int {
+        let i = data.startIndex + offset
+        return Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3])
+    }
+
+    private static func be32Bytes(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+
+    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + data
+        return be32Bytes(data.count) + typed + be32Bytes(Int(typed.withUnsafeBufferPointer { hl_crc32($0.baseAddress, $0.count) }))
+    }
+}
