@@ -51,13 +51,18 @@ struct CardCommand: Command {
         // The timing flags are checked whatever the card turns out to be.
         var timing = AnimationTiming()
         try animation.adjust(&timing)
-        if format == nil, let animated = try animatedFormat(spec, values: values) {
-            return try writeAnimation(spec, as: animated, values: values)
+        // The spec is read once (standard input cannot be read twice).
+        var input: (JSONValue, String)?
+        if format == nil, AnimationFlags.format(output: output, animated: true) != nil {
+            input = try read(spec)
+            if let animated = try animatedFormat(input!, name: spec, values: values) {
+                return try writeAnimation(input!, name: spec, as: animated, values: values)
+            }
         }
         let resolvedFormat = try OutputOptions.format(output: output, forced: format, otherwise: dumpLayout != nil,
                                                       alternatives: "or --dump-layout")
         try target.checkWritable()
-        let (json, folder) = try read(spec)
+        let (json, folder) = try input ?? read(spec)
         let name = spec == "-" ? "standard input" : spec
         let asked = Variables.names(in: json)
         for unused in values.keys.sorted() where !asked.contains(unused) {
@@ -83,9 +88,8 @@ struct CardCommand: Command {
 
     /// The animated container to write, when the output's extension is one and the spec has
     /// effects (or the extension is only for animations: .mp4, .apng).
-    private func animatedFormat(_ spec: String, values: [String: String]) throws -> AnimationFormat? {
-        guard let output, AnimationFlags.format(output: output, animated: true) != nil else { return nil }
-        let (json, folder) = try read(spec)
+    private func animatedFormat(_ input: (JSONValue, String), name spec: String, values: [String: String]) throws -> AnimationFormat? {
+        let (json, folder) = input
         let moves: Bool
         do {
             moves = try CardSpec.parse(try Variables.substitute(json, values), folder: folder, linkSchemes: LinkSchemes()).isAnimated
@@ -96,9 +100,9 @@ struct CardCommand: Command {
     }
 
     /// An animated card: frames drawn and encoded, the file written once all succeeded.
-    private func writeAnimation(_ spec: String, as format: AnimationFormat, values: [String: String]) throws {
+    private func writeAnimation(_ input: (JSONValue, String), name spec: String, as format: AnimationFormat, values: [String: String]) throws {
         try target.checkWritable()
-        let (json, folder) = try read(spec)
+        let (json, folder) = input
         let name = spec == "-" ? "standard input" : spec
         let resources = try runOptions.resources()
         let tools = try AnimationFlags.tools(for: format)
