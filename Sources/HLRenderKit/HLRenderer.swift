@@ -137,13 +137,16 @@ public final class HLRenderer: Sendable {
 
     /// Renders a card spec (JSON text, the format of `schema/card.schema.json`) to bytes.
     public func renderCard(json: String, options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> RenderedCard {
-        let parsed: JSONValue
+        try await renderCard(json: try Self.parse(json), options: options)
+    }
+
+    /// A spec's JSON text, a syntax error as the library's error.
+    static func parse(_ json: String) throws(HLRenderError) -> JSONValue {
         do {
-            parsed = try JSONValue.parse(Array(json.utf8))
+            return try JSONValue.parse(Array(json.utf8))
         } catch {
             throw HLRenderError.from(error)
         }
-        return try await renderCard(json: parsed, options: options)
     }
 
     /// The same for a spec built as a Swift value.
@@ -165,12 +168,7 @@ public final class HLRenderer: Sendable {
     /// `renderCard` draws; the layout report gives each effect's timing.
     public func animateCard(json: String, as container: AnimationContainer = .webp,
                             options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> RenderedCard {
-        let parsed: JSONValue
-        do {
-            parsed = try JSONValue.parse(Array(json.utf8))
-        } catch {
-            throw HLRenderError.from(error)
-        }
+        let parsed = try Self.parse(json)
         let output = try await run { resources in
             try CardRender.animate(parsed, variables: options.variables, folder: options.folder, resources: resources,
                                    format: container == .webp ? .webp : .apng, encoding: try self.encoding(options),
@@ -181,12 +179,7 @@ public final class HLRenderer: Sendable {
 
     /// The card's layout report alone (nothing is drawn or encoded).
     public func layoutCard(json: String, options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> String {
-        let parsed: JSONValue
-        do {
-            parsed = try JSONValue.parse(Array(json.utf8))
-        } catch {
-            throw HLRenderError.from(error)
-        }
+        let parsed = try Self.parse(json)
         let output = try await run { resources in
             try CardRender.render(parsed, variables: options.variables, folder: options.folder, resources: resources,
                                   format: .png, encoding: EncodeOptions(), render: false)
