@@ -91,6 +91,8 @@ public enum AnimationContainer: String, Sendable, CaseIterable {
     case webp
     /// Animated PNG (APNG): lossless; a viewer without APNG shows the first frame.
     case apng
+    /// An AVIF image sequence (AV1; slower to encode than WebP).
+    case avif
 }
 
 /// The engine behind `hlrender card`: one object that owns the fonts, the caches shared by
@@ -164,14 +166,14 @@ public final class HLRenderer: Sendable {
     }
 
     /// Renders a card spec whose blocks have an `animation` as an animated image: WebP (lossy,
-    /// or lossless with `options.lossless`) or APNG. Its last frame is the still card
+    /// or lossless with `options.lossless`), APNG or AVIF. Its last frame is the still card
     /// `renderCard` draws; the layout report gives each effect's timing.
     public func animateCard(json: String, as container: AnimationContainer = .webp,
                             options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> RenderedCard {
         let parsed = try Self.parse(json)
         let output = try await run { resources in
             try CardRender.animate(parsed, variables: options.variables, folder: options.folder, resources: resources,
-                                   format: container == .webp ? .webp : .apng, encoding: try self.encoding(options),
+                                   format: container == .webp ? .webp : container == .apng ? .apng : .avif, encoding: try self.encoding(options),
                                    tools: AnimationTools()).output
         }
         return RenderedCard(bytes: output.bytes, layoutJSON: output.card.dump.serialized())

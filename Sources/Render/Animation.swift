@@ -8,21 +8,24 @@ package enum AnimationFormat: String, CaseIterable, Sendable {
     case webp
     /// Animated PNG (APNG), lossless.
     case apng
+    /// An AVIF image sequence (AV1).
+    case avif
     /// H.264 video in an MP4 file, through ffmpeg.
     case mp4
 
-    /// The container a file name's extension asks for: .webp, .png or .apng, .mp4.
+    /// The container a file name's extension asks for: .webp, .png or .apng, .avif, .mp4.
     package init?(extension ext: String) {
         switch ext.lowercased() {
         case "webp": self = .webp
         case "png", "apng": self = .apng
+        case "avif": self = .avif
         case "mp4": self = .mp4
         default: return nil
         }
     }
 
     /// What messages call the extensions.
-    package static let extensionList = ".webp, .png (APNG) or .mp4"
+    package static let extensionList = ".webp, .png (APNG), .avif or .mp4"
 }
 
 /// What an animation needs from the caller's world besides the scene: where ffmpeg is (MP4
@@ -196,6 +199,8 @@ extension Renderer {
             return try WebPAnimation(width: width, height: height, fps: timing.fps, loop: timing.loop, options: options.encoding)
         case .apng:
             return APNGWriter(fps: timing.fps, loop: timing.loop)
+        case .avif:
+            return try AVIFSequence(fps: timing.fps, options: options.encoding)
         case .mp4:
             guard let ffmpeg = tools.ffmpeg else {
                 throw RenderError.invalidOption("writing MP4 needs ffmpeg, which is not installed (Debian: apt-get install ffmpeg)")

@@ -73,7 +73,7 @@ enum OptionReference {
             """, rows: BlockSpec.placementOptions.map { row($0) })
         out += section("Animation effects", """
             Members of an effect object in a block's `"animation"` list. An animated card is written \
-            as animated WebP, APNG (.png, .apng) or MP4 (through ffmpeg); `card --format png` draws \
+            as animated WebP, APNG (.png, .apng), AVIF or MP4 (through ffmpeg); `card --format png` draws \
             it still, as its last frame. Seconds are 0 to 60.
             """, rows: EffectSpec.options.map { row($0) })
         out += section("Image blocks", """

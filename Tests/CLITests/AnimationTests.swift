@@ -247,3 +247,26 @@ extension AnimationTests {
         #expect(truncated.status == 3 && !truncated.signalled, "\(truncated.stderr)")
     }
 }
+
+extension AnimationTests {
+    /// Animated AVIF: avifdec (libavif's own tool) decodes every frame, reads the length at the
+    /// fps and the description; its last frame is the still card up to AV1's loss.
+    @Test func avifSequenceDecodesInAvifdec() throws {
+        let spec = ##"{"size": "320x240", "background": "#1D1D27", "color": "white", "fps": 10, "duration": 2, "blocks": [{"type": "text", "text": "Moving text", "size": 36, "highlight": "#3A86FF", "animation": "lines-in"}]}"##
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("s.json"))
+        let run = try CLI.run(["card", path("s.json"), "-o", path("s.avif"), "--quality", "95"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let info = try runTool("/usr/bin/avifdec", ["--info", path("s.avif")])
+        #expect(info.status == 0)
+        #expect(info.output.contains("10 timescales per second, 2.00 seconds (20 timescales)"), "\(info.output)")
+        #expect(info.output.contains("XMP Metadata   : Present"), "\(info.output)")
+        let frames = Int(info.output.split(separator: "\n").first { $0.contains("expected frames") }?
+            .split(separator: "(").last?.split(separator: " ").first ?? "") ?? 0
+        #expect(frames > 3, "\(info.output)")
+        let last = try runTool("/usr/bin/avifdec", ["--index", "\(frames - 1)", path("s.avif"), path("last.png")])
+        #expect(last.status == 0)
+        #expect(try CLI.run(["card", path("s.json"), "--format", "png", "-o", path("still.png")]).status == 0)
+        let compare = try CLI.run(["compare", path("still.png"), path("last.png"), "--threshold", "0.2"])
+        #expect(compare.status == 0, "\(String(decoding: compare.stdout, as: UTF8.self))")
+    }
+}

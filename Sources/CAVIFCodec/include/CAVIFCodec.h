@@ -23,6 +23,22 @@ int hl_avif_encode(const uint8_t *pixels, int width, int height, int stride, int
                    size_t error_size);
 void hl_avif_free(uint8_t *data);
 
+/// An AVIF image sequence (animated AVIF), frames added as they are drawn: each converted to
+/// YUV and held until the next arrives (its duration is then known), then handed to the AV1
+/// encoder. Settings as `hl_avif_encode`'s; `fps` is the timescale, a frame one tick; `xmp`
+/// (may be NULL) goes in with the first frame.
+typedef struct hl_avif_sequence hl_avif_sequence;
+hl_avif_sequence *hl_avif_sequence_new(int fps, int quality, int speed, int yuv444, const uint8_t *xmp, size_t xmp_length,
+                                       char *error, size_t error_size);
+/// A new frame of Cairo's words (`layout` as above); 0, or -1 with a message.
+int hl_avif_sequence_add(hl_avif_sequence *sequence, const uint8_t *pixels, int width, int height, int stride, int layout,
+                         char *error, size_t error_size);
+/// The last frame shows one tick longer.
+void hl_avif_sequence_extend(hl_avif_sequence *sequence);
+/// The file: 0 and a malloc'ed `*out` (hl_avif_free), or -1 with a message.
+int hl_avif_sequence_finish(hl_avif_sequence *sequence, uint8_t **out, size_t *length, char *error, size_t error_size);
+void hl_avif_sequence_free(hl_avif_sequence *sequence);
+
 /// libavif's version and the AV1 encoder it uses ("1.0.0 aom 3.6.0"); "" when not loaded.
 const char *hl_avif_version(void);
 
