@@ -136,6 +136,13 @@ package struct CardSpec: Sendable {
         }
     }
 
+    /// A one-block canvas (`render`, `steps`) given the placement rows' flags (`--animation`)
+    /// for its block, through the rows a card's keys use.
+    package mutating func applyToSoleBlock(_ apply: (inout BlockSpec) throws -> Void) rethrows {
+        guard !blocks.isEmpty else { return }
+        try apply(&blocks[0])
+    }
+
     /// Whether any block moves: the card is an animation.
     package var isAnimated: Bool {
         func moves(_ block: BlockSpec) -> Bool {

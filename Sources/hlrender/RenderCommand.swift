@@ -1,4 +1,7 @@
+import Card
 import Flags
+import Glibc
+import Motion
 import FoundationEssentials
 import Render
 import Typeset
@@ -35,8 +38,30 @@ struct Render: Command {
     var expect: String?
     @Group("Comparison (with --expect)") var comparison: CompareOptions
     @Group var limits: InputLimits
+    @FlagList(BlockSpec.placementOptions.flagSpecs(["animation"])) var animationEffects: GivenFlags
+    @Group("Animation") var animation: AnimationFlags
+
+    /// `--animation`: the text's effects drawn frame by frame into the output's container.
+    private func writeAnimation(_ spec: CardSpec, as container: AnimationFormat, fonts: FontContext) throws {
+        let resources = CardResources(fonts: fonts, maxPixels: try output.pixelLimit.pixels()) { [limit = limits.image] path in
+            try Posix.readFile(path, as: "file", limit: limit)
+        }
+        let tools = try AnimationFlags.tools(for: container)
+        defer { if let folder = tools.temporaryFolder { rmdir(folder) } }
+        let rendered: CardRender.Output
+        do {
+            rendered = try CardRender.animate(spec, resources: resources, format: container, encoding: try output.encoding.options(),
+                                              tools: tools, adjust: animation.adjust).output
+        } catch let error as CardError {
+            throw CLIFailure(message: flagWording(error))
+        }
+        try OutputFile.write(rendered.bytes, to: output.output!)
+        if let path = output.dumpLayout { try OutputFile.write(rendered.card.canvasDump(), to: path) }
+    }
 
     func run() throws {
+        var timing = AnimationTiming()
+        try animation.adjust(&timing)  // checked whatever is drawn
         // Pages are PDF: a dump alone of a paged layout needs no -o.
         let format = pages.isPaged && output.output == nil && output.format == nil
             ? .pdf : try output.resolvedFormat(expecting: expect != nil)
@@ -54,7 +79,15 @@ struct Render: Command {
         try restrict.apply(to: &settings)
         let fonts = try text.font.fonts()
         if let pageSetup { return try runPaged(settings: settings, setup: pageSetup, fonts: fonts) }
-        let spec = try output.card(.text(settings, fit: try output.fitSpec()), highlighted: settings.fillsHighlight)
+        var spec = try output.card(.text(settings, fit: try output.fitSpec()), highlighted: settings.fillsHighlight)
+        do {
+            try spec.applyToSoleBlock { try BlockSpec.placementOptions.apply(animationEffects, to: &$0) }
+        } catch {
+            throw CLIFailure(message: "\(error)")
+        }
+        if expect == nil, output.format == nil, let container = AnimationFlags.format(output: output.output, animated: spec.isAnimated) {
+            return try writeAnimation(spec, as: container, fonts: fonts)
+        }
         let golden = try expect.map { try Posix.readFile($0, as: "golden", limit: limits.image) }
         let draw = output.output != nil || golden != nil
         let rendered = try renderOneBlock(spec, fonts: fonts, limits: limits, output: output, format: format, draw: draw)

@@ -270,3 +270,20 @@ extension AnimationTests {
         #expect(compare.status == 0, "\(String(decoding: compare.stdout, as: UTF8.self))")
     }
 }
+
+extension AnimationTests {
+    /// `render --animation` animates its one text block (the same row as a card's key);
+    /// a bad effect is one line naming the flag.
+    @Test func renderTakesAnimationFlags() throws {
+        let run = try CLI.run(["render", "--text", "Hello there, this moves", "--highlight", "#FFD166",
+                               "--animation", "lines-in,highlight-sweep", "--fps", "10", "-o", path("r.png")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let still = try CLI.run(["render", "--text", "Hello there, this moves", "--highlight", "#FFD166", "-o", path("s.png")])
+        #expect(still.status == 0)
+        let read = try frames(path("r.png"), still: path("s.png"))
+        #expect(read["lastVsStill"] as? Int == 0 && (read["durations"] as? [Double] ?? []).count > 3, "\(read)")
+        let bad = try CLI.run(["render", "--text", "x", "--animation", "spin", "-o", path("bad.webp")])
+        #expect(bad.status == 3 && bad.stderr.contains("--animation: 'spin' is not one of"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path("bad.webp")))
+    }
+}

@@ -22,7 +22,7 @@ import TestSupport
     ]
     /// Options whose value is text, a path, a colour or a choice.
     static let other: Set<String> = [
-        "text", "text-file", "markup", "markup-file", "markdown", "markdown-file", "spans", "style", "match", "alt", "align", "ellipsis", "font", "direction", "lang", "role", "wrap", "features", "variations", "color",
+        "text", "text-file", "markup", "markup-file", "markdown", "markdown-file", "spans", "style", "match", "alt", "animation", "align", "ellipsis", "font", "direction", "lang", "role", "wrap", "features", "variations", "color",
         "font-dir", "o", "format", "png-compression", "avif-chroma", "title", "author", "subject", "keywords", "background",
         "dump-layout", "highlight", "highlight-style", "outline-color", "join", "restrict-mode", "page-number-format",
         "header", "expect", "diff", "size-mismatch", "steps-file", "step", "dot-color", "first-side", "var", "pdf",
