@@ -275,7 +275,10 @@ int hl_png_encode(const uint8_t *pixels, int width, int height, int stride, int 
     *out = NULL;
     *out_length = 0;
     if (width <= 0 || height <= 0) { message = "empty image"; goto fail; }
-    int channels = pixel_channels(pixels, width, height, stride, layout);
+    /* The frames of an APNG share one header: their channels are the layout's, never reduced. */
+    int keep = layout & HL_PNG_KEEP_CHANNELS;
+    layout &= ~HL_PNG_KEEP_CHANNELS;
+    int channels = keep ? (layout == HL_PNG_RGB24 ? 3 : 4) : pixel_channels(pixels, width, height, stride, layout);
     size_t n = (size_t)width * (size_t)channels;
     size_t filtered_size = (size_t)height * (n + 1);
     filtered = hl_big_alloc(filtered_size, one_shot);

@@ -176,7 +176,7 @@ final class APNGWriter: FrameEncoder {
 
     func add(_ frame: FramePixels) throws {
         let png = try ImageEncoder.png(frame.data, width: frame.width, height: frame.height, stride: frame.stride,
-                                       rgb24: frame.opaque, compression: .fast)
+                                       rgb24: frame.opaque, compression: .fast, keepChannels: true)
         var at = 8, data: [UInt8] = []
         while at + 12 <= png.count {
             let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])

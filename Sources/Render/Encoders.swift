@@ -126,12 +126,13 @@ package enum ImageEncoder {
         return ImageDescription.embed(options.description ?? "", in: bytes, format: format)
     }
 
+    /// `keepChannels`: RGB or RGBA as the layout is, never fewer (an APNG's frames).
     static func png(_ data: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, rgb24: Bool,
-                    compression: PNGCompression, oneShot: Bool = false) throws -> [UInt8] {
+                    compression: PNGCompression, oneShot: Bool = false, keepChannels: Bool = false) throws -> [UInt8] {
         var out: UnsafeMutablePointer<UInt8>?
         var length = 0
         var error = [CChar](repeating: 0, count: 256)
-        let layout = rgb24 ? Int32(HL_PNG_RGB24) : Int32(HL_PNG_ARGB32_PREMULTIPLIED)
+        let layout = (rgb24 ? Int32(HL_PNG_RGB24) : Int32(HL_PNG_ARGB32_PREMULTIPLIED)) | (keepChannels ? Int32(HL_PNG_KEEP_CHANNELS) : 0)
         let status = hl_png_encode(data, Int32(width), Int32(height), Int32(stride), layout, compression.code, oneShot ? 1 : 0,
                                    &out, &length, &error, error.count)
         guard status == 0, let out else {

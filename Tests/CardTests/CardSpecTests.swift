@@ -129,7 +129,9 @@ func png(_ json: String) throws -> RGBAImage {
                                        "max-diff-ratio", "ignore", "metric", "min-ssim", "dpi", "no-tags", "pdf-standard", "diff", "json", "size-mismatch", "max-input-bytes", "link-schemes", "help",
                                        "version", "step", "fit", "png-compression", "quality", "lossless", "avif-speed", "avif-chroma", "title", "author", "subject", "keywords",
                                        // Pages: the document's, not a block's.
-                                       "page", "page-margin", "orphans", "widows", "page-numbers", "page-number-format", "header", "max-pages"]
+                                       "page", "page-margin", "orphans", "widows", "page-numbers", "page-number-format", "header", "max-pages",
+                                       // Animation: the block's placement row and the card's clock.
+                                       "animation", "fps", "duration", "loop"]
         let render = try flags("render").subtracting(runOptions), steps = try flags("steps").subtracting(runOptions)
         let textKeys = Set(OptionModel.names(for: .text)), stepsKeys = Set(OptionModel.names(for: .steps))
         #expect(render.subtracting(textKeys).isEmpty, "render flags missing from the table: \(render.subtracting(textKeys))")

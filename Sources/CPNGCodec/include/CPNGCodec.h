@@ -9,6 +9,9 @@
 
 /// Pixel layouts in: Cairo's native-endian 32-bit words, or straight RGBA bytes.
 enum { HL_PNG_RGB24 = 0, HL_PNG_ARGB32_PREMULTIPLIED = 1, HL_PNG_RGBA = 2 };
+/// OR-ed into a layout: RGB for RGB24, RGBA otherwise, whatever the pixels (an APNG's frames
+/// share one header, so no frame may drop its alpha or colour).
+enum { HL_PNG_KEEP_CHANNELS = 8 };
 
 /// Compression settings: the decoded pixels are the same at each.
 enum { HL_PNG_FAST = 0, HL_PNG_DEFAULT = 1, HL_PNG_SMALL = 2 };
