@@ -49,7 +49,7 @@ run() {
 
 status=0
 pids=()
-for harness in ${FUZZ_HARNESSES:-card manifest typeset forms markup pdflinks pdfcontent cardmemory goldenconfig svgcheck geometry png deflate}; do
+for harness in ${FUZZ_HARNESSES:-card manifest typeset forms markup pdflinks pdfcontent cardmemory goldenconfig svgcheck geometry animation png deflate}; do
   case $harness in png|deflate) binary=$build/fuzz_$harness ;; *) binary=$build/release/hlfuzz ;; esac
   run "$harness" "$binary" & pids+=($!)
   if (( ${#pids[@]} >= parallel )); then wait "${pids[0]}" || status=1; pids=("${pids[@]:1}"); fi

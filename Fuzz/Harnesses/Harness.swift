@@ -11,7 +11,7 @@ import Typeset
 /// The Swift harnesses: each takes any bytes and may only return (an error is a fine answer;
 /// a crash, a hang or a sanitizer report is a finding).
 enum Harness: String, CaseIterable {
-    case card, manifest, typeset, forms, markup, pdflinks, pdfcontent, cardmemory, goldenconfig, svgcheck, geometry
+    case card, manifest, typeset, forms, markup, pdflinks, pdfcontent, cardmemory, goldenconfig, svgcheck, geometry, animation
 
     /// The repository's pinned fonts (the harness is built from the repository).
     static let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -47,6 +47,7 @@ enum Harness: String, CaseIterable {
         case .goldenconfig: Harness.goldenConfig(data)
         case .svgcheck: Harness.svgCheck(data)
         case .geometry: Harness.geometry(data)
+        case .animation: Harness.animation(data)
         }
     }
 
