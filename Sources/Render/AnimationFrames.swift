@@ -30,6 +30,13 @@ package final class AnimationFrames {
     /// Opens `bytes`; a canvas over `maxPixels` or a file that is no animation is refused.
     package init(_ bytes: [UInt8], maxPixels: Int) throws {
         if bytes.count > 16, bytes[0..<4].elementsEqual("RIFF".utf8) {
+            // The canvas size from the headers first: the decoder allocates its canvas at once
+            // (a 40-byte header can ask for 16 million by 16 million pixels).
+            var w: Int32 = 0, h: Int32 = 0
+            guard WebPGetInfo(bytes, bytes.count, &w, &h) != 0 else { throw RenderError.image("not a WebP libwebp can read") }
+            guard Checked.pixels(Int(w), Int(h), within: maxPixels) else {
+                throw RenderError.surfaceTooLarge("the animation's canvas", width: Int(w), height: Int(h), limit: maxPixels)
+            }
             let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
             _ = copy.initialize(from: bytes)
             var options = WebPAnimDecoderOptions()
