@@ -39,7 +39,7 @@ enum MotionPainter {
     static func bounds(_ item: SceneItem) -> (x: Double, y: Double, width: Double, height: Double)? {
         switch item {
         case let .text(text):
-            let reach = reach(text.paint, size: text.layout.size) + max(text.paint.highlight.map { max($0.reach.x, $0.reach.y) } ?? 0, 0)
+            let reach = text.layout.size + text.paint.inkReach
             return (text.x - reach, text.y - reach, text.layout.width + 2 * reach, text.layout.height + 2 * reach)
         case let .image(_, x, y, width, height, _, _, _, _):
             return (x - 1, y - 1, width + 2, height + 2)
@@ -77,7 +77,11 @@ enum MotionPainter {
         }
         var paint = text.paint
         paint.highlight = nil
-        for index in parts.lines where state.lineAlpha[index] > 0 {
+        // Only the lines that can reach the canvas, as a still card draws them (a long text's
+        // frames cost what the canvas shows).
+        let reaches = Renderer.reachesClip(cr, paint: text.paint)
+        let reach = layout.size + text.paint.inkReach
+        for index in parts.lines where state.lineAlpha[index] > 0 && reaches(layout.lines[index]) {
             var line = layout.lines[index]
             if let revealed = state.revealed { line = line.keeping { $0.cluster < revealed } }
             let rise = state.lineRise[index]
@@ -88,9 +92,9 @@ enum MotionPainter {
             }
             let pieces: [(Line, Double)]
             if let words = state.wordAlpha {
-                pieces = parts.words.indices.compactMap { w in
+                pieces = parts.words(on: line).compactMap { w in
+                    guard words[w] > 0 else { return nil }
                     let range = parts.words[w]
-                    guard words[w] > 0, range.lowerBound < line.end, range.upperBound > line.start else { return nil }
                     return (line.keeping { range.contains($0.cluster) }, words[w])
                 }
             } else {
@@ -103,7 +107,6 @@ enum MotionPainter {
                     // A group is a surface the size of the clip: clipped to the line's reach,
                     // not the whole canvas (which cost a canvas-sized clear and blend a line).
                     cairo_save(cr)
-                    let reach = reach(text.paint, size: layout.size)
                     cairo_rectangle(cr, line.x - reach, line.top - reach, line.width + 2 * reach, line.height + 2 * reach)
                     cairo_clip(cr)
                     cairo_push_group(cr)
@@ -117,15 +120,6 @@ enum MotionPainter {
                 }
             }
         }
-    }
-
-    /// How far a line's ink may reach past its box: a size's worth for overhanging glyphs and
-    /// marks, plus the shadow's offset and blur and the stroke.
-    static func reach(_ paint: TextPaint, size: Double) -> Double {
-        var reach = size + (paint.stroke?.width ?? 0)
-        if let shadow = paint.shadow { reach += max(abs(shadow.dx), abs(shadow.dy)) + 3 * shadow.blur.value }
-        reach += paint.spans.compactMap { $0.highlight.map { max($0.reach.x, $0.reach.y) } }.max() ?? 0
-        return reach
     }
 
     /// The horizontal extent of the glyphs of `line` whose clusters start before `offset`

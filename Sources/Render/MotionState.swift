@@ -63,6 +63,19 @@ struct MotionParts {
         clusterEnds = ends
     }
 
+    /// The indices of the words on `line` (words are in text order: a binary search finds the
+    /// first, so a frame costs the words of the lines it draws, not all of them a line).
+    func words(on line: Line) -> Range<Int> {
+        var low = 0, high = words.count
+        while low < high {
+            let mid = (low + high) / 2
+            if words[mid].upperBound > line.start { high = mid } else { low = mid + 1 }
+        }
+        var upper = low
+        while upper < words.count && words[upper].lowerBound < line.end { upper += 1 }
+        return low..<upper
+    }
+
     /// How many parts an effect staggers over here.
     func count(_ effect: Effect) -> Int {
         switch effect {

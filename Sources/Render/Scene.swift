@@ -95,6 +95,17 @@ package struct TextPaint: Sendable {
     }
 }
 
+extension TextPaint {
+    /// How far this paint's ink may reach past a line's box, either way: the stroke, the
+    /// shadow's offset and blur, the block's and the spans' highlights.
+    var inkReach: Double {
+        var reach = stroke?.width ?? 0
+        if let shadow { reach += max(abs(shadow.dx), abs(shadow.dy)) + 3 * shadow.blur.value }
+        reach += ([highlight] + spans.map(\.highlight)).compactMap { $0.map { max($0.reach.x, $0.reach.y) } }.max() ?? 0
+        return reach
+    }
+}
+
 /// A text block placed on the canvas: its layout's origin at (x, y).
 package struct PlacedText: Sendable {
     package let layout: Layout

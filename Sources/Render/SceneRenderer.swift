@@ -151,17 +151,22 @@ extension Renderer {
     /// 400 px card of 350,000 lines drew every line). A line's reach is generous: twice its
     /// height, the shadow's offset and blur, the stroke and the highlights' padding.
     static func reaching(_ cr: OpaquePointer, _ lines: [Line], paint: TextPaint) -> [Line] {
+        let reaches = reachesClip(cr, paint: paint)
+        let kept = lines.filter(reaches)
+        return kept.count == lines.count ? lines : kept
+    }
+
+    /// Whether a line's ink can reach the clip as it is now (the test `reaching` applies; an
+    /// animation's frame filters its moving lines with it too).
+    static func reachesClip(_ cr: OpaquePointer, paint: TextPaint) -> (Line) -> Bool {
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
         cairo_clip_extents(cr, &x0, &y0, &x1, &y1)
-        guard y1 > y0 else { return [] }
-        var extra = paint.stroke?.width ?? 0
-        if let shadow = paint.shadow { extra += abs(shadow.dy) + 3 * shadow.blur.value }
-        extra += ([paint.highlight] + paint.spans.map(\.highlight)).compactMap { $0?.reach.y }.max() ?? 0
-        let kept = lines.filter { line in
+        guard y1 > y0 else { return { _ in false } }
+        let extra = paint.inkReach
+        return { line in
             let reach = 2 * line.height + extra
             return line.top + line.height + reach >= y0 && line.top - reach <= y1
         }
-        return kept.count == lines.count ? lines : kept
     }
 
     private static func drawDots(_ cr: OpaquePointer, _ dots: [DotMark], color c: Color,
