@@ -51,12 +51,14 @@ struct CardCommand: Command {
         // The timing flags are checked whatever the card turns out to be.
         var timing = AnimationTiming()
         try animation.adjust(&timing)
-        // The spec is read once (standard input cannot be read twice).
-        var input: (JSONValue, String)?
+        // Where the output could be an animation, the spec is read and parsed once here (standard
+        // input cannot be read twice) and the parse serves the still card too.
+        var input: (JSONValue, String)?, parsed: CardSpec?
         if format == nil, AnimationFlags.format(output: output, animated: true) != nil {
             input = try read(spec)
-            if let animated = try animatedFormat(input!, name: spec, values: values) {
-                return try writeAnimation(input!, name: spec, as: animated, values: values)
+            parsed = try parse(input!, name: spec, values: values)
+            if let animated = AnimationFlags.format(output: output, animated: parsed!.isAnimated) {
+                return try writeAnimation(parsed!, name: spec, as: animated)
             }
         }
         let resolvedFormat = try OutputOptions.format(output: output, forced: format, otherwise: dumpLayout != nil,
@@ -72,9 +74,11 @@ struct CardCommand: Command {
         let resources = try runOptions.resources(oneShot: true)
         let rendered: CardRender.Output
         do {
-            rendered = try CardRender.render(json, variables: values, folder: folder, resources: resources, format: resolvedFormat,
-                                             encoding: try runOptions.encoding.options(), pdf: try runOptions.pdf.metadata(checkingNeeds: false),
-                                             render: output != nil)
+            let encoding = try runOptions.encoding.options(), pdf = try runOptions.pdf.metadata(checkingNeeds: false)
+            rendered = try parsed.map { spec in
+                try CardRender.render(spec, resources: resources, format: resolvedFormat, encoding: encoding, pdf: pdf, render: output != nil)
+            } ?? CardRender.render(json, variables: values, folder: folder, resources: resources, format: resolvedFormat,
+                                   encoding: encoding, pdf: pdf, render: output != nil)
         } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)\(varHint(error))")
         }
@@ -86,31 +90,27 @@ struct CardCommand: Command {
         if let path = dumpLayout { try OutputFile.write(Array((built.dump.serialized() + "\n").utf8), to: path) }
     }
 
-    /// The animated container to write, when the output's extension is one and the spec has
-    /// effects (or the extension is only for animations: .mp4, .apng).
-    private func animatedFormat(_ input: (JSONValue, String), name spec: String, values: [String: String]) throws -> AnimationFormat? {
+    /// The spec with its variables filled, parsed under the run's link policy.
+    private func parse(_ input: (JSONValue, String), name spec: String, values: [String: String]) throws -> CardSpec {
         let (json, folder) = input
-        let moves: Bool
         do {
-            moves = try CardSpec.parse(try Variables.substitute(json, values), folder: folder, linkSchemes: LinkSchemes()).isAnimated
+            return try CardSpec.parse(try Variables.substitute(json, values), folder: folder, linkSchemes: try runOptions.links.schemes())
         } catch let error as CardError {
             throw CLIFailure(message: "\(spec == "-" ? "standard input" : spec): \(error)\(varHint(error))")
         }
-        return AnimationFlags.format(output: output, animated: moves)
     }
 
     /// An animated card: frames drawn and encoded, the file written once all succeeded.
-    private func writeAnimation(_ input: (JSONValue, String), name spec: String, as format: AnimationFormat, values: [String: String]) throws {
+    private func writeAnimation(_ parsed: CardSpec, name spec: String, as format: AnimationFormat) throws {
         try target.checkWritable()
-        let (json, folder) = input
         let name = spec == "-" ? "standard input" : spec
         let resources = try runOptions.resources()
         let tools = try AnimationFlags.tools(for: format)
         defer { if let folder = tools.temporaryFolder { rmdir(folder) } }
         let rendered: CardRender.Output
         do {
-            rendered = try CardRender.animate(json, variables: values, folder: folder, resources: resources, format: format,
-                                              encoding: try runOptions.encoding.options(), tools: tools, adjust: animation.adjust).output
+            rendered = try CardRender.animate(parsed, resources: resources, format: format, encoding: try runOptions.encoding.options(),
+                                              tools: tools, adjust: animation.adjust).output
         } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)\(varHint(error))")
         }

@@ -287,3 +287,21 @@ extension AnimationTests {
         #expect(!FileManager.default.fileExists(atPath: path("bad.webp")))
     }
 }
+
+extension AnimationTests {
+    /// The spec is parsed under the run's link policy whatever the output: a scheme the
+    /// operator allowed with --link-schemes is taken for a .png or .webp output too, still or
+    /// animated (the check for effects once parsed with the default policy and refused it).
+    @Test func theAnimationCheckKeepsTheRunsLinkPolicy() throws {
+        let spec = #"{"size": "300x120", "padding": 8, "fps": 5, "blocks": [{"type": "text", "spans": [{"text": "x "}, {"text": "call", "link": "tel:123"}]}]}"#
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("still.json"))
+        try Data(spec.replacingOccurrences(of: #""type": "text""#, with: #""type": "text", "animation": "fade""#).utf8)
+            .write(to: dir.appendingPathComponent("moving.json"))
+        for (file, out) in [("still.json", "s.png"), ("moving.json", "m.webp")] {
+            let refused = try CLI.run(["card", path(file), "-o", path(out)])
+            #expect(refused.status == 3 && refused.stderr.contains("tel:"), "\(refused.stderr)")
+            let run = try CLI.run(["card", path(file), "-o", path(out), "--link-schemes", "tel"])
+            #expect(run.status == 0, "\(file): \(run.stderr)")
+        }
+    }
+}
