@@ -99,20 +99,17 @@ package struct BatchRun: Sendable {
             }
             var resources = self.resources
             if goldens?.tracksInputs == true { resources.readLog = ReadLog() }
-            // A template with effects writes an animation (not in a golden run: goldens are still
-            // cards, the animation's last frame).
-            if write, goldens == nil, let path, let container = AnimationFormat(extension: ext) {
-                let parsed = try CardSpec.parse(try Variables.substitute(spec, row.variables), folder: folder, linkSchemes: resources.linkSchemes)
-                if parsed.isAnimated || ext == "apng" {
-                    let output = try CardRender.animate(parsed, resources: resources, format: container, encoding: settings.encoding).output
-                    try OutputFile.write(output.bytes, to: path, confinedTo: settings.outDir)
-                    return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
-                                    bytes: output.bytes.count, alt: output.description), settings.proofs ? output.card.scene : nil)
-                }
+            // The row's spec, parsed once for whichever way it is drawn. A template with effects
+            // writes an animation (not in a golden run: goldens are still cards, the last frame).
+            let parsed = try CardSpec.parse(try Variables.substitute(spec, row.variables), folder: folder, linkSchemes: resources.linkSchemes)
+            if write, goldens == nil, let path, let container = AnimationFormat(extension: ext), parsed.isAnimated || ext == "apng" {
+                let output = try CardRender.animate(parsed, resources: resources, format: container, encoding: settings.encoding).output
+                try OutputFile.write(output.bytes, to: path, confinedTo: settings.outDir)
+                return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
+                                bytes: output.bytes.count, alt: output.description), settings.proofs ? output.card.scene : nil)
             }
-            let rendered = try CardRender.render(spec, variables: row.variables, folder: folder, resources: resources,
-                                                 format: format, encoding: settings.encoding, pdf: settings.pdf,
-                                                 render: write || goldens != nil)
+            let rendered = try CardRender.render(parsed, resources: resources, format: format, encoding: settings.encoding,
+                                                 pdf: settings.pdf, render: write || goldens != nil)
             if let goldens, let card {
                 goldens.check(row, name: name, card: card, output: rendered.bytes, fonts: rendered.card.scene.fontFiles,
                               files: resources.readLog?.files ?? [], dump: rendered.card.dump, milliseconds: Clock.since(start))
