@@ -40,7 +40,7 @@ package struct AnimationTiming: Sendable, Hashable {
     /// (the first and the finished card).
     package func frameCount(effectsEnd end: Double) -> Int {
         let seconds = duration ?? (end + 1)
-        return max(2, Int((seconds * Double(fps)).rounded()))
+        return Checked.clamped(seconds * Double(fps), .toNearestOrAwayFromZero, in: 2...Int(Int32.max))
     }
 }
 

@@ -82,7 +82,11 @@ extension Renderer {
         guard !overflow, total <= Renderer.animationPixelFactor * options.maxPixels else {
             throw RenderError.invalidOption("\(count) frames of \(width)x\(height) are more than \(Renderer.animationPixelFactor) times the pixel limit (\(options.maxPixels)) drawn; lower fps, duration or size")
         }
-        try options.memory?.reserve(scene.workingBytes(pixels: (width, height), format: .png, encoding: options.encoding) * 3)
+        // A still render's memory (its canvas, layers, pictures and glyphs), and the canvases an
+        // animation holds besides: the base, a second frame canvas, the finished card, the
+        // encoder's previous frame and a straight-alpha copy for WebP.
+        try options.memory?.reserve(scene.workingBytes(pixels: (width, height), format: .png, encoding: options.encoding)
+                                    + 5 * width * height * 4)
         let faces = try FontFaces.of(scene, in: fonts, textMapped: false)
         let opaque = scene.background.isOpaque
         let background = try backgrounds.pixels(scene.background, width: scene.width, height: scene.height, scale: options.scale,

@@ -90,7 +90,7 @@ final class WebPAnimation: FrameEncoder {
     private func flush() throws {
         guard let frame = pending else { return }
         pending = nil
-        let ms = { (frames: Int) in Int((Double(frames) * 1000 / Double(self.fps)).rounded()) }
+        let ms = { (frames: Int) in Checked.clamped(Double(frames) * 1000 / Double(self.fps), .toNearestOrAwayFromZero, in: 0...Int(Int32.max)) }
         let pushed = frame.bytes.withUnsafeBufferPointer { buffer in
             var info = WebPMuxFrameInfo()
             info.bitstream = WebPData(bytes: buffer.baseAddress, size: buffer.count)

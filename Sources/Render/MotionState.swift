@@ -1,4 +1,5 @@
 import Motion
+import Support
 import Typeset
 
 /// What an animated item shows at one moment: its opacity, each line's opacity and rise, how
@@ -117,7 +118,7 @@ extension Timeline {
                 guard let parts, !parts.clusterEnds.isEmpty else { state.alpha *= effect.progress(at: t); continue }
                 let p = effect.progress(at: t)
                 if p < 1 {
-                    let shown = Int((p * Double(parts.clusterEnds.count)).rounded(.down))
+                    let shown = Checked.clamped(p * Double(parts.clusterEnds.count), .down, in: 0...parts.clusterEnds.count)
                     state.revealed = min(state.revealed ?? .max, shown == 0 ? 0 : parts.clusterEnds[shown - 1])
                 }
             case .wordsIn:

@@ -7,7 +7,7 @@ import Testing
 /// their declarations with `package` access, so the public API is HLRenderKit's alone.
 @Suite struct LibraryHygieneTests {
     /// The targets behind the HLRenderKit product (C shims included).
-    static let libraryTargets = ["Support", "Typeset", "Highlight", "Steps", "Markup", "Render", "Card", "Pages", "Compare",
+    static let libraryTargets = ["Support", "Typeset", "Highlight", "Steps", "Motion", "Markup", "Render", "Card", "Pages", "Compare",
                                  "Goldens", "HLRenderKit", "CTextBreak", "CHyphen", "CPNGCodec", "CJPEGCodec"]
 
     static func sources(_ target: String, extensions: Set<String>) throws -> [(String, String)] {
