@@ -72,14 +72,13 @@ struct CompareCommand: Command {
             return
         }
         if !folders.folderOnly.isEmpty { throw CLIFailure(message: "\(folders.folderOnly.joined(separator: ", ")): for two folders (or two PDFs)") }
-        if AnimationFrames.isAnimation(expectedBytes) || AnimationFrames.isAnimation(actualBytes) {
-            let status = try runAnimationComparison(expected: expectedBytes, actual: actualBytes, names: (expected, actual), options: options,
-                                                    tolerance: tolerance ?? options.tolerance(), maxPixels: maxPixels)
-            if status != ExitStatus.success { throw ExitCode(status) }
-            return
-        }
-        let status = try runComparison(expected: expectedBytes, actual: actualBytes, names: (expected, actual), options: options,
-                                       tolerance: tolerance, maxPixels: maxPixels)
+        // Two animations compare frame by frame; either way a changed baseline is updated or
+        // kept as a candidate below.
+        let status = AnimationFrames.isAnimation(expectedBytes) || AnimationFrames.isAnimation(actualBytes)
+            ? try runAnimationComparison(expected: expectedBytes, actual: actualBytes, names: (expected, actual), options: options,
+                                         tolerance: tolerance ?? options.tolerance(), maxPixels: maxPixels)
+            : try runComparison(expected: expectedBytes, actual: actualBytes, names: (expected, actual), options: options,
+                                tolerance: tolerance, maxPixels: maxPixels)
         if status != ExitStatus.success {
             if golden.update?.writes(.changed) == true {
                 try OutputFile.write(actualBytes, to: expected)

@@ -224,6 +224,12 @@ extension AnimationTests {
         #expect(fps.status == 1 && actualFrames > expectedFrames, "\(json ?? [:])")
         let timing = json?["timing"] as? [Any] ?? []
         #expect(timing.count > 0)
+        // --candidates keeps the changed animation, --update replaces the baseline, as for images.
+        let kept = try CLI.run(["compare", path("a.png"), path("c.png"), "--candidates", path("cand")])
+        #expect(kept.status == 1 && FileManager.default.contentsEqual(atPath: path("cand/c.png"), andPath: path("c.png")), "\(kept.stderr)")
+        try FileManager.default.copyItem(atPath: path("a.png"), toPath: path("golden.png"))
+        let updated = try CLI.run(["compare", path("golden.png"), path("c.png"), "--update"])
+        #expect(updated.status == 0 && FileManager.default.contentsEqual(atPath: path("golden.png"), andPath: path("c.png")), "\(updated.stderr)")
         // An animation and a still image: one line, exit 3.
         #expect(try CLI.run(["card", path("s.json"), "--format", "png", "-o", path("still.png")]).status == 0)
         let mixed = try CLI.run(["compare", path("a.png"), path("still.png")])
