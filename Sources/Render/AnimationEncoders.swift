@@ -177,14 +177,10 @@ final class APNGWriter: FrameEncoder {
     func add(_ frame: FramePixels) throws {
         let png = try ImageEncoder.png(frame.data, width: frame.width, height: frame.height, stride: frame.stride,
                                        rgb24: frame.opaque, compression: .fast, keepChannels: true)
-        var at = 8, data: [UInt8] = []
-        while at + 12 <= png.count {
-            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
-            let type = String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self)
-            guard at + 12 + length <= png.count else { break }
-            if type == "IHDR", header.isEmpty { header = Array(png[(at + 8)..<(at + 8 + length)]) }
-            if type == "IDAT" { data += png[(at + 8)..<(at + 8 + length)] }
-            at += 12 + length
+        var data: [UInt8] = []
+        for chunk in PNGChunks.parse(png) ?? [] {
+            if chunk.type == "IHDR", header.isEmpty { header = Array(chunk.data) }
+            if chunk.type == "IDAT" { data += chunk.data }
         }
         guard !header.isEmpty, !data.isEmpty else { throw RenderError.image("encoding APNG: frame \(frames.count + 1) was not coded") }
         frames.append((data, 1))
@@ -196,7 +192,8 @@ final class APNGWriter: FrameEncoder {
     }
 
     func finish() throws -> [UInt8] {
-        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let chunk = PNGChunks.make, be32 = PNGChunks.be32, be16 = PNGChunks.be16
+        var out = PNGChunks.signature
         out += chunk("IHDR", header)
         out += chunk("acTL", be32(frames.count) + be32(loop))
         let width = Array(header[0..<4]), height = Array(header[4..<8])
@@ -217,14 +214,6 @@ final class APNGWriter: FrameEncoder {
         out += chunk("IEND", [])
         return out
     }
-
-    private func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let typed = Array(type.utf8) + data
-        return be32(data.count) + typed + be32(Int(typed.withUnsafeBufferPointer { hl_crc32($0.baseAddress, $0.count) }))
-    }
-
-    private func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
-    private func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 255), UInt8(v & 255)] }
 }
 
 /// H.264 MP4 through ffmpeg (the caller's): raw frames streamed to its input as they are drawn,

@@ -24,7 +24,7 @@ package final class AnimationFrames {
         if bytes.count > 21, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<16].elementsEqual("WEBPVP8X".utf8) {
             return bytes[20] & 0x02 != 0
         }
-        return APNGReader.chunks(bytes)?.contains { $0.type == "acTL" } ?? false
+        return PNGChunks.parse(bytes)?.contains { $0.type == "acTL" } ?? false
     }
 
     /// Opens `bytes`; a canvas over `maxPixels` or a file that is no animation is refused.
@@ -94,41 +94,23 @@ package final class AnimationFrames {
 /// APNG's frames composed on its canvas as the format says (frame regions, blend over or
 /// source, dispose none, background or previous); each frame's data decoded as a PNG of its own.
 final class APNGReader {
-    struct Chunk {
-        let type: String
-        let data: ArraySlice<UInt8>
-    }
-
     let width: Int, height: Int, frameCount: Int
     private let header: ArraySlice<UInt8>
     /// Chunks a frame's PNG needs besides its image data (palette, transparency, gamma...).
-    private let ancillary: [Chunk]
+    private let ancillary: [PNGChunks.Chunk]
     private var frames: [(control: ArraySlice<UInt8>, data: [UInt8])] = []
     private var index = 0
     private var canvas: RGBAImage
     private let maxPixels: Int
 
-    /// The chunks of a PNG file in order, nil when it is not one.
-    static func chunks(_ bytes: [UInt8]) -> [Chunk]? {
-        guard bytes.count > 8, bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
-        var at = 8, out: [Chunk] = []
-        while at + 12 <= bytes.count {
-            let length = Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-            guard length >= 0, at + 12 + length <= bytes.count else { return nil }
-            out.append(Chunk(type: String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self), data: bytes[(at + 8)..<(at + 8 + length)]))
-            at += 12 + length
-        }
-        return out
-    }
-
     init(_ bytes: [UInt8], maxPixels: Int) throws {
-        guard let chunks = APNGReader.chunks(bytes), let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13,
+        guard let chunks = PNGChunks.parse(bytes), let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13,
               chunks.contains(where: { $0.type == "acTL" }) else {
             throw RenderError.image("not an animation (an animated WebP or an APNG)")
         }
         header = ihdr.data
-        width = APNGReader.be32(ihdr.data, 0)
-        height = APNGReader.be32(ihdr.data, 4)
+        width = PNGChunks.read32(ihdr.data, 0)
+        height = PNGChunks.read32(ihdr.data, 4)
         guard width > 0, height > 0, Checked.pixels(width, height, within: maxPixels) else {
             throw RenderError.surfaceTooLarge("the animation's canvas", width: max(width, 0), height: max(height, 0), limit: maxPixels)
         }
@@ -160,8 +142,8 @@ final class APNGReader {
         guard index < frames.count else { return nil }
         let (control, data) = frames[index]
         index += 1
-        let w = APNGReader.be32(control, 4), h = APNGReader.be32(control, 8)
-        let x = APNGReader.be32(control, 12), y = APNGReader.be32(control, 16)
+        let w = PNGChunks.read32(control, 4), h = PNGChunks.read32(control, 8)
+        let x = PNGChunks.read32(control, 12), y = PNGChunks.read32(control, 16)
         let numerator = Int(control[control.startIndex + 20]) << 8 | Int(control[control.startIndex + 21])
         var denominator = Int(control[control.startIndex + 22]) << 8 | Int(control[control.startIndex + 23])
         if denominator == 0 { denominator = 100 }
@@ -170,10 +152,10 @@ final class APNGReader {
             throw RenderError.image("APNG: frame \(index) lies outside the \(width)x\(height) canvas")
         }
         // The frame as a PNG of its own: its size in a copy of the header, the same palette.
-        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += APNGReader.chunk("IHDR", APNGReader.be32Bytes(w) + APNGReader.be32Bytes(h) + Array(header.dropFirst(8)))
-        for extra in ancillary { png += APNGReader.chunk(extra.type, Array(extra.data)) }
-        png += APNGReader.chunk("IDAT", data) + APNGReader.chunk("IEND", [])
+        var png = PNGChunks.signature
+        png += PNGChunks.make("IHDR", PNGChunks.be32(w) + PNGChunks.be32(h) + Array(header.dropFirst(8)))
+        for extra in ancillary { png += PNGChunks.make(extra.type, Array(extra.data)) }
+        png += PNGChunks.make("IDAT", data) + PNGChunks.make("IEND", [])
         let frame = try PNGCodec.decode(png, maxPixels: maxPixels)
         let before = dispose == 2 ? canvas : nil
         for row in 0..<h {
@@ -200,17 +182,5 @@ final class APNGReader {
             canvas = before
         }
         return (shown, Double(numerator) * 1000 / Double(denominator))
-    }
-
-    private static func be32(_ data: ArraySlice<UInt8>, _ offset: Int) -> Int {
-        let i = data.startIndex + offset
-        return Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3])
-    }
-
-    private static func be32Bytes(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
-
-    private static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let typed = Array(type.utf8) + data
-        return be32Bytes(data.count) + typed + be32Bytes(Int(typed.withUnsafeBufferPointer { hl_crc32($0.baseAddress, $0.count) }))
     }
 }

@@ -1,4 +1,3 @@
-import CPNGCodec
 import Support
 
 /// What an image shows, written into the image file itself where readers look for it: PNG
@@ -60,9 +59,7 @@ package enum ImageDescription {
         guard bytes.count > ihdrEnd, bytes[12..<16].elementsEqual("IHDR".utf8) else { return bytes }
         func iTXt(_ keyword: String, _ value: [UInt8]) -> [UInt8] {
             // keyword, 0, compression flag 0, method 0, empty language, 0, empty translation, 0, text
-            let data = Array(keyword.utf8) + [0, 0, 0, 0, 0] + value
-            let typed = Array("iTXt".utf8) + data
-            return bigEndian(UInt32(data.count)) + typed + bigEndian(typed.withUnsafeBufferPointer { hl_crc32($0.baseAddress, $0.count) })
+            PNGChunks.make("iTXt", Array(keyword.utf8) + [0, 0, 0, 0, 0] + value)
         }
         return splice(bytes, at: ihdrEnd, iTXt("Description", Array(text.utf8)) + iTXt("XML:com.adobe.xmp", xmp(text)))
     }
@@ -130,7 +127,6 @@ package enum ImageDescription {
         return out
     }
 
-    private static func bigEndian(_ value: UInt32) -> [UInt8] { [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
     private static func littleEndian32(_ value: UInt32) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 24)] }
     private static func littleEndian16(_ value: UInt16) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
     private static func littleEndian24(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)] }
