@@ -12,19 +12,14 @@ import sys
 
 from PIL import Image, ImageDraw, ImageFont
 
+from pillow_story import story_gradient
+
 out, font_dir = sys.argv[1], sys.argv[2]
 W, H, FPS, SECONDS = 1080, 1920, 30, 3
 font = ImageFont.truetype(os.path.join(font_dir, "NotoSans-Regular.ttf"), 72)
 lines = ["Stories disappear after a day,", "but the way they look stays", "with the people who saw them"]
 
-stops = [(0x83, 0x3A, 0xB4), (0xFD, 0x1D, 0x1D), (0xFC, 0xB0, 0x45)]
-gradient = Image.new("RGB", (1, H))
-for y in range(H):
-    t = y / (H - 1) * 2
-    i = min(int(t), 1)
-    a, b, f = stops[i], stops[i + 1], t - i
-    gradient.putpixel((0, y), tuple(round(a[c] + (b[c] - a[c]) * f) for c in range(3)))
-gradient = gradient.resize((W, H)).convert("RGBA")
+gradient = story_gradient(W, H).convert("RGBA")
 
 
 def ease_out(x):

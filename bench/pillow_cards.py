@@ -11,6 +11,8 @@ import sys
 
 from PIL import Image, ImageDraw, ImageFont
 
+from pillow_story import story_gradient
+
 rows_path, out_dir, font_dir = sys.argv[1], sys.argv[2], sys.argv[3]
 k, n = map(int, (sys.argv[4] if len(sys.argv) > 4 else "0/1").split("/"))
 os.makedirs(out_dir, exist_ok=True)
@@ -19,14 +21,7 @@ bold = ImageFont.truetype(os.path.join(font_dir, "NotoSans-Bold.ttf"), 96)
 regular = ImageFont.truetype(os.path.join(font_dir, "NotoSans-Regular.ttf"), 48)
 
 # The gradient is made once, as a fair script would.
-stops = [(0x83, 0x3A, 0xB4), (0xFD, 0x1D, 0x1D), (0xFC, 0xB0, 0x45)]
-gradient = Image.new("RGB", (1, H))
-for y in range(H):
-    t = y / (H - 1) * 2
-    i = min(int(t), 1)
-    a, b, f = stops[i], stops[i + 1], t - i
-    gradient.putpixel((0, y), tuple(round(a[c] + (b[c] - a[c]) * f) for c in range(3)))
-gradient = gradient.resize((W, H))
+gradient = story_gradient(W, H)
 
 
 def wrap(draw, text, font, width):
