@@ -1,5 +1,6 @@
 import Card
 import Flags
+import Glibc
 import Host
 import Motion
 import Render
@@ -21,13 +22,19 @@ struct AnimationFlags: FlagGroup {
         return animated || ext == "mp4" || ext == "apng" ? format : nil
     }
 
-    /// ffmpeg from `$PATH` and a private folder for its file (removed by `cleanUp`).
-    static func tools(for format: AnimationFormat) throws -> AnimationTools {
-        guard format == .mp4 else { return AnimationTools() }
-        do {
-            return AnimationTools(ffmpeg: Host.executable(named: "ffmpeg"), temporaryFolder: try Host.makeTemporaryFolder())
-        } catch {
-            throw CLIFailure(message: "writing MP4: \(error)")
+    /// `spec` drawn frame by frame into `format` with these flags' timing: for MP4, ffmpeg
+    /// from `$PATH` and a private folder for its file, removed after. A card error is the
+    /// caller's to word.
+    func animate(_ spec: CardSpec, resources: CardResources, as format: AnimationFormat, encoding: EncodeOptions) throws -> CardRender.Output {
+        var tools = AnimationTools()
+        if format == .mp4 {
+            do {
+                tools = AnimationTools(ffmpeg: Host.executable(named: "ffmpeg"), temporaryFolder: try Host.makeTemporaryFolder())
+            } catch {
+                throw CLIFailure(message: "writing MP4: \(error)")
+            }
         }
+        defer { if let folder = tools.temporaryFolder { rmdir(folder) } }
+        return try CardRender.animate(spec, resources: resources, format: format, encoding: encoding, tools: tools, adjust: adjust).output
     }
 }

@@ -105,12 +105,9 @@ struct CardCommand: Command {
         try target.checkWritable()
         let name = spec == "-" ? "standard input" : spec
         let resources = try runOptions.resources()
-        let tools = try AnimationFlags.tools(for: format)
-        defer { if let folder = tools.temporaryFolder { rmdir(folder) } }
         let rendered: CardRender.Output
         do {
-            rendered = try CardRender.animate(parsed, resources: resources, format: format, encoding: try runOptions.encoding.options(),
-                                              tools: tools, adjust: animation.adjust).output
+            rendered = try animation.animate(parsed, resources: resources, as: format, encoding: try runOptions.encoding.options())
         } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)\(varHint(error))")
         }

@@ -1,6 +1,5 @@
 import Card
 import Flags
-import Glibc
 import Motion
 import FoundationEssentials
 import Render
@@ -46,12 +45,9 @@ struct Render: Command {
         let resources = CardResources(fonts: fonts, maxPixels: try output.pixelLimit.pixels()) { [limit = limits.image] path in
             try Posix.readFile(path, as: "file", limit: limit)
         }
-        let tools = try AnimationFlags.tools(for: container)
-        defer { if let folder = tools.temporaryFolder { rmdir(folder) } }
         let rendered: CardRender.Output
         do {
-            rendered = try CardRender.animate(spec, resources: resources, format: container, encoding: try output.encoding.options(),
-                                              tools: tools, adjust: animation.adjust).output
+            rendered = try animation.animate(spec, resources: resources, as: container, encoding: try output.encoding.options())
         } catch let error as CardError {
             throw CLIFailure(message: flagWording(error))
         }
