@@ -22,7 +22,7 @@ package struct SpanInput: Sendable {
                 throw OptionError("unknown span key\(hint)", at: "[\(index)].\(key)")
             }
             do { try OptionModel.named(key)!.apply(.json(value), to: &settings) } catch let error as OptionError {
-                throw OptionError(error.message, at: "[\(index)].\(key)")
+                throw OptionError(error.reason, at: "[\(index)].\(key)" + error.subpath)
             }
         }
         return SpanInput(text: text, settings: settings, keys: members.map(\.key).filter { $0 != "text" })
