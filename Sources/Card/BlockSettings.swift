@@ -1,4 +1,5 @@
 import Highlight
+import Motion
 import Render
 import Steps
 import Typeset
@@ -64,6 +65,8 @@ package struct BlockSettings: Sendable {
     package internal(set) var strikethrough: Bool?
     package internal(set) var strikethroughColor: Color?
     package internal(set) var link: LinkTarget?
+    /// A span's own effects in an animated card (a block's are its `BlockSpec.animation`).
+    package internal(set) var animation: [EffectSpec] = []
     /// The schemes `link` and markup's `href` may use: not an option (a card cannot widen its
     /// own links) but the run's policy, set before any option is applied and handed to the
     /// spans and markup read inside the block.

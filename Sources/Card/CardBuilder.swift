@@ -98,12 +98,7 @@ struct PlacedBlock {
         guard !effects.isEmpty else { return self }
         var dump = dump
         if items.count == 1, dump.count == 1, case let .object(members) = dump[0] {
-            let rounded = { (v: Double) in JSONValue.number((v * 1000).rounded() / 1000) }
-            let timing = items[0].schedule(effects).map { entry in
-                JSONValue.object([("effect", .string(entry.effect.rawValue)), ("start", rounded(entry.begin)), ("end", rounded(entry.end)),
-                                  ("stagger", rounded(entry.stagger)), ("parts", .number(Double(entry.parts)))])
-            }
-            dump[0] = .object(members + [("animation", .array(timing))])
+            dump[0] = .object(members + [("animation", LayoutJSON.timing(items[0].schedule(effects)))])
         }
         return PlacedBlock(items, dump, motion: motion.map { $0.isEmpty ? effects : $0 })
     }

@@ -143,12 +143,16 @@ package struct CardSpec: Sendable {
         try apply(&blocks[0])
     }
 
-    /// Whether any block moves: the card is an animation.
+    /// Whether any block or span moves: the card is an animation.
     package var isAnimated: Bool {
         func moves(_ block: BlockSpec) -> Bool {
             if !block.animation.isEmpty { return true }
-            if case let .stack(_, _, blocks) = block.kind { return blocks.contains(where: moves) }
-            return false
+            switch block.kind {
+            case let .stack(_, _, blocks): return blocks.contains(where: moves)
+            case let .text(settings, _), let .steps(settings, _):
+                return settings.spans?.contains { !$0.settings.animation.isEmpty } ?? false
+            case .image: return false
+            }
         }
         return blocks.contains(where: moves)
     }

@@ -1,4 +1,5 @@
 import Highlight
+import Motion
 import Render
 import Steps
 import Typeset
@@ -147,6 +148,13 @@ package enum OptionModel {
         },
         define("link", "uri", .span, schema: "string", "A link: an annotation over the span's text in PDF output (http:, https:, mailto: or #name).") {
             $0.link = try LinkTarget(try $1.string(), schemes: $0.linkSchemes)
+        },
+        define("animation", "effect[,effect]", .span, schema: "string|object|array", "The span's effects in an animated card, on the card's clock as a block's are: \(Effect.allCases.filter { $0 != .restricted }.map(\.rawValue).joined(separator: ", ")), or effect objects; highlight-sweep grows the span's own highlight.") {
+            let effects = try EffectSpec.list($1)
+            if effects.contains(where: { $0.effect == .restricted }) {
+                throw OptionError("restricted reveals a block's hidden lines; a span cannot have it")
+            }
+            $0.animation = effects
         },
         define("width", "px", .text, schema: "number", "Wrap width in px.") { $0.width = try positive(try $1.number()) },
         define("align", "left|center|right|start|end|justify", schema: "string", "Text alignment: left, center, right, start, end or justify (start/end follow each paragraph's direction; justify fills every line but a paragraph's last; default start, and in steps towards the dots).") {

@@ -1,4 +1,5 @@
 import Markdown
+import Motion
 import Render
 import Support
 import Typeset
@@ -32,10 +33,23 @@ extension RichText {
                 out.paints.append(paint)
             }
         }
+        var animated = 0
         for span in spans {
-            if let highlight = Self.highlight(span, block: block, size: blockSize) {
+            // A span's highlight and its effects are one paint: a highlight-sweep grows that
+            // highlight, and the span stays one piece either way.
+            let highlight = Self.highlight(span, block: block, size: blockSize)
+            let effects = span.keys.contains("animation") ? span.settings.animation : []
+            if !effects.isEmpty {
+                animated += 1
+                guard animated <= Self.maxAnimatedSpans else {
+                    throw OptionError("more than \(Self.maxAnimatedSpans) spans have an animation (each is staggered frame by frame)")
+                }
+            }
+            if highlight != nil || !effects.isEmpty {
+                var paint = SpanPaint(highlight: highlight)
+                paint.animation = effects
                 out.tags.append(TaggedRange(start: span.start, end: span.end, tag: out.paints.count))
-                out.paints.append(SpanPaint(highlight: highlight))
+                out.paints.append(paint)
             }
             if span.keys.contains("link"), let link = span.settings.link {
                 out.tags.append(TaggedRange(start: span.start, end: span.end, tag: out.paints.count))
@@ -44,6 +58,10 @@ extension RichText {
         }
         return out
     }
+
+    /// The most spans of one block that may have effects: each is timed and drawn on its own
+    /// every frame, so their number is bounded as other per-frame work is.
+    static let maxAnimatedSpans = 256
 
     private static func shaping(_ over: [Span], blockFont: FontSpec, blockSize: Double) throws -> SpanShaping {
         var family: String?, weight: Int?, slant: Int?, width: Int?

@@ -47,6 +47,7 @@ extension LayoutJSON {
             out.append(.members([("start", .number(Double(run.start))), ("end", .number(Double(run.end))),
                                  ("style", .members(style)), ("boxes", boxes(run.start, run.end))]))
         }
+        var utf8: [UInt8]?  // the text's bytes, for animated spans' parts: made once
         for (k, whole) in layout.spans.enumerated() where whole.tag < paints.count && whole.start < limit {
             if k % 256 == 0 { try cancellation.check() }
             let tag = (start: whole.start, end: min(whole.end, limit), tag: whole.tag)
@@ -66,8 +67,24 @@ extension LayoutJSON {
                 members.append(("highlight", .members([("path", .string(outline.svgPath(scale: s, dx: origin.0 * s, dy: origin.1 * s))),
                                                        ("contours", .number(Double(outline.contours.count)))])))
             }
-            out.append(.members(members + [("style", .members(style)), ("boxes", boxes(tag.start, tag.end))]))
+            members += [("style", .members(style)), ("boxes", boxes(tag.start, tag.end))]
+            if !paint.animation.isEmpty {
+                if utf8 == nil { utf8 = Array(layout.text.utf8) }
+                let timings = layout.schedule(paint.animation, bytes: tag.start..<tag.end, shownLines: firstLine + shown.count, utf8: utf8!)
+                members.append(("animation", timing(timings)))
+            }
+            out.append(.members(members))
         }
         return out
+    }
+
+    /// When each effect of a block or span runs, in seconds to the millisecond (the dump's
+    /// `"animation"`): `[{effect, start, end, stagger, parts}]`.
+    package static func timing(_ timings: [EffectTiming]) -> JSONValue {
+        let rounded = { (v: Double) in JSONValue.number((v * 1000).rounded() / 1000) }
+        return .array(timings.map { entry in
+            .object([("effect", .string(entry.effect.rawValue)), ("start", rounded(entry.begin)), ("end", rounded(entry.end)),
+                     ("stagger", rounded(entry.stagger)), ("parts", .number(Double(entry.parts)))])
+        })
     }
 }

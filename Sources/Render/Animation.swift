@@ -58,20 +58,12 @@ extension Renderer {
         var options = options
         options.format = .png
         let (width, height) = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
-        // Timelines and parts, once.
-        var moving: [Int: (timeline: Timeline, parts: MotionParts?, heights: [Double])] = [:]
-        for (index, effects) in scene.motion where index < scene.items.count && !effects.isEmpty {
-            var parts: MotionParts?, heights: [Double] = [0]
-            if case let .text(text) = scene.items[index] {
-                parts = MotionParts(text)
-                heights = text.layout.lines.map(\.height)
-            } else if case let .image(_, _, _, _, h, _, _, _, _) = scene.items[index] {
-                heights = [h]
-            }
-            let timeline = Timeline(effects, parts: { parts?.count($0) ?? 1 })
-            moving[index] = (timeline, parts, heights)
+        // Timelines and parts, once: items with effects of their own or on some of their spans.
+        var moving: [Int: MovingItem] = [:]
+        for (index, item) in scene.items.enumerated() {
+            if let entry = MovingItem(item, effects: scene.motion[index] ?? []) { moving[index] = entry }
         }
-        let end = moving.values.map { entry in entry.timeline.effects.map { $0.end(parts: entry.parts?.count($0.effect) ?? 1) }.max() ?? 0 }.max() ?? 0
+        let end = moving.values.map(\.end).max() ?? 0
         let count = timing.frameCount(effectsEnd: end)
         guard count <= AnimationTiming.maxFrames else {
             throw RenderError.invalidOption("the animation has \(count) frames; at most \(AnimationTiming.maxFrames) are drawn (lower fps or duration)")
@@ -140,7 +132,7 @@ extension Renderer {
             var states: [Int: MotionState] = [:]
             if frame < count - 1 {
                 for (index, entry) in moving {
-                    let state = entry.timeline.state(at: t, parts: entry.parts, lineCount: entry.heights.count, lineHeights: entry.heights)
+                    let state = entry.state(at: t)
                     if !state.isFinal { states[index] = state }
                 }
             }
@@ -167,11 +159,11 @@ extension Renderer {
             cairo_save(c.context)
             cairo_scale(c.context, options.scale, options.scale)
             for index in first..<scene.items.count {
-                guard let state = states[index] else {
+                guard let state = states[index], let entry = moving[index] else {
                     try Renderer.drawItem(scene, index, on: c, faces: faces, pixelSize: (width, height), options: options, tagged: false)
                     continue
                 }
-                try MotionPainter.draw(c.context, scene.items[index], state: state, parts: moving[index]?.parts, faces: faces, scale: options.scale)
+                try MotionPainter.draw(c.context, scene.items[index], state: state, moving: entry, faces: faces, scale: options.scale)
                 // A restricted block's hidden lines: only ever blurred, faded in by `restricted`.
                 if case let .text(text) = scene.items[index], let restriction = text.restriction,
                    let boundary = restriction.boundary(in: text.layout), state.alpha > 0 {

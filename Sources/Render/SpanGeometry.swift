@@ -36,17 +36,18 @@ extension Layout {
     /// pieces there, from its fonts' ascent to descent, and the same outline engine as a block's,
     /// so pieces on neighbouring lines join into one shape. Lines the span misses end a shape.
     package func spanOutline(_ start: Int, _ end: Int, lines: [Line], style: HighlightStyle) -> Outline {
-        var boxes: [LineBox] = []
-        for line in lines.overlapping(start, end) {
-            let pieces = spanPieces(start, end, on: line)
-            guard let x0 = pieces.map(\.x0).min(), let x1 = pieces.map(\.x1).max() else {
-                boxes.append(LineBox(x: line.x, top: line.top, width: 0, height: line.height, blank: true))
-                continue
-            }
-            let ascent = pieces.map(\.ascent).max()!, descent = pieces.map(\.descent).max()!
-            boxes.append(LineBox(x: x0, top: line.baseline - ascent, width: x1 - x0, height: ascent + descent, blank: false))
+        OutlineBuilder.outline(lines.overlapping(start, end).map { spanBox(start, end, on: $0) }, style: style)
+    }
+
+    /// The box a span's highlight has on one line: its pieces' extent, as tall as their fonts
+    /// reach; blank where the line holds none of its glyphs.
+    func spanBox(_ start: Int, _ end: Int, on line: Line) -> LineBox {
+        let pieces = spanPieces(start, end, on: line)
+        guard let x0 = pieces.map(\.x0).min(), let x1 = pieces.map(\.x1).max(),
+              let ascent = pieces.map(\.ascent).max(), let descent = pieces.map(\.descent).max() else {
+            return LineBox(x: line.x, top: line.top, width: 0, height: line.height, blank: true)
         }
-        return OutlineBuilder.outline(boxes, style: style)
+        return LineBox(x: x0, top: line.baseline - ascent, width: x1 - x0, height: ascent + descent, blank: false)
     }
 }
 

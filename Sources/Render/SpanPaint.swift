@@ -1,3 +1,4 @@
+import Motion
 /// Underline kinds, as Pango names them.
 package enum UnderlineStyle: String, CaseIterable, Sendable {
     /// `low`: below the descenders; `error`: a wavy line.
@@ -16,6 +17,9 @@ package struct SpanPaint: Sendable {
     package var highlight: HighlightPaint?
     /// A PDF link annotation over the span's text.
     package var link: LinkTarget?
+    /// The span's effects in an animated card (drawn by `MotionPainter`; a still render
+    /// ignores them).
+    package var animation: [EffectSpec] = []
 
     package init(color: Color? = nil, underline: UnderlineStyle? = nil, underlineColor: Color? = nil, strikethrough: Bool? = nil,
                 strikethroughColor: Color? = nil, highlight: HighlightPaint? = nil, link: LinkTarget? = nil) {

@@ -23,7 +23,7 @@ private let framesScript = Fixtures.repo.appendingPathComponent("Tests/CLITests/
     /// Each example animates (frames that differ), and its last frame is the still card of the
     /// same spec, pixel for pixel, in APNG and lossless WebP; the frames' durations add up to
     /// the animation's length.
-    @Test(arguments: ["story-lines-in", "arabic-sweep", "japanese-typewriter", "restricted-reveal"])
+    @Test(arguments: ["story-lines-in", "arabic-sweep", "japanese-typewriter", "restricted-reveal", "span-effects"])
     func lastFrameIsTheStillCard(example: String) throws {
         let spec = animated.appendingPathComponent("\(example).json").path
         let still = try CLI.run(["card", spec, "--format", "png", "-o", path("still.png"), "--dump-layout", path("dump.json")])
