@@ -17,7 +17,7 @@
 set -euo pipefail
 
 build=(pkg-config libcairo2-dev libharfbuzz-dev libfreetype-dev
-       libfontconfig-dev libexpat1-dev libstdc++-12-dev libicu-dev libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libavif-dev libdeflate-dev libhyphen-dev libcmark-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji libpoppler-glib8 fontconfig binutils)
+       libfontconfig-dev libexpat1-dev libstdc++-12-dev libicu-dev icu-devtools libpng-dev libturbojpeg0-dev libjpeg62-turbo-dev libwebp-dev libavif-dev libdeflate-dev libhyphen-dev libcmark-dev hyphen-en-us hyphen-de hyphen-ru hyphen-fr fonts-noto-color-emoji libpoppler-glib8 fontconfig binutils xz-utils)
 checks=(libharfbuzz-bin poppler-utils qpdf chromium chromium-driver python3-selenium libxml2-utils librsvg2-bin libavif-bin python3-pikepdf python3-pil python3-venv unicode-data curl groff-base zsh fish ffmpeg webp)
 if [ "${1:-}" = "--build-only" ]; then
   shift
