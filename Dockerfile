@@ -9,7 +9,7 @@ WORKDIR /src
 COPY . .
 RUN scripts/setup.sh --build-only && scripts/swift-release.sh --product hlrender && scripts/swift-release.sh --product hlrender-serve \
     && DIST_DIR=/dist scripts/dist.sh && mkdir /opt/hlrender \
-    && tar -xzf /dist/hlrender-*.tar.gz -C /opt/hlrender --strip-components=1
+    && tar -xJf /dist/hlrender-*.tar.xz -C /opt/hlrender --strip-components=1
 
 FROM debian:12-slim
 COPY --from=build /opt/hlrender /usr/local

@@ -29,7 +29,7 @@ install: build
 	@if [ "$(SERVICE)" = 1 ]; then $(SWIFT_RELEASE) --product hlrender-serve; fi
 	SERVICE=$(SERVICE) scripts/install.sh $(PREFIX)
 
-# make dist: out/hlrender-VERSION-linux-ARCH.tar.gz (see scripts/dist.sh); make dist-check runs
+# make dist: out/hlrender-VERSION-linux-ARCH.tar.xz (see scripts/dist.sh); make dist-check runs
 # it in a clean Debian 12 root (mmdebstrap, chroot: root needed).
 dist: build
 	$(SWIFT_RELEASE) --product hlrender-serve
@@ -37,7 +37,7 @@ dist: build
 
 dist-check: dist
 	@scripts/setup.sh mmdebstrap
-	scripts/dist-check.sh out/hlrender-$$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/Support/Version.swift)-linux-$$(uname -m).tar.gz
+	scripts/dist-check.sh out/hlrender-$$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/Support/Version.swift)-linux-$$(uname -m).tar.xz
 
 test: setup
 	scripts/test.sh

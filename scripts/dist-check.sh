@@ -6,11 +6,11 @@
 # and the archive; the root is kept in .build/dist-root and reused while the list is the same.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tarball=$(realpath "${1:?usage: scripts/dist-check.sh out/hlrender-VERSION-linux-ARCH.tar.gz}")
+tarball=$(realpath "${1:?usage: scripts/dist-check.sh out/hlrender-VERSION-linux-ARCH.tar.xz}")
 [ "$(id -u)" -eq 0 ] || { echo "dist-check: needs root (chroot)" >&2; exit 1; }
 command -v mmdebstrap >/dev/null || { echo "dist-check: needs mmdebstrap (apt install mmdebstrap)" >&2; exit 1; }
-name=$(basename "$tarball" .tar.gz)
-runtime=$(tar -xOzf "$tarball" "$name/RUNTIME-PACKAGES" | grep -v '^#' | tr -s ' \n' ' ')
+name=$(basename "$tarball" .tar.xz)
+runtime=$(tar -xOJf "$tarball" "$name/RUNTIME-PACKAGES" | grep -v '^#' | tr -s ' \n' ' ')
 packages=$(echo "$runtime curl" | tr ' ' '\n' | grep -v '^$' | sort -u | paste -sd, -)
 root=.build/dist-root
 if [ "$(cat "$root.packages" 2>/dev/null)" != "$packages" ]; then
@@ -20,7 +20,7 @@ if [ "$(cat "$root.packages" 2>/dev/null)" != "$packages" ]; then
 fi
 rm -rf "$root/opt/hlrender" "$root/work"
 mkdir -p "$root/opt" "$root/work"
-tar -xzf "$tarball" -C "$root/opt"
+tar -xJf "$tarball" -C "$root/opt"
 mv "$root/opt/$name" "$root/opt/hlrender"
 cp examples/headline-gradient.json "$root/work/card.json"
 mount -t proc proc "$root/proc"
@@ -35,6 +35,9 @@ hlrender render --text "Hello from a clean Debian" --highlight '#FFE066' -o a.sv
 hlrender render --text "Hello from a clean Debian" --highlight '#FFE066' -o a.avif
 hlrender render --text "Hello from a clean Debian" --highlight '#FFE066' -o a.pdf
 hlrender card card.json -o card.png
+# The emoji font is a link into fonts-noto-color-emoji (RUNTIME-PACKAGES): found, no warning.
+hlrender render --text "Emoji 👋🏽 there" -o emoji.png 2> emoji.err
+if grep -q "links to" emoji.err; then cat emoji.err >&2; exit 1; fi
 seq 1 400 | sed 's/^/Paragraph of a long document, line /' > long.txt
 hlrender render --text-file long.txt --page a4 --page-numbers -o pages.pdf
 hlrender render --text "Hello from a clean Debian" --highlight '#FFE066' -o b.png
@@ -46,7 +49,7 @@ for i in $(seq 1 50); do curl -sf http://127.0.0.1:18080/healthz >/dev/null && b
 curl -sf -X POST -H 'Content-Type: application/json' -H 'Accept: image/png' \
   --data '{"size": "400x200", "blocks": [{"type": "text", "text": "served"}]}' http://127.0.0.1:18080/v1/card -o served.png
 kill "$server"
-for f in a.png a.svg a.avif a.pdf card.png pages.pdf served.png; do [ -s "$f" ] || { echo "smoke: $f missing" >&2; exit 1; }; done
+for f in a.png a.svg a.avif a.pdf card.png emoji.png pages.pdf served.png; do [ -s "$f" ] || { echo "smoke: $f missing" >&2; exit 1; }; done
 man -l /opt/hlrender/share/man/man1/hlrender.1 >/dev/null 2>&1 || [ -s /opt/hlrender/share/man/man1/hlrender.1 ]
 echo "smoke: render (PNG, SVG, AVIF, PDF), card, pages, compare, fonts and serve work"
 EOT

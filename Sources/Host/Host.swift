@@ -55,8 +55,36 @@ package enum Host {
 
     /// Whether `folder` holds a font file (by its name's ending).
     private static func holdsFonts(_ folder: String) -> Bool {
-        let endings = [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"]
-        return (Posix.entries(of: folder) ?? []).contains { name in endings.contains { name.lowercased().hasSuffix($0) } }
+        (Posix.entries(of: folder) ?? []).contains(where: isFontName)
+    }
+
+    private static func isFontName(_ name: String) -> Bool {
+        [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"].contains { name.lowercased().hasSuffix($0) }
+    }
+
+    /// Font files in `folders` that are links to nothing, each with where it points. The
+    /// release tarball's emoji font links to the byte-identical file of Debian's
+    /// fonts-noto-color-emoji (its RUNTIME-PACKAGES names it); without that package, emoji
+    /// would fall back silently, so the front ends say so.
+    package static func danglingFontLinks(in folders: [String]) -> [(path: String, target: String)] {
+        folders.flatMap { folder in
+            (Posix.entries(of: folder) ?? []).filter(isFontName).sorted().compactMap { name -> (path: String, target: String)? in
+                let path = folder + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, Posix.kind(path) == .missing else { return nil }
+                var buffer = [CChar](repeating: 0, count: 4096)
+                let n = readlink(path, &buffer, buffer.count - 1)
+                return (path, n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?")
+            }
+        }
+    }
+
+    /// The warning for each of `danglingFontLinks(in:)`, one line each.
+    package static func danglingFontWarnings(in folders: [String]) -> [String] {
+        danglingFontLinks(in: folders).map { link in
+            "pinned font '\(link.path)' links to '\(link.target)', which is not there: its characters fall back to other fonts "
+                + "(install the package that holds it: the release's RUNTIME-PACKAGES names it)"
+        }
     }
 
     /// Fontconfig's cache for the pinned folders: `$XDG_CACHE_HOME/hlrender`, else

@@ -33,7 +33,9 @@ enum ServeMain {
             settings.decoderWorker = Posix.executablePath()
             ReuseMemory.forManyImages(workers: settings.concurrency)
             do {
-                let fonts = FontEnvironment(pinnedDirectories: try Host.pinnedFontDirectories(), cacheDirectory: Host.cacheDirectory(),
+                let pinned = try Host.pinnedFontDirectories()
+                for warning in Host.danglingFontWarnings(in: pinned) { say("hlrender: warning: \(warning)") }
+                let fonts = FontEnvironment(pinnedDirectories: pinned, cacheDirectory: Host.cacheDirectory(),
                                             hyphenation: Hyphenation(folders: Host.hyphenationFolders()))
                 try await ServeApp.run(settings, fonts: fonts)
             } catch let error as ServeError {
@@ -53,8 +55,13 @@ enum ServeMain {
 
     /// One line on stderr, exit status 3, as every hlrender command fails.
     private static func fail(_ message: String) -> Never {
-        let line = Array("hlrender: error: \(message)\n".utf8)
-        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        say("hlrender: error: \(message)")
         exit(3)
+    }
+
+    /// One line on stderr.
+    private static func say(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

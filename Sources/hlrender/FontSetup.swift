@@ -10,8 +10,9 @@ enum FontSetup {
     /// The process's fonts and dictionaries, found once.
     static func environment() throws -> FontEnvironment {
         do {
-            return FontEnvironment(pinnedDirectories: try Host.pinnedFontDirectories(), cacheDirectory: Host.cacheDirectory(),
-                                   hyphenation: hyphenation)
+            let pinned = try Host.pinnedFontDirectories()
+            Host.danglingFontWarnings(in: pinned).forEach(warn)
+            return FontEnvironment(pinnedDirectories: pinned, cacheDirectory: Host.cacheDirectory(), hyphenation: hyphenation)
         } catch {
             throw CLIFailure(message: error.message)
         }

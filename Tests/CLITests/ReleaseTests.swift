@@ -41,15 +41,28 @@ import Testing
         let version = try Self.version()
         let arch = try runTool("/usr/bin/uname", ["-m"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         let name = "hlrender-\(version)-linux-\(arch)"
-        let tarball = dir.appendingPathComponent("\(name).tar.gz").path
-        #expect(try runTool("/bin/tar", ["-xzf", tarball, "-C", dir.path]).status == 0)
+        let tarball = dir.appendingPathComponent("\(name).tar.xz").path
+        #expect(try runTool("/bin/tar", ["-xJf", tarball, "-C", dir.path]).status == 0)
+        // Small enough to download on every CI run (issue 53: at most 30 MB), with the two
+        // binaries stripped.
+        let size = (try FileManager.default.attributesOfItem(atPath: tarball)[.size] as? Int) ?? .max
+        #expect(size <= 30_000_000, "the tarball is \(size) bytes")
+        for binary in ["bin/hlrender", "bin/hlrender-serve"] {
+            let sections = try runTool("/usr/bin/objdump", ["-h", dir.appendingPathComponent("\(name)/\(binary)").path]).output
+            #expect(!sections.contains(".debug_info") && !sections.contains(".symtab"), "\(binary) is not stripped")
+        }
         let root = dir.appendingPathComponent(name)
         for file in ["bin/hlrender", "bin/hlrender-serve", "share/man/man1/hlrender.1", "share/hlrender/fonts/NotoSans-Regular.ttf",
                      "share/doc/hlrender/LICENSE", "share/doc/hlrender/CHANGELOG.md", "RUNTIME-PACKAGES"] {
             #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "\(file) missing")
         }
         let runtime = try String(contentsOf: root.appendingPathComponent("RUNTIME-PACKAGES"), encoding: .utf8)
-        for package in ["libc6", "libfreetype6", "libharfbuzz0b", "libpng16-16", "libavif15"] {
+        // The emoji font is Debian's file, byte for byte: a link to it, its package needed.
+        let emoji = root.appendingPathComponent("share/hlrender/fonts/NotoColorEmoji.ttf").path
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: emoji)) == "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+        // (Read through the link: FileManager's contentsEqual compares a link's destination.)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: emoji)) == Data(contentsOf: Fixtures.repo.appendingPathComponent("fonts/NotoColorEmoji.ttf")))
+        for package in ["libc6", "libfreetype6", "libharfbuzz0b", "libpng16-16", "libavif15", "fonts-noto-color-emoji"] {
             #expect(runtime.contains(" \(package) ") || runtime.contains("\n\(package) "), "\(package) not in RUNTIME-PACKAGES:\n\(runtime)")
         }
         // Unpacked elsewhere, with no variable pointing at fonts: it finds its own.
@@ -57,5 +70,25 @@ import Testing
                                  ["render", "--text", "unpacked", "--no-system-fonts", "-o", dir.appendingPathComponent("u.png").path],
                                  environment: ["PATH": "/usr/bin:/bin", "HOME": dir.path])
         #expect(render.status == 0, "\(render.output)")
+    }
+
+    /// A pinned font that links to nothing (the release's emoji font without Debian's
+    /// fonts-noto-color-emoji) is named in one warning; the render goes on.
+    @Test func aDanglingFontLinkIsNamed() throws {
+        let dir = try CLI.scratchFolder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fonts = dir.appendingPathComponent("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        for name in ["NotoSans-Regular.ttf", "NotoSans-Bold.ttf"] {
+            try FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent(name).path,
+                                                       withDestinationPath: Fixtures.repo.appendingPathComponent("fonts/\(name)").path)
+        }
+        try FileManager.default.createSymbolicLink(atPath: fonts.appendingPathComponent("NotoColorEmoji.ttf").path,
+                                                   withDestinationPath: "/nonexistent/NotoColorEmoji.ttf")
+        let run = try CLI.run(["render", "--text", "Hi 👋", "--no-system-fonts", "-o", dir.appendingPathComponent("a.png").path],
+                              environment: ["HLRENDER_FONT_DIR": fonts.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let warnings = run.stderr.split(separator: "\n").filter { $0.contains("links to '/nonexistent/NotoColorEmoji.ttf', which is not there") }
+        #expect(warnings.count == 1 && warnings[0].contains(fonts.appendingPathComponent("NotoColorEmoji.ttf").path), "\(run.stderr)")
     }
 }
