@@ -136,7 +136,13 @@ import TestSupport
                 if OptionModel.scope(of: option.name) == .span {
                     let span: JSONValue = .object([("text", .string("a")), (option.name, Self.json(value))])
                     let block: JSONValue = .object([("type", .string("text")), ("spans", .array([span]))])
-                    #expect(throws: CardError("blocks[0].spans[0].\(option.name)", message), "\(option.name)=\(value)") {
+                    // A place inside the value (an effect list's `[0]`) joins the span key's path.
+                    var expected = CardError("blocks[0].spans[0].\(option.name)", message)
+                    var target = BlockSettings()
+                    do { try option.apply(.text(value), to: &target) } catch let error as OptionError where !error.subpath.isEmpty {
+                        expected = CardError("blocks[0].spans[0].\(option.name)\(error.subpath)", error.reason)
+                    } catch {}
+                    #expect(throws: expected, "\(option.name)=\(value)") {
                         _ = try CardSpec.parse(.object([("blocks", .array([block]))]), folder: ".", linkSchemes: LinkSchemes())
                     }
                     continue
