@@ -45,7 +45,7 @@ package struct GoldenTolerance: Sendable {
             $0.limits.maxRatio = try $1.number(in: 0...1)
         },
         OptionDefinition("ignore", "x,y,w,h|node", schema: "string|array",
-                         "Skip a region, in pixels (repeatable; in JSON a string or a list of them): a clock in a screenshot. In a golden suite of cards, a node of the card instead (blocks[2], blocks[0].spans[3]): its box in the golden's layout and in this run's.",
+                         "Skip a region, in pixels (repeatable; in JSON a string or a list of them): a clock in a screenshot. In a golden suite of cards, a node of the card instead (blocks[2], blocks[0].spans[3], a stack's blocks[1].blocks[0]): its box in the golden's layout and in this run's.",
                          repeatable: true) {
             let texts: [String]
             if case let .json(.array(items)) = $1 {
@@ -61,7 +61,7 @@ package struct GoldenTolerance: Sendable {
             for text in texts {
                 if text.hasPrefix("blocks") {
                     guard LayoutExplanation.node(text) != nil else {
-                        throw OptionError("'\(text)' is not a card node (blocks[N] or blocks[N].spans[M])")
+                        throw OptionError("'\(text)' is not a card node (blocks[N], a stack's blocks[N].blocks[K], each with .spans[M] or not)")
                     }
                     $0.ignoreNodes.append(text)
                 } else {

@@ -14,7 +14,8 @@ package enum LayoutExplanation {
         .object([("spec", spec), ("layout", layout)])
     }
 
-    /// The findings, most telling first, each "NODE: what" (`blocks[1]: moved (0, 12)`).
+    /// The findings, most telling first, each "NODE: what" (`blocks[1]: moved (0, 12)`; a
+    /// stack's child `blocks[1].blocks[0]`).
     package static func explain(expected: JSONValue, actual: JSONValue) -> [String] {
         var findings: [String] = []
         let (oldBlocks, newBlocks) = (blocks(expected["layout"]), blocks(actual["layout"]))
@@ -22,7 +23,7 @@ package enum LayoutExplanation {
             findings.append("card: \(oldBlocks.count) blocks -> \(newBlocks.count)")
         }
         for (i, (old, new)) in zip(oldBlocks, newBlocks).enumerated() {
-            findings += block("blocks[\(i)]", old, new)
+            findings += block("blocks[\(i)]", old, new, depth: 0, shift: (0, 0))
         }
         findings += specChanges(expected["spec"], actual["spec"])
         if findings.isEmpty, let old = expected["layout"], let new = actual["layout"],
@@ -32,11 +33,14 @@ package enum LayoutExplanation {
         return findings
     }
 
-    /// A block's layout: its kind, box, text, lines and spans.
-    private static func block(_ node: String, _ old: JSONValue, _ new: JSONValue) -> [String] {
+    /// A block's layout: its kind, box, text, lines and spans; a stack's children in turn (as
+    /// deep as a spec may nest them), each moved only by what its stack's move does not explain
+    /// (`shift`).
+    private static func block(_ node: String, _ old: JSONValue, _ new: JSONValue, depth: Int, shift: (Double, Double)) -> [String] {
         var out: [String] = []
         if string(old["type"]) != string(new["type"]) { return ["\(node): \(string(old["type"]) ?? "?") block -> \(string(new["type"]) ?? "?")"] }
-        let (dx, dy) = (delta(old["x"], new["x"]), delta(old["y"], new["y"]))
+        let (x, y) = (delta(old["x"], new["x"]), delta(old["y"], new["y"]))
+        let (dx, dy) = (((x - shift.0) * 10).rounded() / 10, ((y - shift.1) * 10).rounded() / 10)
         let (dw, dh) = (delta(old["width"], new["width"]), delta(old["height"], new["height"]))
         if dw == 0, dh == 0, dx != 0 || dy != 0 { out.append("\(node): moved (\(format(dx)), \(format(dy)))") }
         if dw != 0 || dh != 0 { out.append("\(node): resized (\(format(dw)), \(format(dh)))") }
@@ -63,11 +67,24 @@ package enum LayoutExplanation {
                 }
             }
         }
+        let (oldChildren, newChildren) = (blocks(old), blocks(new))
+        if depth < maxDepth, !oldChildren.isEmpty || !newChildren.isEmpty {
+            if oldChildren.count != newChildren.count { out.append("\(node): \(oldChildren.count) blocks -> \(newChildren.count)") }
+            for (i, (a, b)) in zip(oldChildren, newChildren).enumerated() {
+                // A stack that moved whole carries its children; one resized re-places them.
+                out += block("\(node).blocks[\(i)]", a, b, depth: depth + 1, shift: dw == 0 && dh == 0 ? (x, y) : (0, 0))
+            }
+        }
         return out
     }
 
-    /// A node's indices: `blocks[N]` or `blocks[N].spans[M]` (nil: not one).
-    package static func node(_ text: String) -> (block: Int, span: Int?)? {
+    /// How many stacks deep a node path may go (a record or an `ignore` entry is input: its
+    /// walk is bounded).
+    static let maxDepth = 16
+
+    /// A node's indices: `blocks[N]`, a stack's child `blocks[N].blocks[K]` (as deep as
+    /// `maxDepth`), each optionally `.spans[M]` (nil: not one).
+    package static func node(_ text: String) -> (blocks: [Int], span: Int?)? {
         func index(_ part: Substring, _ name: String) -> Int? {
             guard part.hasPrefix(name + "["), part.hasSuffix("]") else { return nil }
             let digits = part.dropFirst(name.count + 1).dropLast()
@@ -75,10 +92,18 @@ package enum LayoutExplanation {
             return n
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let block = index(parts[0], "blocks") else { return nil }
-        if parts.count == 1 { return (block, nil) }
-        guard let span = index(parts[1], "spans") else { return nil }
-        return (block, span)
+        guard parts.count <= maxDepth + 2 else { return nil }
+        var path: [Int] = []
+        for (k, part) in parts.enumerated() {
+            if let block = index(part, "blocks") {
+                path.append(block)
+            } else if k == parts.count - 1, !path.isEmpty, let span = index(part, "spans") {
+                return (path, span)
+            } else {
+                return nil
+            }
+        }
+        return path.isEmpty ? nil : (path, nil)
     }
 
     /// The node's box in a record's layout, in pixels (the card's scale applied, rounded
@@ -93,9 +118,13 @@ package enum LayoutExplanation {
     }
 
     private static func boxes(of text: String, in record: JSONValue) -> [PixelRect] {
-        guard let (b, s) = node(text), let layout = record["layout"] else { return [] }
-        let all = blocks(layout)
-        guard b < all.count else { return [] }
+        guard let (path, s) = node(text), let layout = record["layout"] else { return [] }
+        var block = layout
+        for b in path {
+            let children = blocks(block)
+            guard b < children.count else { return [] }
+            block = children[b]
+        }
         let scale = number(layout["scale"]) ?? 1
         func rect(_ box: JSONValue, top: String) -> PixelRect? {
             guard let x = number(box["x"]), let y = number(box[top]), let w = number(box["width"]), let h = number(box["height"]) else { return nil }
@@ -104,8 +133,8 @@ package enum LayoutExplanation {
             let (x1, y1) = (Checked.clamped((x + w) * scale, .up, in: limit), Checked.clamped((y + h) * scale, .up, in: limit))
             return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
         }
-        guard let s else { return rect(all[b], top: "y").map { [$0] } ?? [] }
-        guard case let .array(spans)? = all[b]["spans"], s < spans.count, case let .array(boxes)? = spans[s]["boxes"] else { return [] }
+        guard let s else { return rect(block, top: "y").map { [$0] } ?? [] }
+        guard case let .array(spans)? = block["spans"], s < spans.count, case let .array(boxes)? = spans[s]["boxes"] else { return [] }
         return boxes.compactMap { rect($0, top: "top") }
     }
 
@@ -179,6 +208,7 @@ package enum LayoutExplanation {
 
     private static func clip(_ text: String) -> String { text.count > 60 ? String(text.prefix(57)) + "..." : text }
 
+    /// The blocks of a layout, or of a stack block.
     private static func blocks(_ layout: JSONValue?) -> [JSONValue] {
         guard case let .array(items)? = layout?["blocks"] else { return [] }
         return items

@@ -174,6 +174,25 @@ private let card = #"""
         #expect(plain.status == 3 && plain.stderr.contains("names a node of a card"), "\(plain.stderr)")
     }
 
+    /// A stack's child is a node too: named where it changed, and ignored by its path.
+    @Test func aStacksChildIsANode() throws {
+        let line = { (note: String, compare: String) in
+            ##"{"size": "300x200", "padding": 12, "background": "#334455", "color": "white", "output": "s.png", "blocks": [{"type": "stack", "gap": 8, "align": "left", "anchor": "top-left", "blocks": [{"type": "text", "text": "A longer Title", "size": 28}, {"type": "text", "text": "\##(note)", "size": 16}]}]\##(compare)}"##
+        }
+        let manifest = path("cards.jsonl")
+        let run = { (card: String, extra: [String]) throws -> CLIResult in
+            try Data((card + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+            return try CLI.run(["batch", manifest, "--expect-dir", self.path("goldens"), "--quiet"] + extra, pinnedFonts: false)
+        }
+        #expect(try run(line("a short note", ""), ["--update"]).status == 0)
+        let changed = try run(line("a short mote", ""), [])
+        #expect(changed.status == 1 && changed.stderr.contains(#"blocks[0].blocks[1]: text changed: -"note" +"mote""#), "\(changed.stderr)")
+        let ignored = try run(line("a short mote", #", "compare": {"ignore": ["blocks[0].blocks[1]"]}"#), [])
+        #expect(ignored.status == 0, "\(ignored.stderr)")
+        let title = try run(line("a short note", #", "compare": {"ignore": ["blocks[0].blocks[1]"]}"#).replacing("Title", with: "Other"), [])
+        #expect(title.status == 1 && title.stderr.contains("blocks[0].blocks[0]: "), "\(title.stderr)")
+    }
+
     /// A user's Fontconfig settings and locale must not reach the pixels.
     @Test func hostileFontconfigAndLocaleGiveTheSameBytes() throws {
         try record()

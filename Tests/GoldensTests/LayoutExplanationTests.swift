@@ -51,4 +51,32 @@ import Testing
         #expect(LayoutExplanation.wordDiff("a b", "a b c") == #"+"c""#)
         #expect(LayoutExplanation.wordDiff("a  b", "a b") == "spacing only")
     }
+
+    /// A stack's children are nodes too (`blocks[0].blocks[1]`, with spans): a change inside
+    /// one is named there, a child is "moved" only beyond its stack's own move, and an
+    /// `ignore` node finds the child's box.
+    @Test func stackChildrenAreNodes() {
+        func record(stackY: Double, childY: Double, text: String) -> JSONValue {
+            let box = JSONValue.object([("x", .number(12)), ("top", .number(childY)), ("width", .number(30)), ("height", .number(10))])
+            let span = JSONValue.object([("start", .number(0)), ("end", .number(2)), ("boxes", .array([box]))])
+            let child = { (y: Double, line: String) in
+                JSONValue.object([("type", .string("text")), ("x", .number(10)), ("y", .number(y)), ("width", .number(100)),
+                                  ("height", .number(20)), ("lines", .array([.object([("text", .string(line))])])), ("spans", .array([span]))])
+            }
+            let stack = JSONValue.object([("type", .string("stack")), ("x", .number(10)), ("y", .number(stackY)), ("width", .number(100)),
+                                          ("height", .number(50)), ("blocks", .array([child(stackY, "first"), child(childY, text)]))])
+            return LayoutExplanation.record(spec: .null, layout: .object([("blocks", .array([stack]))]))
+        }
+        let base = record(stackY: 0, childY: 30, text: "second line")
+        // The whole stack moves: its children with it, named once.
+        #expect(LayoutExplanation.explain(expected: base, actual: record(stackY: 8, childY: 38, text: "second line")) == ["blocks[0]: moved (0, 8)"])
+        // Inside: the second child moved and its text changed.
+        #expect(LayoutExplanation.explain(expected: base, actual: record(stackY: 0, childY: 34, text: "second word"))
+                == ["blocks[0].blocks[1]: moved (0, 4)", #"blocks[0].blocks[1]: text changed: -"line" +"word""#])
+        #expect(LayoutExplanation.box(of: "blocks[0].blocks[1]", in: base) == PixelRect(x: 10, y: 30, width: 100, height: 20))
+        #expect(LayoutExplanation.box(of: "blocks[0].blocks[1].spans[0]", in: base) == PixelRect(x: 12, y: 30, width: 30, height: 10))
+        #expect(LayoutExplanation.box(of: "blocks[0].blocks[2]", in: base) == nil)
+        #expect(LayoutExplanation.node("blocks[0].spans[1].blocks[0]") == nil && LayoutExplanation.node("blocks[0].blocks[3]")?.blocks == [0, 3])
+        #expect(LayoutExplanation.node(Array(repeating: "blocks[0]", count: 40).joined(separator: ".")) == nil)
+    }
 }
