@@ -146,16 +146,19 @@ private let card = #"""
         #expect(after.status == 0 && after.stderr.contains("goldens: 4 same") && after.stderr.contains("skipped 4"), "\(after.stderr)")
     }
 
+    /// A suite of one card (a manifest of one line) against goldens/, with `extra` flags.
+    func runOneCard(_ card: String, _ extra: [String]) throws -> CLIResult {
+        let manifest = path("cards.jsonl")
+        try Data((card + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
+        return try CLI.run(["batch", manifest, "--expect-dir", path("goldens"), "--quiet"] + extra, pinnedFonts: false)
+    }
+
     /// `ignore` may name a node of the card: its box in the golden's layout and in this run's.
     @Test func anIgnoredNodeIsSkippedWhereverItIs() throws {
         let line = { (note: String, compare: String) in
             ##"{"size": "300x160", "padding": 12, "background": "#334455", "color": "white", "output": "n.png", "blocks": [{"type": "text", "text": "Title", "size": 28, "anchor": "top"}, {"type": "text", "text": "\##(note)", "size": 16, "anchor": "bottom"}]\##(compare)}"##
         }
-        let manifest = path("cards.jsonl")
-        let run = { (card: String, extra: [String]) throws -> CLIResult in
-            try Data((card + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
-            return try CLI.run(["batch", manifest, "--expect-dir", self.path("goldens"), "--quiet"] + extra, pinnedFonts: false)
-        }
+        let run = runOneCard
         #expect(try run(line("a short note", ""), ["--update"]).status == 0)
         let changed = try run(line("a much longer note here", ""), [])
         #expect(changed.status == 1 && changed.stderr.contains("blocks[1]: text changed"), "\(changed.stderr)")
@@ -179,11 +182,7 @@ private let card = #"""
         let line = { (note: String, compare: String) in
             ##"{"size": "300x200", "padding": 12, "background": "#334455", "color": "white", "output": "s.png", "blocks": [{"type": "stack", "gap": 8, "align": "left", "anchor": "top-left", "blocks": [{"type": "text", "text": "A longer Title", "size": 28}, {"type": "text", "text": "\##(note)", "size": 16}]}]\##(compare)}"##
         }
-        let manifest = path("cards.jsonl")
-        let run = { (card: String, extra: [String]) throws -> CLIResult in
-            try Data((card + "\n").utf8).write(to: URL(fileURLWithPath: manifest))
-            return try CLI.run(["batch", manifest, "--expect-dir", self.path("goldens"), "--quiet"] + extra, pinnedFonts: false)
-        }
+        let run = runOneCard
         #expect(try run(line("a short note", ""), ["--update"]).status == 0)
         let changed = try run(line("a short mote", ""), [])
         #expect(changed.status == 1 && changed.stderr.contains(#"blocks[0].blocks[1]: text changed: -"note" +"mote""#), "\(changed.stderr)")
