@@ -64,15 +64,17 @@ import Testing
             try runTool("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-H", "Content-Type: application/json",
                                           "--data-binary", Self.slowCard, "http://127.0.0.1:\(port)/v1/card"]).output
         }
-        // The worker that draws (the one asked for the size ends at once): a child seen twice,
-        // 300 ms apart, is inside librsvg's drawing.
+        // The worker that draws, known by its task in its argv (the one asked for the size ends
+        // at once). By name, not by timing: a child seen twice some time apart was missed on a
+        // loaded machine (CI, while another test compressed the release tarball).
         var worker: Int32?
-        var last: Int32?
-        for _ in 0..<100 {
-            let child = Self.children(of: pid).first
-            if let child, child == last { worker = child; break }
-            last = child
-            try await Task.sleep(for: .milliseconds(300))
+        for _ in 0..<600 {
+            worker = Self.children(of: pid).first { child in
+                let argv = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline"))) ?? Data()
+                return argv.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "svg-raster" }
+            }
+            if worker != nil { break }
+            try await Task.sleep(for: .milliseconds(100))
         }
         let found = try #require(worker, "no decoder worker was started")
         #expect(kill(found, SIGSEGV) == 0)
