@@ -100,7 +100,7 @@ enum MotionPainter {
                 cairo_push_group(cr)
             }
             try Renderer.drawText(cr, layout, lines: [line], faces: faces, outline: nil, paint: paint, format: .png,
-                                  scale: scale, textLayer: false)
+                                  scale: scale, textLayer: false, spans: moving.spanPainter)
             if look.opacity < 1 {
                 cairo_pop_group_to_source(cr)
                 cairo_paint_with_alpha(cr, look.opacity)

@@ -76,15 +76,6 @@ struct MotionParts {
         clusterEnds = ends
     }
 
-    /// The indices of the words on `line` (words are in text order: a binary search finds the
-    /// first, so a frame costs the words of the lines it draws, not all of them a line).
-    func words(on line: Line) -> Range<Int> {
-        let low = firstWord(endingAfter: line.start)
-        var upper = low
-        while upper < words.count && words[upper].lowerBound < line.end { upper += 1 }
-        return low..<upper
-    }
-
     /// The word holding byte `offset`, nil for a space between words.
     func word(containing offset: Int) -> Int? {
         let index = firstWord(endingAfter: offset)

@@ -25,8 +25,10 @@ struct MovingItem {
     let spansByLine: [Int: [(span: Int, order: Int)]]
     /// Every span highlight of the text, with its animated span when it has effects.
     let highlights: [(bytes: Range<Int>, paint: HighlightPaint, span: Int?)]
-    /// The text's paint without the block's and the spans' highlights.
+    /// The text's paint without the block's and the spans' highlights, and its span painter
+    /// (made once: each frame draws the text in many pieces).
     let glyphPaint: TextPaint?
+    let spanPainter: SpanPainter?
 
     /// Nil when neither the item nor any of its spans moves.
     init?(_ item: SceneItem, effects: [EffectSpec]) {
@@ -35,7 +37,7 @@ struct MovingItem {
         }
         var parts: MotionParts?, heights = [0.0], spans: [MovingSpan] = [], byLine: [Int: [(span: Int, order: Int)]] = [:]
         var highlights: [(bytes: Range<Int>, paint: HighlightPaint, span: Int?)] = []
-        var glyphPaint: TextPaint?
+        var glyphPaint: TextPaint?, spanPainter: SpanPainter?
         switch item {
         case let .text(text):
             let layout = text.layout, utf8 = Array(layout.text.utf8)
@@ -59,6 +61,7 @@ struct MovingItem {
             plain.highlight = nil
             if !highlights.isEmpty { plain.spans = plain.spans.map { var paint = $0; paint.highlight = nil; return paint } }
             glyphPaint = plain
+            spanPainter = SpanPainter(layout: layout, paint: plain)
         case let .image(_, _, _, _, height, _, _, _, _):
             heights = [height]
         case .dots:
@@ -66,8 +69,8 @@ struct MovingItem {
         }
         guard !effects.isEmpty || !spans.isEmpty else { return nil }
         timeline = Timeline(effects, parts: { parts?.count($0) ?? 1 })
-        (self.parts, self.heights, self.spans, spansByLine, self.highlights, self.glyphPaint) =
-            (parts, heights, spans, byLine, highlights, glyphPaint)
+        (self.parts, self.heights, self.spans, spansByLine, self.highlights, self.glyphPaint, self.spanPainter) =
+            (parts, heights, spans, byLine, highlights, glyphPaint, spanPainter)
     }
 
     /// The item as it is `t` seconds from the card's start.

@@ -109,11 +109,13 @@ package final class Renderer: Sendable {
     static func drawText(_ cr: OpaquePointer, _ layout: Layout, lines: [Line], faces: FontFaces, outline: Outline?,
                          paint: TextPaint, format: OutputFormat, scale: Double, textLayer: Bool? = nil,
                          role: TextRole? = nil, language: String? = nil, figures: ((Int) -> (() throws -> Void)?)? = nil,
-                         cancellation: Cancellation? = nil) throws {
+                         cancellation: Cancellation? = nil, spans painter: SpanPainter? = nil) throws {
         if let highlight = paint.highlight, let outline {
             HighlightPainter.draw(cr, outline: outline, paint: highlight)
         }
-        let spans = SpanPainter(layout: layout, paint: paint, cancellation: cancellation)
+        // `painter`: the same layout's and paint's, made once by a caller that draws a text in
+        // many pieces (an animation), so each piece does not index every span again.
+        let spans = painter ?? SpanPainter(layout: layout, paint: paint, cancellation: cancellation)
         try spans.drawHighlights(cr, lines: lines)
         if let shadow = paint.shadow {
             try TextEffects.drawShadow(cr, layout, lines: lines, faces: faces, shadow: shadow, scale: scale)

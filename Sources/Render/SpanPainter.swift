@@ -11,6 +11,9 @@ struct SpanPainter {
     var paints: GlyphPaints
     /// Checked every `checkEvery` spans: their number grows with the input, not the canvas.
     var cancellation: Cancellation?
+    /// The highlighted spans (bytes and paint), in span order: found once, so a painter made
+    /// once can draw many pieces of a text (an animation's frames) without a walk of every span.
+    let highlighted: [(Int, Int, HighlightPaint)]
     static let checkEvery = 256
 
     init(layout: Layout, paint: TextPaint, cancellation: Cancellation? = nil) {
@@ -18,22 +21,19 @@ struct SpanPainter {
         self.paint = paint
         self.cancellation = cancellation
         paints = GlyphPaints(layout, paint.spans)
+        highlighted = layout.spans.compactMap { tag in
+            guard tag.tag < paint.spans.count, let highlight = paint.spans[tag.tag].highlight else { return nil }
+            return (tag.start, tag.end, highlight)
+        }
     }
 
     /// Each highlighted span's outline over `lines`, drawn in span order (an inner span's on top).
     func drawHighlights(_ cr: OpaquePointer, lines: [Line]) throws {
-        for (k, (start, end, highlight)) in highlights().enumerated() {
+        for (k, (start, end, highlight)) in highlighted.enumerated() {
             if k % Self.checkEvery == 0 { try cancellation.check() }
             let touched = lines.overlapping(start, end)
             guard !touched.isEmpty else { continue }
             HighlightPainter.draw(cr, outline: layout.spanOutline(start, end, lines: Array(touched), style: highlight.style), paint: highlight)
-        }
-    }
-
-    func highlights() -> [(Int, Int, HighlightPaint)] {
-        layout.spans.compactMap { tag in
-            guard tag.tag < paint.spans.count, let highlight = paint.spans[tag.tag].highlight else { return nil }
-            return (tag.start, tag.end, highlight)
         }
     }
 
