@@ -6,6 +6,8 @@ import Support
 package struct FontEnvironment: Sendable {
     /// Folders of pinned fonts, searched before any system font.
     package var pinnedDirectories: [String]
+    /// Fonts given as bytes, pinned after the folders' fonts.
+    package var fontData: [FontData] = []
     /// Where Fontconfig may cache its scan of the pinned folders (nil: scanned every time).
     package var cacheDirectory: String?
     /// The hyphenation dictionaries, shared by every library made from this environment.
@@ -25,6 +27,7 @@ package struct FontEnvironment: Sendable {
     package func library(extraDirectories: [String] = [], systemFonts: Bool, strictFamilies: Bool = false,
                          isolation: Isolation = .inProcess) throws -> FontLibrary {
         try FontLibrary(directories: extraDirectories + pinnedDirectories, includeSystemFonts: systemFonts,
-                        cacheDirectory: cacheDirectory, hyphenation: hyphenation, strictFamilies: strictFamilies, isolation: isolation)
+                        cacheDirectory: cacheDirectory, hyphenation: hyphenation, strictFamilies: strictFamilies, isolation: isolation,
+                        fontData: fontData)
     }
 }

@@ -63,6 +63,8 @@ package final class FontLibrary: @unchecked Sendable {
     /// Where a WOFF or WOFF2 file is decoded: FreeType's decoders read a file a request named.
     private let isolation: Isolation
     private var systemLoaded = false
+    /// Fonts given as bytes: in every configuration after the folders' fonts.
+    private let memory: MemoryFonts
     /// Its notes: each substitution and synthetic style, once (see `Notices.observe`).
     package let notices = Notices()
     /// One charset per face (a reference of Fontconfig's own), whatever sorted list or file
@@ -103,9 +105,12 @@ package final class FontLibrary: @unchecked Sendable {
     ///   - hyphenation: the dictionaries `hyphenate` uses.
     ///   - strictFamilies: a family that is not installed is refused, never substituted.
     ///   - isolation: where web fonts a spec names are decoded (a service's limited worker).
+    ///   - fontData: fonts given as bytes, pinned as the folders' are (after them).
     package init(directories: [String], includeSystemFonts: Bool, cacheDirectory: String? = nil,
-                hyphenation: Hyphenation = Hyphenation(), strictFamilies: Bool = false, isolation: Isolation = .inProcess) throws {
+                hyphenation: Hyphenation = Hyphenation(), strictFamilies: Bool = false, isolation: Isolation = .inProcess,
+                fontData: [FontData] = []) throws {
         self.isolation = isolation
+        memory = fontData.isEmpty ? .empty : try MemoryFonts(fontData, isolation: isolation)
         self.includeSystemFonts = includeSystemFonts
         self.strictFamilies = strictFamilies
         self.hyphenation = hyphenation
@@ -114,7 +119,7 @@ package final class FontLibrary: @unchecked Sendable {
             + (cacheDirectory.map { "<cachedir>\($0.xmlEscaped)</cachedir>" } ?? "")
             + (includeSystemFonts ? "<include ignore_missing=\"yes\">/etc/fonts/fonts.conf</include>" : "")
             + "</fontconfig>"
-        if !directories.isEmpty {
+        if !directories.isEmpty || !fontData.isEmpty {
             try directories.forEach(FontFolder.check)
             guard let config = FcConfigCreate() else { throw TypesetError.fontconfig("cannot create a configuration") }
             configs.append(config)
@@ -126,6 +131,7 @@ package final class FontLibrary: @unchecked Sendable {
             guard FcConfigParseAndLoadFromMemory(config, xml, 1) != 0, FcConfigBuildFonts(config) != 0 else {
                 throw TypesetError.fontconfig("cannot load fonts from \(directories.joined(separator: ", "))")
             }
+            try memory.add(to: config)
         } else {
             try loadSystemFonts()
         }
@@ -143,6 +149,7 @@ package final class FontLibrary: @unchecked Sendable {
             throw TypesetError.fontconfig("cannot load the system configuration")
         }
         configs.append(config)
+        try memory.add(to: config)
         systemLoaded = true
     }
 
@@ -158,6 +165,7 @@ package final class FontLibrary: @unchecked Sendable {
     deinit {
         charsets.values.forEach { FcCharSetDestroy($0) }
         configs.forEach { FcConfigDestroy($0) }
+        memory.release()
     }
 
     /// Chains and charsets held (what the bounds keep finite).
@@ -310,7 +318,7 @@ package final class FontLibrary: @unchecked Sendable {
     }
 
     private func unlockedBlob(_ file: String) throws -> FontBlob {
-        if let blob = blobs[file] { return blob }
+        if let blob = memory.blobs[file] ?? blobs[file] { return blob }
         let blob = try FontBlob(file: file, isolation: isolation)
         blobs.insert(blob, for: file)
         return blob
