@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "PDFGoldens", "Compare", "Render", "Support", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.
-            "Serve", "ServeConfig", "hlrender-serve", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Service"])),
+            "Serve", "ServeConfig", "hlrender-serve", "HLRenderKit", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Service"])),
             .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
         ]),
         .testTarget(name: "CLITests", dependencies: ["hlrender", "Batch", "Card", "Compare", "Goldens", "Pages", "Render", "ServeConfig", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),

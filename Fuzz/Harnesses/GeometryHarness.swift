@@ -7,11 +7,11 @@ import Support
 nonisolated(unsafe) private var currentSVG: [UInt8] = []
 
 extension Harness {
-    /// Card resources whose one file is the SVG the current input made.
-    static let geometryResources: CardResources = {
-        var shared = Harness.resources
-        shared.readFile = { _ in currentSVG }
-        return shared
+    /// An engine whose one file is the SVG the current input made.
+    static let geometryEngine: Engine = {
+        var world = Harness.engine.world
+        world.readFile = { _ in currentSVG }
+        return Engine(world: world)
     }()
 
     /// Extreme geometry (issue 48): the input's bytes as doubles, every bit pattern (NaN,
@@ -35,8 +35,7 @@ extension Harness {
             let members: [(String, JSONValue)] = [("type", .string("image")), ("src", .string("p.svg"))] + size.map { ($0.0, .number($0.1)) }
             let card = JSONValue.object([("size", .string("120x80")), ("scale", .number(abs(numbers[6]).truncatingRemainder(dividingBy: 4))),
                                          ("blocks", .array([.object(members)]))])
-            _ = try? CardRender.render(card, variables: [:], folder: "/nonexistent", resources: geometryResources, format: .png,
-                                       encoding: EncodeOptions())
+            _ = try? geometryEngine.render(card, variables: [:], folder: "/nonexistent", job: Job(format: .png))
         }
         let box = numbers.prefix(4).map { $0.isFinite ? String($0) : "1e999" }.joined(separator: " ")
         if let pdf = try? PDFFile(pdfPage(box)) {

@@ -17,19 +17,19 @@ enum Harness: String, CaseIterable {
     static let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("fonts").path
 
-    static let resources: CardResources = {
+    static let engine: Engine = {
         let library = try! FontLibrary(directories: [fonts], includeSystemFonts: false)
         // Small canvases keep each input fast; no file is ever read.
-        return CardResources(fonts: try! FontContext(library: library), maxPixels: 300_000) { path in
+        return Engine(world: World(fonts: try! FontContext(library: library), maxPixels: 300_000) { path in
             throw CardError("src", "no files while fuzzing: \(path)")
-        }
+        })
     }()
 
     /// What a process loads once (the fonts, each language's hyphenation dictionary: de-CH's
     /// takes seconds under ASan) is loaded before the first input, so it is not timed as one.
     static func warmUp() {
-        _ = resources
-        for language in languages { _ = resources.library.hyphenation.available(language) }
+        _ = engine
+        for language in languages { _ = engine.world.library.hyphenation.available(language) }
     }
 
     static let languages = ["", "en", "ar", "ja", "hi", "de-CH", "zh-Hant"]
@@ -54,8 +54,7 @@ enum Harness: String, CaseIterable {
     /// JSON -> card spec -> layout -> PNG, with and without variables.
     static func card(_ data: [UInt8]) {
         guard let json = try? JSONValue.parse(data), case .object = json else { return }
-        _ = try? CardRender.render(json, variables: ["name": "Ada {{x}}", "x": "<b>"], folder: "/nonexistent",
-                                   resources: resources, format: .png, encoding: EncodeOptions())
+        _ = try? engine.render(json, variables: ["name": "Ada {{x}}", "x": "<b>"], folder: "/nonexistent", job: Job(format: .png))
     }
 
     /// Any bytes as Pango markup: parsed, then rendered as a card's text block (attribute
@@ -69,8 +68,7 @@ enum Harness: String, CaseIterable {
                                       ("steps-markup", .bool(true))])
         for spec in [block, steps] {
             let card = JSONValue.object([("size", .string("200x120")), ("blocks", .array([spec]))])
-            _ = try? CardRender.render(card, variables: [:], folder: "/nonexistent", resources: resources, format: .png,
-                                       encoding: EncodeOptions())
+            _ = try? engine.render(card, variables: [:], folder: "/nonexistent", job: Job(format: .png))
         }
     }
 
@@ -104,7 +102,7 @@ enum Harness: String, CaseIterable {
         style.maxLines = settings[4] & 0x80 != 0 ? 1 + Int(settings[4] % 4) : nil
         style.letterSpacing = settings[5] & 0x80 != 0 ? Double(settings[0] % 7) - 2 : 0
         if settings[5] & 0x40 != 0 { style.features = (try? FontFeatures("liga=0,kern=0,smcp")) ?? .none }
-        let typesetter = Typesetter(library: resources.library, font: FontSpec(family: "Noto Sans"))
+        let typesetter = Typesetter(library: engine.world.library, font: FontSpec(family: "Noto Sans"))
         let text = String(scalars)
         guard let whole = try? typesetter.layout(text, style: style) else { return }
         // A long text's layouts shape by words from a cache (kept across inputs here, so a

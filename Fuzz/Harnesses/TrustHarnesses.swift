@@ -21,8 +21,7 @@ extension Harness {
         ]
         for block in blocks {
             let card = JSONValue.object([("size", .string("300x200")), ("padding", .number(4)), ("blocks", .array([block]))])
-            guard let output = try? CardRender.render(card, variables: ["v": value], folder: "/nonexistent", resources: resources,
-                                                      format: .pdf, encoding: EncodeOptions()) else { continue }
+            guard let output = try? engine.render(card, variables: ["v": value], folder: "/nonexistent", job: Job(format: .pdf)) else { continue }
             checkActions(output.bytes)
         }
     }
@@ -71,13 +70,12 @@ extension Harness {
     static func cardMemory(_ data: [UInt8]) {
         guard let json = try? JSONValue.parse(data), case .object = json else { return }
         let budget = MemoryBudget(bytes: 1 << 30)
-        var leased = resources
+        var leased = Job(format: .png)
         let lease = budget.lease()
         leased.memory = lease
         resetPeak()
         let before = residentKiB("VmRSS:")
-        _ = try? CardRender.render(json, variables: ["name": "Ada"], folder: "/nonexistent", resources: leased, format: .png,
-                                   encoding: EncodeOptions())
+        _ = try? engine.render(json, variables: ["name": "Ada"], folder: "/nonexistent", job: leased)
         let grown = (residentKiB("VmHWM:") - before) * 1024
         let allowed = lease.bytes + lease.bytes / 2 + (96 << 20)
         if grown > allowed { fatalError("the render grew \(grown >> 20) MB, reserving \(lease.bytes >> 20) MB") }

@@ -5,7 +5,7 @@ import Render
 import Synchronization
 import Support
 
-/// A batch: rows rendered on several threads with one set of resources, each written
+/// A batch: rows rendered on several threads through one engine, each written
 /// atomically under the output folder, checked against its golden when a suite is given, and
 /// reported as it finishes. Front ends (the CLI's `batch`) give the settings and say what to
 /// do with each outcome; one failed row never stops the others (unless `failFast`).
@@ -40,16 +40,17 @@ package struct BatchRun: Sendable {
     }
 
     package var settings: Settings
-    package var resources: CardResources
+    /// The engine every row renders through.
+    package var engine: Engine
     /// Where the rows' relative paths resolve.
     package var folder: String
     package var goldens: GoldenSuite?
     /// The front end's wording of an error (it adds its own hints).
     package var describe: @Sendable (Error) -> String
 
-    package init(settings: Settings, resources: CardResources, folder: String, goldens: GoldenSuite?,
+    package init(settings: Settings, engine: Engine, folder: String, goldens: GoldenSuite?,
                 describe: @escaping @Sendable (Error) -> String) {
-        (self.settings, self.resources, self.folder, self.goldens, self.describe) = (settings, resources, folder, goldens, describe)
+        (self.settings, self.engine, self.folder, self.goldens, self.describe) = (settings, engine, folder, goldens, describe)
     }
 
     /// Renders `rows`; `finished` sees each outcome (and its scene when proofs are wanted), in
@@ -97,22 +98,23 @@ package struct BatchRun: Sendable {
             if let goldens, let card, !write, !settings.proofs, goldens.unchanged(row, name: name, card: card) {
                 return (Outcome(row: row.number, output: name, status: .skipped, milliseconds: Clock.since(start), bytes: 0), nil)
             }
-            var resources = self.resources
-            if goldens?.tracksInputs == true { resources.readLog = ReadLog() }
+            var job = Job(format: format, encoding: settings.encoding)
+            job.pdf = settings.pdf
+            job.draw = write || goldens != nil
+            if goldens?.tracksInputs == true { job.readLog = ReadLog() }
             // The row's spec, parsed once for whichever way it is drawn. A template with effects
             // writes an animation (not in a golden run: goldens are still cards, the last frame).
-            let parsed = try CardSpec.parse(try Variables.substitute(spec, row.variables), folder: folder, linkSchemes: resources.linkSchemes)
+            let parsed = try engine.parse(spec, variables: row.variables, folder: folder)
             if write, goldens == nil, let path, let container = AnimationFormat(extension: ext), parsed.isAnimated || ext == "apng" {
-                let output = try CardRender.animate(parsed, resources: resources, format: container, encoding: settings.encoding).output
+                let output = try engine.animate(parsed, as: container, job: job).output
                 try OutputFile.write(output.bytes, to: path, confinedTo: settings.outDir)
                 return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
                                 bytes: output.bytes.count, alt: output.description), settings.proofs ? output.card.scene : nil)
             }
-            let rendered = try CardRender.render(parsed, resources: resources, format: format, encoding: settings.encoding,
-                                                 pdf: settings.pdf, render: write || goldens != nil)
+            let rendered = try engine.render(parsed, job: job)
             if let goldens, let card {
                 goldens.check(row, name: name, card: card, output: rendered.bytes, fonts: rendered.card.scene.fontFiles,
-                              files: resources.readLog?.files ?? [], dump: rendered.card.dump, milliseconds: Clock.since(start))
+                              files: job.readLog?.files ?? [], dump: rendered.card.dump, milliseconds: Clock.since(start))
             }
             let scene = settings.proofs ? rendered.card.scene : nil
             guard write, let path else {

@@ -6,48 +6,6 @@ import Motion
 import Typeset
 import Support
 
-/// What building a card needs from outside: the fonts (the caller's context, shared and
-/// thread-safe) and a way to read files (the caller bounds and names them).
-package struct CardResources: Sendable {
-    package var fonts: FontContext { renderer.fonts }
-    package var library: FontLibrary { fonts.library }
-    /// Draws the cards, sharing what repeats between them (a template's drawn background).
-    package let renderer: Renderer
-    package var readFile: @Sendable (String) throws -> [UInt8]
-    package var maxPixels: Int
-    /// The schemes links may use (the run's policy; specs are parsed with it).
-    package var linkSchemes = LinkSchemes()
-    /// The process renders this card and exits (see `RenderOptions.oneShot`).
-    package var oneShot = false
-    /// Checks a font file a spec names before it is opened (a service limits these to its
-    /// assets folder); throws to refuse it.
-    package var checkFontFile: @Sendable (String) throws -> Void = { _ in }
-    /// Checked between blocks, paragraphs, drawing and encoding (a service sets one per
-    /// request to stop a render past its deadline).
-    package var cancellation: Cancellation?
-    /// The share of a memory budget the render draws from (a service's): what drawing will
-    /// allocate is reserved after layout, before the first surface.
-    package var memory: MemoryBudget.Lease?
-    /// Where SVG pictures are decoded: in this process, or in a limited worker (a service's).
-    package var isolation = Isolation.inProcess
-    /// The seed of scrambled restricted text when a spec gives none: the caller's random
-    /// source (a new seed per render keeps the hidden text from being recovered by averaging).
-    package var randomSeed: @Sendable () -> UInt64 = { ScrambleSeed.random() }
-    /// Decoded pictures by path, and SVG pictures' rasters by path and window, shared by every
-    /// card built with these resources (a batch decodes its template's photo once).
-    let images = ImageCache()
-    /// SVG pictures' own sizes by file, so a later card need not ask a worker again.
-    let svgSizes = SVGSizes()
-    /// Told of every file the render reads (nil: nobody asks).
-    package var readLog: ReadLog?
-
-    package init(fonts: FontContext, maxPixels: Int = PixelLimit.defaultPixels, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
-        renderer = Renderer(fonts: fonts)
-        self.readFile = readFile
-        self.maxPixels = maxPixels
-    }
-}
-
 /// A card ready to draw, and its layout report.
 package struct BuiltCard: Sendable {
     package var scene: Scene
@@ -114,7 +72,8 @@ struct CanvasSize {
 /// in order. The one place where card geometry is decided.
 package struct CardBuilder {
     let spec: CardSpec
-    let resources: CardResources
+    let engine: Engine
+    let job: Job
     let background: Background
     /// A colour standing for the background, for text colours chosen by contrast.
     let groundColor: Color
@@ -124,9 +83,9 @@ package struct CardBuilder {
     /// SVG files this card has opened.
     let opened = OpenedSVGs()
 
-    package static func build(_ spec: CardSpec, resources: CardResources, vectorOutput: Bool = false) throws -> BuiltCard {
-        let (background, ground) = try resolveBackground(spec, resources: resources)
-        var builder = CardBuilder(spec: spec, resources: resources, background: background, groundColor: ground)
+    package static func build(_ spec: CardSpec, engine: Engine, job: Job, vectorOutput: Bool = false) throws -> BuiltCard {
+        let (background, ground) = try resolveBackground(spec, engine: engine, job: job)
+        var builder = CardBuilder(spec: spec, engine: engine, job: job, background: background, groundColor: ground)
         if vectorOutput { builder.pictureOversample = 4 }
         let pad = spec.padding
         // A fixed side leaves its inner room to the blocks; a fitted side gives them all they ask.
@@ -135,7 +94,7 @@ package struct CardBuilder {
             throw CardError("padding", "leaves no room inside a \(describe(spec.width))x\(describe(spec.height)) canvas")
         }
         let measured = try spec.blocks.map {
-            try resources.cancellation.check()
+            try job.cancellation.check()
             return try builder.measure($0, availableWidth: innerWidth)
         }
         let inner = (width: innerWidth ?? measured.map(\.width).max() ?? 0,
@@ -181,9 +140,9 @@ package struct CardBuilder {
     }
 
     func read(_ path: String, at jsonPath: String) throws -> [UInt8] {
-        resources.readLog?.add(resolve(path))
+        job.readLog?.add(resolve(path))
         do {
-            return try resources.readFile(resolve(path))
+            return try engine.world.readFile(resolve(path))
         } catch let error as CardError {
             throw error
         } catch {
@@ -253,7 +212,7 @@ package struct CardBuilder {
         return .object([("type", .string(type)), ("x", px(x, s)), ("y", px(y, s)), ("width", px(w, s)), ("height", px(h, s))] + extra)
     }
 
-    static func resolveBackground(_ spec: CardSpec, resources: CardResources) throws -> (Background, Color) {
+    static func resolveBackground(_ spec: CardSpec, engine: Engine, job: Job) throws -> (Background, Color) {
         switch spec.background {
         case let .color(color):
             return (.color(color), color)
@@ -263,7 +222,7 @@ package struct CardBuilder {
                              blue: stops.map(\.color.blue).reduce(0, +) / n, alpha: stops.map(\.color.alpha).reduce(0, +) / n)
             return (.linearGradient(angle: angle, stops: stops), mean)
         case let .image(path, fit, blur, dim):
-            let builder = CardBuilder(spec: spec, resources: resources, background: .color(.white), groundColor: .white)
+            let builder = CardBuilder(spec: spec, engine: engine, job: job, background: .color(.white), groundColor: .white)
             let image: RasterImage
             do {
                 image = try builder.picture(path, at: "background.image")

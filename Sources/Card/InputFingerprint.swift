@@ -2,8 +2,8 @@ import Render
 import Support
 import Typeset
 
-extension CardResources {
-    /// What every card rendered with these resources depends on besides its own spec and
+extension Engine {
+    /// What every card this engine renders depends on besides its own spec and
     /// files: the C libraries' versions, every font the library can choose from (by name and
     /// content: a font added to a folder can change fallback) and the hyphenation
     /// dictionaries (by name, size and time). `hash` gives a font file's content hash (nil:
@@ -11,10 +11,12 @@ extension CardResources {
     package func inputFingerprint(hash: (String) -> String?) -> String {
         var parts = LibraryVersions.all.map { "\($0.name) \($0.version)" }
         var seen = Set<String>()
-        for face in library.listing() where seen.insert(face.file).inserted {
-            parts.append("font \(face.file.split(separator: "/").last ?? "") \(hash(face.file) ?? "unreadable")")
+        for face in world.library.listing() where seen.insert(face.file).inserted {
+            let name = FontData.name(ofFile: face.file) ?? String(face.file.split(separator: "/").last ?? "")
+            let digest = FontData.name(ofFile: face.file) != nil ? world.library.digestOfFontGivenAsBytes(face.file) : hash(face.file)
+            parts.append("font \(name) \(digest ?? "unreadable")")
         }
-        for folder in library.hyphenation.folders {
+        for folder in world.library.hyphenation.folders {
             for name in (Posix.entries(of: folder) ?? []).sorted() {
                 parts.append("hyphenation \(name) \(Posix.stamp(folder + "/" + name) ?? "gone")")
             }

@@ -20,7 +20,7 @@ package enum LayoutJSON {
     private static func run(_ line: Line, _ run: GlyphRun, _ fonts: [FontFace]) -> JSONValue {
         let face = fonts[run.font]
         var members: [(String, JSONValue)] = [("family", .string(face.family)), ("style", .string(face.style)),
-                                             ("file", .string(String(face.file.split(separator: "/").last ?? ""))),
+                                             ("file", .string(face.fileName)),
                                              ("index", .number(Double(face.index)))]
         if !face.instance.isEmpty { members.append(("instance", .string(face.instance))) }
         if !face.variations.isEmpty { members.append(("variations", .string(face.variations))) }

@@ -3,13 +3,13 @@ import Render
 import Support
 
 extension CardBuilder {
-    /// A picture file decoded, through the resources' cache. The cache key is the file's
+    /// A picture file decoded, through the engine's cache. The cache key is the file's
     /// identity too, so a picture replaced on disk is decoded afresh.
     func picture(_ path: String, at jsonPath: String) throws -> RasterImage {
         let key = fileKey(path)
-        if let key, let image = resources.images[key] { return image }
-        let image = try ImageDecoder.decode(try read(path, at: jsonPath), maxPixels: resources.maxPixels)
-        if let key { resources.images[key] = image }
+        if let key, let image = engine.images[key] { return image }
+        let image = try ImageDecoder.decode(try read(path, at: jsonPath), maxPixels: engine.world.maxPixels)
+        if let key { engine.images[key] = image }
         return image
     }
 
@@ -17,7 +17,7 @@ extension CardBuilder {
     /// from it; nil when it cannot be told.
     func fileKey(_ path: String) -> String? {
         let full = resolve(path)
-        resources.readLog?.add(full)  // a cached picture is still this card's input
+        job.readLog?.add(full)  // a cached picture is still this card's input
         return Posix.identity(full).map { full + "\u{0}" + $0 }
     }
 
@@ -105,22 +105,22 @@ extension CardBuilder {
         let full = resolve(src)
         if let open = opened[full] { return open }
         let key = fileKey(src)
-        let svg = try IsolatedSVG(try read(src, at: jsonPath), isolation: resources.isolation, cancellation: resources.cancellation,
-                                  fonts: resources.library.configurationFile, size: key.flatMap { resources.svgSizes[$0] })
-        if let key { resources.svgSizes[key] = (svg.width, svg.height) }
+        let svg = try IsolatedSVG(try read(src, at: jsonPath), isolation: engine.world.isolation, cancellation: job.cancellation,
+                                  fonts: engine.world.library.configurationFile, size: key.flatMap { engine.svgSizes[$0] })
+        if let key { engine.svgSizes[key] = (svg.width, svg.height) }
         opened[full] = (svg, key)
         return (svg, key)
     }
 
-    /// The window of the picture, from the resources' cache when a card has made it before;
+    /// The window of the picture, from the engine's cache when a card has made it before;
     /// else made, its pixels reserved from the render's budget first (held until drawn).
     private func rasterSVG(_ svg: IsolatedSVG, window: RasterWindow, key: String?) throws -> RasterImage {
-        if let key, let image = resources.images[key] { return image }
-        if Checked.pixels(window.width, window.height, within: resources.maxPixels) {
-            try resources.memory?.reserve(window.width * window.height * 4)
+        if let key, let image = engine.images[key] { return image }
+        if Checked.pixels(window.width, window.height, within: engine.world.maxPixels) {
+            try job.memory?.reserve(window.width * window.height * 4)
         }
-        let image = try svg.raster(window, maxPixels: resources.maxPixels)
-        if let key { resources.images[key] = image }
+        let image = try svg.raster(window, maxPixels: engine.world.maxPixels)
+        if let key { engine.images[key] = image }
         return image
     }
 }
@@ -154,10 +154,13 @@ final class SVGSizes: Sendable {
     }
 }
 
-/// Decoded pictures by path, at most 256 MiB of pixels (the oldest go first).
+/// Decoded pictures by path, at most `byteLimit` bytes of pixels (the oldest go first; a
+/// picture larger than the whole limit is not kept).
 final class ImageCache: Sendable {
     private let state = Mutex<[(String, RasterImage)]>([])
-    private static let byteLimit = 256 << 20
+    let byteLimit: Int
+
+    init(byteLimit: Int) { self.byteLimit = byteLimit }
 
     subscript(path: String) -> RasterImage? {
         get { state.withLock { list in list.first { $0.0 == path }?.1 } }
@@ -166,7 +169,7 @@ final class ImageCache: Sendable {
             state.withLock { list in
                 list.append((path, image))
                 var total = list.reduce(0) { $0 + $1.1.pixels.count }
-                while total > ImageCache.byteLimit, list.count > 1 {
+                while total > byteLimit, !list.isEmpty {
                     total -= list.removeFirst().1.pixels.count
                 }
             }

@@ -39,15 +39,15 @@ extension BlockSettings {
 
 extension CardBuilder {
     /// The typesetter for a block's font (a font file path resolves against the spec's folder
-    /// and passes the resources' check).
+    /// and passes the world's check).
     func typesetter(_ settings: BlockSettings) throws -> (Typesetter, FontSpec) {
-        try settings.typesetter(library: resources.library, resolve: resolve, check: resources.checkFontFile)
+        try settings.typesetter(library: engine.world.library, resolve: resolve, check: engine.world.checkFontFile)
     }
 
     func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil, layers: StyledText? = nil,
                markdown: MarkdownLayout? = nil) -> TypesetStyle {
         var style = settings.style(size: size, width: width, align: align)
-        style.cancellation = resources.cancellation
+        style.cancellation = job.cancellation
         if let layers { (style.runs, style.tags) = (layers.runs, layers.tags) }
         style.paragraphFormats = markdown?.formats ?? []
         return style
@@ -145,7 +145,7 @@ extension CardBuilder {
             settings.restrictMode == .blur
                 ? RestrictedText(realGlyphs: layout, restriction: restriction)
                 : try RestrictedText(scrambled: typesetter.scrambled(layout, fromLine: restriction.visibleLines,
-                                                                     seed: settings.scrambleSeed ?? resources.randomSeed()),
+                                                                     seed: settings.scrambleSeed ?? engine.world.random()),
                                      restriction: restriction)
         }
         let finalLayout = layout, finalSize = size, cut = layout.truncatedAt
@@ -165,7 +165,7 @@ extension CardBuilder {
             }
             extra.append(("lines", .array(shown.map { lineDump($0, fonts: finalLayout.fonts, origin: origin) })))
             let spans = try LayoutJSON.spans(finalLayout, paints: paint.spans, shown: shown, size: finalSize, origin: origin,
-                                             scale: spec.scale, cancellation: resources.cancellation)
+                                             scale: spec.scale, cancellation: job.cancellation)
             if !spans.isEmpty { extra.append(("spans", .array(spans))) }
             if let highlight {
                 var visible = finalLayout

@@ -101,33 +101,14 @@ public enum AnimationContainer: String, Sendable, CaseIterable {
 public final class HLRenderer: Sendable {
     /// What the renderer was made with.
     public let environment: RenderEnvironment
-    let resources: CardResources
+    /// The engine every front end renders through, in the world `environment` describes.
+    let engine: Engine
 
     /// A renderer over `environment`'s fonts. Throws when a font folder is missing or holds no
-    /// fonts, or a link scheme is refused.
+    /// fonts, a font given as bytes is not one, or a link scheme is refused.
     public init(environment: RenderEnvironment) throws(HLRenderError) {
         self.environment = environment
-        var links = LinkSchemes()
-        do {
-            try LinkSchemes.options.named("link-schemes")!.apply(.json(.array(environment.extraLinkSchemes.sorted().map(JSONValue.string))), to: &links)
-        } catch {
-            throw HLRenderError(.input, path: "extraLinkSchemes", "\(error)")
-        }
-        do {
-            let isolation = environment.decoderWorker.map { DecoderWorker(executable: $0, seconds: environment.decoderSeconds).isolation } ?? .inProcess
-            let library = try environment.fonts.library(systemFonts: environment.systemFonts,
-                                                        strictFamilies: environment.strictFontFamilies, isolation: isolation)
-            if let notes = environment.fontNotes { library.notices.observe(notes) }
-            var resources = CardResources(fonts: try FontContext(library: library), maxPixels: environment.maxPixels,
-                                          readFile: environment.readFile)
-            resources.randomSeed = environment.random
-            resources.checkFontFile = environment.checkFontFile
-            resources.linkSchemes = links
-            resources.isolation = isolation
-            self.resources = resources
-        } catch {
-            throw HLRenderError(.system, "fonts: \(error)")
-        }
+        engine = Engine(world: try environment.world())
     }
 
     /// Answers a decoder call and exits when `arguments` (the program's, without its name) are
@@ -157,10 +138,11 @@ public final class HLRenderer: Sendable {
     }
 
     func renderCard(json spec: JSONValue, options: RenderSettings) async throws(HLRenderError) -> RenderedCard {
-        let output = try await run { resources in
-            try CardRender.render(spec, variables: options.variables, folder: options.folder, resources: resources,
-                                  format: options.format.output, encoding: try self.encoding(options),
-                                  pdf: self.metadata(title: options.title, tagged: options.tagged, standards: options.pdfStandards))
+        let pdf = metadata(title: options.title, tagged: options.tagged, standards: options.pdfStandards)
+        let output = try await run { cancellation in
+            var job = Job(format: options.format.output, encoding: try self.encoding(options))
+            (job.pdf, job.cancellation) = (pdf, cancellation)
+            return try self.engine.render(spec, variables: options.variables, folder: options.folder, job: job)
         }
         return RenderedCard(bytes: output.bytes, layoutJSON: output.card.dump.serialized())
     }
@@ -171,10 +153,11 @@ public final class HLRenderer: Sendable {
     public func animateCard(json: String, as container: AnimationContainer = .webp,
                             options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> RenderedCard {
         let parsed = try Self.parse(json)
-        let output = try await run { resources in
-            try CardRender.animate(parsed, variables: options.variables, folder: options.folder, resources: resources,
-                                   format: container == .webp ? .webp : container == .apng ? .apng : .avif, encoding: try self.encoding(options),
-                                   tools: AnimationTools()).output
+        let output = try await run { cancellation in
+            var job = Job(format: .png, encoding: try self.encoding(options))
+            job.cancellation = cancellation
+            let spec = try self.engine.parse(parsed, variables: options.variables, folder: options.folder)
+            return try self.engine.animate(spec, as: container == .webp ? .webp : container == .apng ? .apng : .avif, job: job).output
         }
         return RenderedCard(bytes: output.bytes, layoutJSON: output.card.dump.serialized())
     }
@@ -182,26 +165,24 @@ public final class HLRenderer: Sendable {
     /// The card's layout report alone (nothing is drawn or encoded).
     public func layoutCard(json: String, options: RenderSettings = RenderSettings()) async throws(HLRenderError) -> String {
         let parsed = try Self.parse(json)
-        let output = try await run { resources in
-            try CardRender.render(parsed, variables: options.variables, folder: options.folder, resources: resources,
-                                  format: .png, encoding: EncodeOptions(), render: false)
+        let output = try await run { cancellation in
+            var job = Job(format: .png)
+            (job.draw, job.cancellation) = (false, cancellation)
+            return try self.engine.render(parsed, variables: options.variables, folder: options.folder, job: job)
         }
         return output.card.dump.serialized()
     }
 
     /// Runs `work` on a thread of its own (renders block), with a cancellation the calling
     /// task's cancellation sets.
-    func run<T: Sendable>(_ work: @escaping @Sendable (CardResources) throws -> T) async throws(HLRenderError) -> T {
+    func run<T: Sendable>(_ work: @escaping @Sendable (Cancellation) throws -> T) async throws(HLRenderError) -> T {
         let cancellation = Cancellation()
-        var resources = self.resources
-        resources.cancellation = cancellation
-        let prepared = resources
         let result: Result<T, HLRenderError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 DispatchQueue.global().async {
                     do {
                         try cancellation.check()
-                        continuation.resume(returning: .success(try work(prepared)))
+                        continuation.resume(returning: .success(try work(cancellation)))
                     } catch {
                         continuation.resume(returning: .failure(HLRenderError.from(error)))
                     }
@@ -223,14 +204,12 @@ public final class HLRenderer: Sendable {
         return encoding
     }
 
-    /// The PDF's information: `title`, tags and standards, and the environment's clock for
-    /// its dates.
+    /// The PDF's information: `title`, tags and standards (the world's clock dates it).
     func metadata(title: String?, tagged: Bool, standards: Set<PDFConformance>) -> PDFMetadata {
         var metadata = PDFMetadata()
         metadata.title = title
         metadata.tagged = tagged
         metadata.standards = Set(standards.map(\.standard))
-        metadata.created = environment.clock()
         return metadata
     }
 }

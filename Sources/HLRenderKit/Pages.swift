@@ -34,7 +34,7 @@ extension HLRenderer {
         var setup = PageSetup(size: .a4)
         setup.spoolFolder = environment.temporaryDirectory
         var settings = BlockSettings()
-        settings.linkSchemes = resources.linkSchemes
+        settings.linkSchemes = engine.world.linkSchemes
         var background = Color.white
         for (key, value) in members {
             do {
@@ -58,15 +58,17 @@ extension HLRenderer {
         encode.format = .pdf
         encode.maxPixels = environment.maxPixels
         encode.pdf = metadata(title: title, tagged: tagged, standards: standards)
+        encode.pdf.created = engine.world.clock?()
         if let unmet = encode.pdf.unmetRequirement() { throw HLRenderError(.input, path: "pdf-standard", unmet) }
         let prepared = (setup, settings, background, encode)
-        return try await run { resources in
-            let document = try PagedPDF(settings: prepared.1, setup: prepared.0, fonts: resources.fonts, background: prepared.2,
-                                        randomSeed: resources.randomSeed, checkFontFile: resources.checkFontFile) { path in
-                try ImageDecoder.decode(try resources.readFile(path), maxPixels: resources.maxPixels)
+        let world = engine.world
+        return try await run { cancellation in
+            let document = try PagedPDF(settings: prepared.1, setup: prepared.0, fonts: world.fonts, background: prepared.2,
+                                        randomSeed: world.random, checkFontFile: world.checkFontFile) { path in
+                try ImageDecoder.decode(try world.readFile(path), maxPixels: world.maxPixels)
             }
             var options = prepared.3
-            options.cancellation = resources.cancellation
+            options.cancellation = cancellation
             return try document.render(options: options)
         }
     }

@@ -1,6 +1,9 @@
+import Card
 import Glibc
+import Render
 import Support
 import Typeset
+import Worker
 
 /// Everything the renderer takes from the world, chosen by its caller (typst's `World` is the
 /// model): the font folders, Fontconfig's cache, hyphenation dictionaries, how files named in a
@@ -12,6 +15,9 @@ public struct RenderEnvironment: Sendable {
     /// (Noto Sans and friends, the `fonts/` folder of its repository) are what cards name by
     /// default.
     public var fontDirectories: [String]
+    /// Fonts given as bytes (no folder, nothing written anywhere), pinned after the folders'
+    /// fonts: they pick, sort and fall back as the same files in a folder would.
+    public var fonts: [FontBytes] = []
     /// Also fall back to the system's Fontconfig fonts (off: renders depend only on the folders).
     public var systemFonts: Bool
     /// Refuse a font family that is not installed (`HLRenderError` of kind `.input`) instead of
@@ -76,8 +82,48 @@ public struct RenderEnvironment: Sendable {
     }
 
     /// The fonts part, as Typeset takes it.
-    var fonts: FontEnvironment {
-        FontEnvironment(pinnedDirectories: fontDirectories, cacheDirectory: fontCacheDirectory,
-                        hyphenation: Hyphenation(folders: hyphenationDirectories))
+    var fontEnvironment: FontEnvironment {
+        var fonts = FontEnvironment(pinnedDirectories: fontDirectories, cacheDirectory: fontCacheDirectory,
+                                    hyphenation: Hyphenation(folders: hyphenationDirectories))
+        fonts.fontData = self.fonts.map { FontData(name: $0.name, bytes: $0.bytes) }
+        return fonts
+    }
+
+    /// The engine's world this environment describes: its fonts loaded, its link policy checked.
+    func world() throws(HLRenderError) -> World {
+        var links = LinkSchemes()
+        do {
+            try LinkSchemes.options.named("link-schemes")!.apply(.json(.array(extraLinkSchemes.sorted().map(JSONValue.string))), to: &links)
+        } catch {
+            throw HLRenderError(.input, path: "extraLinkSchemes", "\(error)")
+        }
+        do {
+            let isolation = decoderWorker.map { DecoderWorker(executable: $0, seconds: decoderSeconds).isolation } ?? .inProcess
+            let library = try fontEnvironment.library(systemFonts: systemFonts, strictFamilies: strictFontFamilies, isolation: isolation)
+            if let fontNotes { library.notices.observe(fontNotes) }
+            var world = World(fonts: try FontContext(library: library), maxPixels: maxPixels, readFile: readFile)
+            world.random = random
+            world.clock = clock
+            world.checkFontFile = checkFontFile
+            world.linkSchemes = links
+            world.isolation = isolation
+            return world
+        } catch {
+            throw HLRenderError(.system, "fonts: \(error)")
+        }
+    }
+}
+
+/// A font given to a renderer as bytes (`RenderEnvironment.fonts`): a brand font kept in a
+/// database or an asset catalogue, say. OpenType (TTF, OTF, TTC), WOFF or WOFF2.
+public struct FontBytes: Sendable, Hashable {
+    /// What messages and the layout report call the font (its file name, say); never opened.
+    public var name: String
+    /// The font's bytes.
+    public var bytes: [UInt8]
+
+    /// A font called `name`, of `bytes`.
+    public init(name: String, bytes: [UInt8]) {
+        (self.name, self.bytes) = (name, bytes)
     }
 }

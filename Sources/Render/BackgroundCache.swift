@@ -13,6 +13,9 @@ final class BackgroundCache: Sendable {
 
     private let entries = Mutex<[(Key, [UInt8])]>([])
     private let limit = 4
+    let byteLimit: Int
+
+    init(byteLimit: Int) { self.byteLimit = byteLimit }
 
     /// The pixels of `background` on a raster canvas of `pixelWidth` x `pixelHeight` (32-bit
     /// words, Cairo's stride), from the cache when it holds them; nil for backgrounds not worth
@@ -32,8 +35,10 @@ final class BackgroundCache: Sendable {
         cairo_surface_flush(layer)
         let stride = Int(cairo_image_surface_get_stride(layer))
         let pixels = Array(UnsafeBufferPointer(start: cairo_image_surface_get_data(layer), count: stride * pixelHeight))
+        guard pixels.count <= byteLimit else { return pixels }
         entries.withLock { list in
-            if list.count >= limit { list.removeFirst() }
+            var total = list.reduce(pixels.count) { $0 + $1.1.count }
+            while !list.isEmpty, list.count >= limit || total > byteLimit { total -= list.removeFirst().1.count }
             list.append((key, pixels))
         }
         return pixels

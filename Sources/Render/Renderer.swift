@@ -80,9 +80,14 @@ package struct RenderOptions: Sendable {
 /// its threads.
 package final class Renderer: Sendable {
     package let fonts: FontContext
-    let backgrounds = BackgroundCache()
+    let backgrounds: BackgroundCache
 
-    package init(fonts: FontContext) { self.fonts = fonts }
+    /// A renderer over `fonts`, keeping at most `backgroundCacheBytes` of drawn backgrounds
+    /// (four canvases at most) for the cards that repeat them.
+    package init(fonts: FontContext, backgroundCacheBytes: Int = Int.max) {
+        self.fonts = fonts
+        backgrounds = BackgroundCache(byteLimit: backgroundCacheBytes)
+    }
 
     /// The output size in device pixels, refused when empty, over the format's side limit or
     /// over the pixel limit (checked before anything is drawn at that size).

@@ -18,7 +18,7 @@ final class BodyBudget: Sendable {
     /// from `memory`, the budget renders draw from: bodies and renders together stay within
     /// `--memory-mb`.
     init(settings: ServeSettings, within memory: MemoryBudget?) {
-        budget = MemoryBudget(bytes: max(settings.memoryBytes / 4, settings.maxBody * 4), within: memory)
+        budget = MemoryBudget(bytes: max(settings.memoryBudget / 4, settings.maxBody * 4), within: memory)
         Task.detached { [weak self] in
             while self != nil {
                 try? await Task.sleep(for: .seconds(2))

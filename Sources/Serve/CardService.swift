@@ -17,7 +17,9 @@ final class CardService: Sendable {
 
     let settings: ServeSettings
     let policy: AssetPolicy
-    let resources: CardResources
+    /// The engine every request renders through, in the service's world (the asset policy's
+    /// reads, its caches inside `--cache-mb`).
+    let engine: Engine
     let templates: [String: JSONValue]
     /// Hash of the font files the service can use: a new font may change any render.
     let fontSet: String
@@ -35,13 +37,14 @@ final class CardService: Sendable {
         } ?? .inProcess
         let library = try environment.library(extraDirectories: settings.fontDirectories, systemFonts: settings.systemFonts,
                                               strictFamilies: settings.fontStrict, isolation: isolation)
-        var resources = CardResources(fonts: try FontContext(library: library), maxPixels: settings.maxPixels) { path in
+        var world = World(fonts: try FontContext(library: library), maxPixels: settings.maxPixels) { path in
             try policy.read(path, limit: 64 << 20)
         }
-        resources.checkFontFile = { _ = try policy.resolve($0) }
-        resources.linkSchemes = settings.linkSchemes
-        resources.isolation = isolation
-        self.resources = resources
+        world.checkFontFile = { _ = try policy.resolve($0) }
+        world.linkSchemes = settings.linkSchemes
+        world.isolation = isolation
+        (world.pictureCacheBytes, world.backgroundCacheBytes) = (settings.pictureCacheBytes, settings.backgroundCacheBytes)
+        engine = Engine(world: world)
         templates = try CardService.loadTemplates(settings.templates)
         // Swift's system generator is the kernel's CSPRNG (getrandom).
         etagKey = settings.etagKey ?? (0..<32).map { _ in UInt8.random(in: 0...255) }
@@ -65,7 +68,7 @@ final class CardService: Sendable {
     /// The filled spec parsed (checked before anything is looked up or rendered).
     func parse(_ filled: JSONValue) throws -> CardSpec {
         do {
-            return try CardSpec.parse(filled, folder: policy.folder, linkSchemes: resources.linkSchemes)
+            return try engine.parse(filled, folder: policy.folder)
         } catch let error as CardError {
             throw RequestError(status: 422, message: policy.shown(error.message), path: error.path.isEmpty ? nil : error.path)
         }
@@ -92,15 +95,14 @@ final class CardService: Sendable {
     /// `animated`: the spec's effects drawn as an animated WebP or APNG (`format` webp or png).
     func render(_ spec: CardSpec, format: OutputFormat, encoding: EncodeOptions = EncodeOptions(),
                 cancellation: Cancellation? = nil, memory: MemoryBudget.Lease? = nil, animated: Bool = false) throws -> RenderedImage {
-        var resources = self.resources
-        resources.cancellation = cancellation
-        resources.memory = memory
+        var job = Job(format: format, encoding: encoding)
+        (job.cancellation, job.memory) = (cancellation, memory)
         do {
             if animated, let container = AnimationFormat(extension: format.fileExtension) {
-                let output = try CardRender.animate(spec, resources: resources, format: container, encoding: encoding).output
+                let output = try engine.animate(spec, as: container, job: job).output
                 return RenderedImage(bytes: output.bytes, description: output.description ?? "")
             }
-            let output = try CardRender.render(spec, resources: resources, format: format, encoding: encoding)
+            let output = try engine.render(spec, job: job)
             return RenderedImage(bytes: output.bytes, description: output.description ?? "")
         } catch let error as CardError {
             throw RequestError(status: 422, message: policy.shown(error.message), path: error.path.isEmpty ? nil : error.path)

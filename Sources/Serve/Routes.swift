@@ -180,7 +180,7 @@ struct Routes: Sendable {
             // (poppler reads the files there) when the service has one. What that takes is
             // the largest page's, read first from the pages' boxes (drawing nothing), and
             // reserved before any page is drawn.
-            let isolation = service.resources.isolation
+            let isolation = service.engine.world.isolation
             let fields = PDFTasks.fields(expected: expected.bytes, actual: actual.bytes, options: given, maxPixels: maxPixels, maxPages: 2_000)
             let parsing = body.count * 2 + (16 << 20)
             return await behindGate(context, reserve: parsing, heavy: true) { job throws -> JSONValue in

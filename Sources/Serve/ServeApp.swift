@@ -89,7 +89,7 @@ package enum ServeApp {
         }
         // A family substituted or a style synthesised is logged once (at most 1,000 notes),
         // its text bounded and its control characters escaped as a refused path's are.
-        service.resources.fonts.library.notices.observe { note in
+        service.engine.world.library.notices.observe { note in
             logger.notice("font", metadata: ["note": "\(MethodRules.shown(note))"])
         }
         let metrics = ServeMetrics()
@@ -98,9 +98,9 @@ package enum ServeApp {
         router.add(middleware: RequestLog(metrics: metrics, logger: logger))
         router.add(middleware: MethodRules())
         let watch = ClientWatch(limit: settings.maxConnections) { metrics.connectionsRefused.increment() }
-        let memory = MemoryBudget(bytes: settings.memoryBytes)
+        let memory = MemoryBudget(bytes: settings.memoryBudget)
         let gate = gate ?? RenderGate(limit: settings.concurrency, queue: settings.queue, budget: memory)
-        Routes(service: service, gate: gate, bodies: BodyBudget(settings: settings, within: memory), cache: RenderedCache(limit: settings.cacheBytes), metrics: metrics,
+        Routes(service: service, gate: gate, bodies: BodyBudget(settings: settings, within: memory), cache: RenderedCache(limit: settings.renderedCacheBytes), metrics: metrics,
                settings: settings, shuttingDown: flag, clients: watch)
             .add(to: router)
         // A client silent for the read timeout while its request is read is cut off (headers

@@ -21,7 +21,7 @@ extension ServeSettings {
         OptionDefinition("max-age", "s", schema: "integer", "Cache-Control max-age of rendered images, in seconds (default 3600).") {
             $0.maxAge = try $1.integer(in: 0...31_536_000)
         },
-        OptionDefinition("cache-mb", "mb", schema: "integer", "Megabytes of rendered images kept in memory (0: no cache; default 256).") {
+        OptionDefinition("cache-mb", "mb", schema: "integer", "Megabytes every cache the service keeps may hold: half for rendered images, a quarter each for decoded pictures and drawn backgrounds (0: no caches; default 256).") {
             $0.cacheBytes = try $1.integer(in: 0...(1 << 20)) << 20
         },
         OptionDefinition("max-body", "bytes", schema: "integer", "Largest request body in bytes (default 1 MiB).") {

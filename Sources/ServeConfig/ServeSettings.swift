@@ -12,8 +12,16 @@ package struct ServeSettings: Sendable {
     package var assets: String?
     /// `Cache-Control: max-age` of rendered images, in seconds.
     package var maxAge = 3600
-    /// Bytes of rendered images kept in memory (LRU); 0 turns the cache off.
+    /// Bytes every cache the service keeps may hold (`--cache-mb`; 0 turns them off): half
+    /// for rendered images (LRU), a quarter for decoded pictures, a quarter for drawn
+    /// backgrounds. Nothing is kept outside this and the memory budget.
     package var cacheBytes = 256 << 20
+    /// The rendered images' share of `cacheBytes`.
+    package var renderedCacheBytes: Int { cacheBytes / 2 }
+    /// The decoded pictures' share (a template's photo decoded once for every request).
+    package var pictureCacheBytes: Int { cacheBytes / 4 }
+    /// The drawn backgrounds' share (a template's gradient or blurred photo).
+    package var backgroundCacheBytes: Int { cacheBytes - renderedCacheBytes - pictureCacheBytes }
     /// Largest request body.
     package var maxBody = 1 << 20
     /// Connections open at once; a new one past it is closed unread (each may hold a read
@@ -32,8 +40,11 @@ package struct ServeSettings: Sendable {
     package var concurrency = 2
     package var queue = 16
     /// Bytes the renders in flight (queued ones included) may reserve together; a request
-    /// past it gets 503, one that could never fit 413.
-    package var memoryBytes = ServeSettings.defaultMemoryBytes()
+    /// past it gets 503, one that could never fit 413. Nil: `defaultMemoryBytes` of the
+    /// `cacheBytes` given.
+    package var memoryBytes: Int?
+    /// The memory budget in force: the one given, or the default for the caches given.
+    package var memoryBudget: Int { memoryBytes ?? ServeSettings.defaultMemoryBytes(cacheBytes: cacheBytes) }
     /// A request still waiting or rendering after this long gets 503; its render is cancelled.
     package var timeoutMilliseconds = 10_000
     /// A client that sends nothing for this long while its request is being read (headers or

@@ -304,6 +304,11 @@ package final class FontLibrary: @unchecked Sendable {
         }
     }
 
+    /// The SHA-256 (hex) of a font given as bytes, by its key (nil: `file` is a font file).
+    package func digestOfFontGivenAsBytes(_ file: String) -> String? {
+        memory.blobs[file].map { SHA256.hex(Array($0.bytes)) }
+    }
+
     /// The bytes of `face`'s file, mapped once for HarfBuzz and FreeType alike.
     package func blob(of face: FontFace) throws -> FontBlob {
         try fontLock.withLock { try unlockedBlob(face.file) }

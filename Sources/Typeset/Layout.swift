@@ -13,6 +13,8 @@ package struct FontFace: Hashable, Sendable {
         let lower = style.lowercased()
         return lower.contains("italic") || lower.contains("oblique")
     }
+    /// The file's name without its folder, or the name a font given as bytes was given.
+    package var fileName: String { MemoryFonts.name(of: file) ?? String(file.split(separator: "/").last ?? "") }
 
     /// Axis values this face is drawn with, chosen from the requested weight and width
     /// ("wght=700"; empty: the font's defaults, or a static face). `--variations` goes over them.

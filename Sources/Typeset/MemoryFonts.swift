@@ -16,6 +16,12 @@ package struct FontData: Sendable, Hashable {
     }
 }
 
+extension FontData {
+    /// The name a font given as bytes was given, when `file` (a face's) is one's key; nil for
+    /// a font file.
+    package static func name(ofFile file: String) -> String? { MemoryFonts.name(of: file) }
+}
+
 /// Fonts given as bytes, described to Fontconfig as a folder scan would describe them: every
 /// face and named instance queried from memory by Fontconfig's own FreeType query, so a font
 /// picks, sorts and falls back exactly as the same file in a folder does. Each face's "file"
@@ -30,6 +36,17 @@ struct MemoryFonts {
 
     static var empty: MemoryFonts { MemoryFonts() }
 
+    /// The key of the `number`th font (from 1), called `name`.
+    private static func key(_ number: Int, _ name: String) -> String {
+        "bytes:\(number):" + String(name.map { $0 == "/" ? "_" : $0 })
+    }
+
+    /// The name a font given as bytes was given, when `file` is the key of one.
+    static func name(of file: String) -> String? {
+        guard file.hasPrefix("bytes:") else { return nil }
+        return file.split(separator: ":", maxSplits: 2).last.map(String.init)
+    }
+
     private init() { (blobs, patterns) = ([:], []) }
 
     /// The fonts described; a web font decoded where `isolation` says. Throws naming the font
@@ -43,7 +60,7 @@ struct MemoryFonts {
         do {
             for (number, font) in fonts.enumerated() {
                 // A name is shown, never opened: no separator may make the key look like a path.
-                let key = "bytes:\(number + 1):" + String(font.name.map { $0 == "/" ? "_" : $0 })
+                let key = Self.key(number + 1, font.name)
                 let blob = try font.bytes.withUnsafeBytes { raw in
                     WebFont.isWebFont(raw) ? try FontBlob(bytes: try WebFontTasks.sfnt(raw, file: font.name, isolation: isolation), name: key)
                         : try FontBlob(bytes: font.bytes, name: key)

@@ -10,10 +10,10 @@ import Typeset
 /// once, the base and the finished card drawn once, only what moves drawn again).
 func benchmarkAnimation(spec path: String, fonts: String) throws {
     let library = try FontLibrary(directories: [fonts], includeSystemFonts: false)
-    let resources = CardResources(fonts: try FontContext(library: library)) { path in
+    let engine = Engine(world: World(fonts: try FontContext(library: library)) { path in
         guard let data = FileManager.default.contents(atPath: path) else { throw CardError("", "cannot read \(path)") }
         return [UInt8](data)
-    }
+    })
     let json = try JSONValue.parse([UInt8](FileManager.default.contents(atPath: path)!))
     let folder = (path as NSString).deletingLastPathComponent
     var stillTimes: [Double] = [], pngTimes: [Double] = [], animationTimes: [Double] = []
@@ -21,18 +21,17 @@ func benchmarkAnimation(spec path: String, fonts: String) throws {
     var bytes = 0
     for _ in 0..<15 {
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try CardRender.render(json, variables: [:], folder: folder, resources: resources, format: .webp, encoding: EncodeOptions())
+        _ = try engine.render(json, variables: [:], folder: folder, job: Job(format: .webp))
         stillTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
     for _ in 0..<15 {
         let start = DispatchTime.now().uptimeNanoseconds
-        _ = try CardRender.render(json, variables: [:], folder: folder, resources: resources, format: .png, encoding: EncodeOptions())
+        _ = try engine.render(json, variables: [:], folder: folder, job: Job(format: .png))
         pngTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
     for _ in 0..<5 {
         let start = DispatchTime.now().uptimeNanoseconds
-        let (output, r) = try CardRender.animate(json, variables: [:], folder: folder, resources: resources, format: .webp,
-                                                 encoding: EncodeOptions(), tools: AnimationTools())
+        let (output, r) = try engine.animate(try engine.parse(json, folder: folder), as: .webp, job: Job(format: .png))
         animationTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         (last, bytes) = (r, output.bytes.count)
     }

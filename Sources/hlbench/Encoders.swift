@@ -7,10 +7,10 @@ import Support
 /// Draws each example card once, then times every encoder on the same pixels.
 func benchmarkEncoders(examples: String, fonts: String) throws {
     let library = try FontLibrary(directories: [fonts], includeSystemFonts: false)
-    let resources = CardResources(fonts: try FontContext(library: library)) { path in
+    let engine = Engine(world: World(fonts: try FontContext(library: library)) { path in
         guard let data = FileManager.default.contents(atPath: path) else { throw CardError("", "cannot read \(path)") }
         return [UInt8](data)
-    }
+    })
     let vars = ["quote": "A highlight should hug every line and never leave a seam", "author": "Sei Shōnagon",
                 "title": "Stories disappear after a day", "caption": "A highlight hugs every line and never leaves a seam."]
     print("encoder timings per card (ms, median of 15) and bytes")
@@ -19,10 +19,10 @@ func benchmarkEncoders(examples: String, fonts: String) throws {
         + [(name: "story-card", path: examples + "/../bench/story-card.json")]
     for (name, path) in specs {
         let json = try Variables.substitute(try JSONValue.parse([UInt8](FileManager.default.contents(atPath: path)!)), vars)
-        let card = try CardBuilder.build(try CardSpec.parse(json, folder: examples, linkSchemes: LinkSchemes()), resources: resources)
+        let card = try CardBuilder.build(try engine.parse(json, folder: examples), engine: engine, job: Job(format: .png))
         var options = RenderOptions()
         var canvas: ImageCanvas?
-        measure("  \(name): draw", runs: 15) { canvas = try! resources.renderer.drawImage(card.scene, options: options) }
+        measure("  \(name): draw", runs: 15) { canvas = try! engine.renderer.drawImage(card.scene, options: options) }
         options.format = .png
         var settings: [(String, ImageFormat, EncodeOptions)] = []
         for compression in PNGCompression.allCases {

@@ -53,8 +53,8 @@ struct BatchCommand: Command {
         try goldenFlags.validate()
         // Goldens must not depend on a machine's fonts: only the pinned ones unless asked.
         // A row's pictures are decoded in a limited worker: one hostile file fails its row alone.
-        let resources = try runOptions.resources(systemFonts: goldenFlags.expectDir == nil || goldenFlags.systemFonts, decoders: .worker)
-        let proofs = try runOptions.proofSheet(fonts: resources.fonts)
+        let engine = try runOptions.engine(systemFonts: goldenFlags.expectDir == nil || goldenFlags.systemFonts, decoders: .worker)
+        let proofs = try runOptions.proofSheet(fonts: engine.world.fonts)
         guard outDir != nil || proofs != nil || goldenFlags.expectDir != nil else {
             throw CLIFailure(message: "give --out-dir DIR for the cards (or --pdf FILE for a proof sheet, --expect-dir DIR for golden tests)")
         }
@@ -69,7 +69,7 @@ struct BatchCommand: Command {
             // size and time are unchanged is not read again.
             let recorded = GoldenInputs.recordedFonts(folder: $0, readLimit: limit)
             var hashes: [GoldenInputs.FileHash] = []
-            let fonts = resources.inputFingerprint { path in
+            let fonts = engine.inputFingerprint { path in
                 let hash = GoldenInputs.fontHash(path, recorded: recorded)
                 if let hash { hashes.append(hash) }
                 return hash?.sha256
@@ -89,7 +89,7 @@ struct BatchCommand: Command {
         settings.proofs = proofs != nil
         let reportFile = try report.map { try ReportFile(path: $0) }
         let progress = BatchProgress(total: selected.count, quiet: quiet, goldens: goldens != nil)
-        BatchRun(settings: settings, resources: resources, folder: folder, goldens: goldens, describe: describe)
+        BatchRun(settings: settings, engine: engine, folder: folder, goldens: goldens, describe: describe)
             .run(selected) { i, outcome, scene in
                 proofs?.deliver(scene, at: i, name: outcome.output)
                 reportFile?.write(outcome)

@@ -44,8 +44,8 @@ struct CardCommand: Command {
         guard let spec = specs.first else { throw CLIFailure(message: "no spec: give SPEC.json, or - for standard input") }
         let values = try parseVariables()
         if runOptions.proofs != nil {
-            let resources = try runOptions.resources()
-            return try writeProofs(try runOptions.proofSheet(fonts: resources.fonts)!, resources: resources, values: values)
+            let engine = try runOptions.engine()
+            return try writeProofs(try runOptions.proofSheet(fonts: engine.world.fonts)!, engine: engine, values: values)
         }
         guard specs.count == 1 else { throw CLIFailure(message: "several specs make one PDF of proofs: add --pdf FILE.pdf") }
         // The timing flags are checked whatever the card turns out to be.
@@ -71,14 +71,14 @@ struct CardCommand: Command {
             warn("--var \(unused): \(name) has no {{\(unused)}}")
         }
         // One image, then exit: see RenderOptions.oneShot.
-        let resources = try runOptions.resources(oneShot: true)
-        let rendered: CardRender.Output
+        let engine = try runOptions.engine(oneShot: true)
+        var job = Job(format: resolvedFormat, encoding: try runOptions.encoding.options())
+        job.pdf = try runOptions.pdf.metadata(checkingNeeds: false)
+        job.draw = output != nil
+        job.oneShot = true
+        let rendered: CardOutput
         do {
-            let encoding = try runOptions.encoding.options(), pdf = try runOptions.pdf.metadata(checkingNeeds: false)
-            rendered = try parsed.map { spec in
-                try CardRender.render(spec, resources: resources, format: resolvedFormat, encoding: encoding, pdf: pdf, render: output != nil)
-            } ?? CardRender.render(json, variables: values, folder: folder, resources: resources, format: resolvedFormat,
-                                   encoding: encoding, pdf: pdf, render: output != nil)
+            rendered = try engine.render(try parsed ?? engine.parse(json, variables: values, folder: folder), job: job)
         } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)\(varHint(error))")
         }
@@ -104,10 +104,10 @@ struct CardCommand: Command {
     private func writeAnimation(_ parsed: CardSpec, name spec: String, as format: AnimationFormat) throws {
         try target.checkWritable()
         let name = spec == "-" ? "standard input" : spec
-        let resources = try runOptions.resources()
-        let rendered: CardRender.Output
+        let engine = try runOptions.engine()
+        let rendered: CardOutput
         do {
-            rendered = try animation.animate(parsed, resources: resources, as: format, encoding: try runOptions.encoding.options())
+            rendered = try animation.animate(parsed, engine: engine, as: format, encoding: try runOptions.encoding.options())
         } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)\(varHint(error))")
         }
@@ -127,13 +127,14 @@ struct CardCommand: Command {
     }
 
     /// `--pdf`: each spec on its own page (and -o/--dump-layout are for one card).
-    private func writeProofs(_ proofs: ProofSheet, resources: CardResources, values: [String: String]) throws {
+    private func writeProofs(_ proofs: ProofSheet, engine: Engine, values: [String: String]) throws {
         guard output == nil, dumpLayout == nil else { throw CLIFailure(message: "--pdf writes the proofs; -o and --dump-layout are for one card") }
         for (index, spec) in specs.enumerated() {
             let (json, folder) = try read(spec)
             do {
-                let card = try CardRender.render(json, variables: values, folder: folder, resources: resources, format: .pdf,
-                                                 encoding: EncodeOptions(), render: false).card
+                var job = Job(format: .pdf)
+                job.draw = false
+                let card = try engine.render(json, variables: values, folder: folder, job: job).card
                 proofs.deliver(card.scene, at: index, name: spec)
             } catch let error as CardError {
                 throw CLIFailure(message: "\(spec == "-" ? "standard input" : spec): \(error)\(varHint(error))")

@@ -15,8 +15,8 @@ enum DecoderPlace: String, CaseIterable, FlagValue {
     case here
 }
 
-/// What `card` and `batch` share: the fonts, the limits and the encoders, and the card
-/// resources built from them once per run.
+/// What `card` and `batch` share: the fonts, the limits and the encoders, and the engine
+/// built from them once per run.
 struct CardRunOptions: FlagGroup {
     @Group var pixelLimit: PixelLimitFlags
     @Group var folders: FontFolderFlags
@@ -45,10 +45,10 @@ struct CardRunOptions: FlagGroup {
         return try ProofSheet(path: proofs, options: options, fonts: fonts, describe: describe)
     }
 
-    /// Fonts loaded once; files read with the input bound and named in errors. `oneShot`: the
-    /// command renders one card and exits (see `RenderOptions.oneShot`). `decoders`: where
-    /// SVG pictures are decoded unless `--decoders` says.
-    func resources(systemFonts: Bool = true, oneShot: Bool = false, decoders: DecoderPlace = .here) throws -> CardResources {
+    /// The engine in the run's world: fonts loaded once, files read with the input bound and
+    /// named in errors, the link policy. `oneShot`: the command renders one card and exits (its
+    /// faces are opened ahead). `decoders`: where SVG pictures are decoded unless `--decoders` says.
+    func engine(systemFonts: Bool = true, oneShot: Bool = false, decoders: DecoderPlace = .here) throws -> Engine {
         let maxPixels = try pixelLimit.pixels()
         var isolation = Isolation.inProcess
         if (self.decoders ?? decoders) == .worker {
@@ -56,13 +56,9 @@ struct CardRunOptions: FlagGroup {
             isolation = DecoderWorker(executable: binary, seconds: Self.decoderSeconds).isolation
         }
         let fonts = try folders.fonts(systemFonts: systemFonts, prefetchFaces: oneShot, isolation: isolation)
-        let limit = limits.image
-        var resources = CardResources(fonts: fonts, maxPixels: maxPixels) { path in
-            try Posix.readFile(path, as: "file", limit: limit)
-        }
-        resources.linkSchemes = try links.schemes()
-        resources.oneShot = oneShot
-        resources.isolation = isolation
-        return resources
+        var world = limits.world(fonts: fonts, maxPixels: maxPixels)
+        world.linkSchemes = try links.schemes()
+        world.isolation = isolation
+        return Engine(world: world)
     }
 }

@@ -1,4 +1,7 @@
 import Flags
+import Card
+import Render
+import Support
 
 /// How much input a run reads at most: every file and standard input go through this bound.
 struct InputLimits: FlagGroup {
@@ -17,6 +20,16 @@ struct InputLimits: FlagGroup {
     func validate() throws {
         if let maxInputBytes, maxInputBytes <= 0 {
             throw CLIFailure(message: "--max-input-bytes must be positive, got \(maxInputBytes)")
+        }
+    }
+}
+
+extension InputLimits {
+    /// The command line's world for the engine: `fonts`, files a spec names read as regular
+    /// files up to the image bound (named in errors), canvases up to `maxPixels`.
+    func world(fonts: FontContext, maxPixels: Int) -> World {
+        World(fonts: fonts, maxPixels: maxPixels) { [limit = image] path in
+            try Posix.readFile(path, as: "file", limit: limit)
         }
     }
 }

@@ -3,18 +3,18 @@ import Render
 import Support
 import Typeset
 
-/// `render` and `steps` draw a card of one block through `CardRender`, the path of `card`,
+/// `render` and `steps` draw a card of one block through the `Engine`, the path of `card`,
 /// batch rows, the service and the library (one renderer, budget and cancellation rule); only
 /// the errors are worded with this command's flags. `draw`: false lays out only (a dump).
 func renderOneBlock(_ spec: CardSpec, fonts: FontContext, limits: InputLimits, output: OutputOptions,
-                    format: OutputFormat, draw: Bool) throws -> CardRender.Output {
-    var resources = CardResources(fonts: fonts, maxPixels: try output.pixelLimit.pixels()) { [limit = limits.image] path in
-        try Posix.readFile(path, as: "file", limit: limit)
-    }
-    resources.oneShot = true  // render and steps draw one image and exit
+                    format: OutputFormat, draw: Bool) throws -> CardOutput {
+    let engine = Engine(world: limits.world(fonts: fonts, maxPixels: try output.pixelLimit.pixels()))
+    var job = Job(format: format, encoding: try output.encoding.options())
+    job.pdf = try output.pdf.metadata()
+    job.draw = draw
+    job.oneShot = true  // render and steps draw one image and exit
     do {
-        return try CardRender.render(spec, resources: resources, format: format, encoding: try output.encoding.options(),
-                                     pdf: try output.pdf.metadata(), render: draw)
+        return try engine.render(spec, job: job)
     } catch let error as CardError {
         throw CLIFailure(message: flagWording(error))
     } catch let error as RenderError {

@@ -11,7 +11,7 @@ struct PDFFlags: FlagGroup {
 
     /// The metadata; with SOURCE_DATE_EPOCH set (the reproducible-builds convention) the dates
     /// come from it, so two runs give the same bytes. A standard's needs are checked here
-    /// unless a card's own `pdf` settings join these first (`CardRender` checks them then).
+    /// unless a card's own `pdf` settings join these first (the engine checks them then).
     func metadata(checkingNeeds: Bool = true) throws -> PDFMetadata {
         var pdf = PDFMetadata()
         try PDFMetadata.options.apply(given, to: &pdf)

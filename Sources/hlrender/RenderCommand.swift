@@ -42,12 +42,10 @@ struct Render: Command {
 
     /// `--animation`: the text's effects drawn frame by frame into the output's container.
     private func writeAnimation(_ spec: CardSpec, as container: AnimationFormat, fonts: FontContext) throws {
-        let resources = CardResources(fonts: fonts, maxPixels: try output.pixelLimit.pixels()) { [limit = limits.image] path in
-            try Posix.readFile(path, as: "file", limit: limit)
-        }
-        let rendered: CardRender.Output
+        let engine = Engine(world: limits.world(fonts: fonts, maxPixels: try output.pixelLimit.pixels()))
+        let rendered: CardOutput
         do {
-            rendered = try animation.animate(spec, resources: resources, as: container, encoding: try output.encoding.options())
+            rendered = try animation.animate(spec, engine: engine, as: container, encoding: try output.encoding.options())
         } catch let error as CardError {
             throw CLIFailure(message: flagWording(error))
         }

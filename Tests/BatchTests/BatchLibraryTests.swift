@@ -20,11 +20,11 @@ import Typeset
     ])
 
     let folder: URL
-    let resources: CardResources
+    let engine: Engine
 
     init() throws {
         folder = try CLI.scratchFolder()
-        resources = CardResources(fonts: try FontContext(library: Fixtures.library)) { _ in throw CardError("", "no files") }
+        engine = Engine(world: World(fonts: try FontContext(library: Fixtures.library)) { _ in throw CardError("", "no files") })
     }
 
     func rows(_ csv: String) throws -> [BatchRow] {
@@ -44,7 +44,7 @@ import Typeset
                                 tolerance: GoldenTolerance(), maxPixels: 1_000_000, inputLimit: 1 << 20,
                                 describe: { "\($0)" }, say: { line in said.withLock { $0.append(line) } })
         let outcomes = Mutex<[String: BatchRun.Outcome]>([:])
-        BatchRun(settings: settings, resources: resources, folder: folder.path, goldens: suite, describe: { "\($0)" })
+        BatchRun(settings: settings, engine: engine, folder: folder.path, goldens: suite, describe: { "\($0)" })
             .run(rows) { _, outcome, _ in outcomes.withLock { $0[outcome.output] = outcome } }
         let verdict = try suite.finish(version: "test", seconds: 0)
         return (verdict, outcomes.withLock { $0 }, said.withLock { $0 })

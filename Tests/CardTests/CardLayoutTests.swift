@@ -174,7 +174,7 @@ private func close(_ a: (UInt8, UInt8, UInt8, UInt8), _ b: (Int, Int, Int), with
         let card = try build(spec(true))
         var options = RenderOptions()
         options.format = .pdf
-        let text = try pdfText(try resources.renderer.render(card.scene, options: options))
+        let text = try pdfText(try engine.renderer.render(card.scene, options: options))
         #expect(text.contains("Visible first line") && text.contains("Footer stays sharp"))
         #expect(!text.contains("secret") && !text.contains("hidden"), "\(text)")
     }

@@ -9,24 +9,24 @@ import Support
 
 let fixtureFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
-let resources = CardResources(fonts: try! FontContext(library: Fixtures.library)) { path in
+let engine = Engine(world: World(fonts: try! FontContext(library: Fixtures.library)) { path in
     guard let data = FileManager.default.contents(atPath: path) else { throw CardError("", "cannot read '\(path)'") }
     return [UInt8](data)
-}
+})
 
 func parse(_ json: String, vars: [String: String] = [:]) throws -> CardSpec {
     try CardSpec.parse(try Variables.substitute(try JSONValue.parse(Array(json.utf8)), vars), folder: fixtureFolder, linkSchemes: LinkSchemes())
 }
 
 func build(_ json: String, vars: [String: String] = [:]) throws -> BuiltCard {
-    try CardBuilder.build(try parse(json, vars: vars), resources: resources)
+    try CardBuilder.build(try parse(json, vars: vars), engine: engine, job: Job(format: .png))
 }
 
 func png(_ json: String) throws -> RGBAImage {
     let card = try build(json)
     var options = RenderOptions()
     options.scale = card.scale
-    return try PNGCodec.decode(try resources.renderer.render(card.scene, options: options))
+    return try PNGCodec.decode(try engine.renderer.render(card.scene, options: options))
 }
 
 /// Errors name the JSON path of what is wrong.

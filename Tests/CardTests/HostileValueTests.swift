@@ -31,7 +31,7 @@ import Typeset
         var options = RenderOptions()
         options.format = format
         options.maxPixels = 4_000_000
-        _ = try resources.renderer.render(scene, options: options)
+        _ = try engine.renderer.render(scene, options: options)
     }
 
     @Test(arguments: hostile) func effectsAndScalars(value: Double) {
@@ -127,11 +127,10 @@ import Typeset
             #"{"blocks": [{"type": "steps", "steps": ["a", "b"], "gap": \#(n)}]}"#,
             #"{"blocks": [{"type": "stack", "gap": \#(n), "blocks": [{"type": "text", "text": "a"}]}]}"#,
         ]
-        let resources = CardResources(fonts: resources.fonts, maxPixels: 4_000_000) { _ in throw TestFailure("no files") }
+        let engine = Engine(world: World(fonts: engine.world.fonts, maxPixels: 4_000_000) { _ in throw TestFailure("no files") })
         for spec in specs {
             do {
-                _ = try CardRender.render(try JSONValue.parse(Array(spec.utf8)), variables: [:], folder: ".", resources: resources,
-                                          format: .png, encoding: EncodeOptions())
+                _ = try engine.render(try JSONValue.parse(Array(spec.utf8)), variables: [:], folder: ".", job: Job(format: .png))
                 Issue.record("\(spec) was accepted")
             } catch {
                 #expect(!"\(error)".isEmpty)

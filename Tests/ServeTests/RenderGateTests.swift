@@ -175,21 +175,21 @@ let longEnough = Duration.seconds(3600)
 
 /// The card library stops at its checks once cancelled, and reserves its drawing memory.
 @Suite struct CardCancellationTests {
-    let resources: CardResources
+    let engine: Engine
 
     init() throws {
-        resources = CardResources(fonts: try FontContext(library: FontLibrary(directories: [Fixtures.fonts], includeSystemFonts: false))) { _ in [] }
+        engine = Engine(world: World(fonts: try FontContext(library: FontLibrary(directories: [Fixtures.fonts], includeSystemFonts: false))) { _ in [] })
     }
 
     @Test func aCancelledRenderThrowsAtItsFirstCheck() throws {
-        var cancelled = resources
+        var cancelled = Job(format: .png)
         cancelled.cancellation = Cancellation()
         cancelled.cancellation?.cancel()
         let spec = try CardSpec.parse(.object([("size", .string("600x300")), ("blocks", .array([
             .object([("type", .string("text")), ("text", .string("one\ntwo"))]),
         ]))]), folder: ".", linkSchemes: LinkSchemes())
-        #expect(throws: Cancellation.Cancelled.self) { try CardRender.render(spec, resources: cancelled, format: .png, encoding: EncodeOptions()) }
-        #expect(try CardRender.render(spec, resources: resources, format: .png, encoding: EncodeOptions()).bytes.count > 0)
+        #expect(throws: Cancellation.Cancelled.self) { try engine.render(spec, job: cancelled) }
+        #expect(try engine.render(spec, job: Job(format: .png)).bytes.count > 0)
     }
 
     /// Cancelled from another thread while a long text is fitted: the render stops early with
@@ -202,19 +202,19 @@ let longEnough = Duration.seconds(3600)
             .object([("type", .string("text")), ("text", .string(paragraphs)),
                      ("fit", .object([("height", .number(1800)), ("min-size", .number(6))]))]),
         ]))]), folder: ".", linkSchemes: LinkSchemes())
-        var cancellable = resources
+        var cancellable = Job(format: .png)
         let cancellation = Cancellation()
         cancellable.cancellation = cancellation
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) { cancellation.cancel() }
-        #expect(throws: Cancellation.Cancelled.self) { try CardRender.render(spec, resources: cancellable, format: .png, encoding: EncodeOptions()) }
+        #expect(throws: Cancellation.Cancelled.self) { try engine.render(spec, job: cancellable) }
     }
 
     @Test func drawingMemoryIsReservedAfterLayout() throws {
-        var budgeted = resources
+        var budgeted = Job(format: .png)
         let budget = MemoryBudget(bytes: 8 << 20)
         budgeted.memory = budget.lease()
         let spec = try CardSpec.parse(.object([("size", .string("2000x2000")), ("blocks", .array([]))]), folder: ".", linkSchemes: LinkSchemes())
-        let refusal = #expect(throws: MemoryBudget.Exceeded.self) { try CardRender.render(spec, resources: budgeted, format: .png, encoding: EncodeOptions()) }
+        let refusal = #expect(throws: MemoryBudget.Exceeded.self) { try engine.render(spec, job: budgeted) }
         #expect(refusal?.neverFits == true)
         #expect(budget.inUse == 0, "a refused reservation takes nothing")
     }

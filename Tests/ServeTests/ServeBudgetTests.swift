@@ -43,6 +43,16 @@ import Testing
         }
     }
 
+    /// The default budget is computed with the --cache-mb given, not the default one.
+    @Test func theDefaultBudgetFollowsTheCacheGiven() throws {
+        var settings = ServeSettings()
+        try ServeSettings.options.named("cache-mb")!.apply(.text("64"), to: &settings)
+        #expect(settings.memoryBudget == ServeSettings.defaultMemoryBytes(cacheBytes: 64 << 20))
+        #expect(settings.renderedCacheBytes + settings.pictureCacheBytes + settings.backgroundCacheBytes == 64 << 20)
+        try ServeSettings.options.named("memory-mb")!.apply(.text("300"), to: &settings)
+        #expect(settings.memoryBudget == 300 << 20)
+    }
+
     @Test func theDefaultBudgetFollowsACgroupLimit() {
         #expect(ServeSettings.defaultMemoryBytes(cgroupLimit: nil) == 512 << 20)
         #expect(ServeSettings.defaultMemoryBytes(cacheBytes: 256 << 20, cgroupLimit: 1 << 30) == (1 << 30) - (416 << 20))

@@ -187,8 +187,9 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
         let one = try await fixture.app().test(.router) { client in
             try await client.execute(uri: "/v1/card", method: .post, headers: json, body: card("A")) { $0.body.readableBytes }
         }
-        fixture.settings.cacheBytes = one * 5 / 2
-        let limit = fixture.settings.cacheBytes
+        // Half of --cache-mb is the rendered images' (the rest: decoded pictures, backgrounds).
+        fixture.settings.cacheBytes = one * 5
+        let limit = fixture.settings.renderedCacheBytes
         try await fixture.app().test(.router) { client in
             for text in ["A", "B", "C", "A"] {
                 try await client.execute(uri: "/v1/card", method: .post, headers: json, body: card(text)) { #expect($0.status == .ok) }

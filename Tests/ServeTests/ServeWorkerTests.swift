@@ -112,6 +112,28 @@ import Testing
         #expect(try service.post(Self.smallCard) == "200")
     }
 
+    /// Issue 54: every cache the service keeps is inside --cache-mb (decoded pictures and
+    /// drawn backgrounds were 256 MB and four whole canvases beside it). Twenty-four distinct
+    /// 2000 px photos, each a blurred background and a picture: the service stays under its
+    /// idle size plus --memory-mb plus --cache-mb (kept pictures alone were 256 MB before).
+    @Test func manyDistinctPicturesAndBackgroundsStayInsideTheBudgets() async throws {
+        let assets = try Self.assets()
+        let template = assets.appendingPathComponent("photo.json"), rows = assets.appendingPathComponent("photos.csv")
+        try Data(#"{"size": "2000x2000", "padding": 0, "background": "{{c}}", "blocks": []}"#.utf8).write(to: template)
+        try Data(("id,c\n" + (0..<24).map { "p\($0),#\(String(format: "%02x", $0 * 10))6040" }.joined(separator: "\n") + "\n").utf8).write(to: rows)
+        let made = try CLI.run(["batch", "--template", template.path, "--data", rows.path, "--output", "{{id}}.png", "--out-dir", assets.path, "--quiet"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let service = try await RunningService(["--assets", assets.path, "--memory-mb", "128", "--cache-mb", "32", "--concurrency", "2"])
+        #expect(try service.post(Self.smallCard) == "200")
+        let idle = service.residentKiB
+        for i in 0..<24 {
+            let spec = #"{"size": "1200x1200", "background": {"image": "p\#(i).png", "blur": 6}, "blocks": [{"type": "image", "src": "p\#((i + 1) % 24).png", "width": 200}, {"type": "text", "text": "card \#(i)"}]}"#
+            #expect(try service.post(spec) == "200", "\(i)")
+        }
+        let after = service.residentKiB
+        #expect(after < idle + (128 + 32) * 1024, "idle \(idle) KiB, after 24 photo cards \(after) KiB")
+    }
+
     /// FreeType's WOFF and WOFF2 decoders read a file the request names: the service decodes it
     /// in the worker, and the card is the one the CLI draws with the same font decoded in process.
     @Test func aWebFontARequestNamesIsDecodedByTheWorker() async throws {
