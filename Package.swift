@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "hlrender",
-    platforms: [.macOS(.v13)],
+    // Linux only (Debian 12 and alike): the code calls glibc and reads /proc, links Cairo,
+    // Fontconfig and the codecs from Debian's static archives, and Support refuses to compile
+    // elsewhere (`Platform.swift`) rather than fail in a stranger's build halfway.
     products: [
         .executable(name: "hlrender", targets: ["hlrender"]),
         // The HTTP service, its own binary so NIO never slows the CLI's start (`hlrender serve` execs it).
@@ -27,6 +29,8 @@ let package = Package(
         // Already built under Hummingbird; named for the channel handler that sees a client leave.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // Already built under Hummingbird; named because Serve spells its request and header types.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
@@ -90,7 +94,7 @@ let package = Package(
         // renderer never calls; with the other static archives (ICU, libdeflate, libjpeg,
         // libhyphen, Fontconfig, expat and, in release links, the C++ and GCC runtimes: their
         // targets' settings) a run loads 12 shared libraries, the dynamic loader included.
-        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "Motion", "CCairo", "CFreeType", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
+        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "Motion", "CCairo", "CFreeType", "CPNG", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
                 linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libturbojpeg.a"),
                                  .linkedLibrary(":libwebpmux.a"), .linkedLibrary(":libwebpdemux.a"), .linkedLibrary(":libwebp.a"),
                                  .linkedLibrary("freetype"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]),
@@ -105,7 +109,7 @@ let package = Package(
         // The engine as a library: a caller-owned environment in, bytes and typed errors out.
         .target(name: "HLRenderKit", dependencies: ["Support", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset", "Worker"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
-        .target(name: "Goldens", dependencies: ["Support", "Compare", "Render"]),
+        .target(name: "Goldens", dependencies: ["Support", "Compare", "Render", "Typeset"]),
         // PDF goldens: pages rasterised by poppler-glib onto its Cairo, words, links, outline.
         // poppler-glib is opened with dlopen on first use (CPDFRaster), so it is neither linked
         // nor loaded by runs that compare no PDF, and HLRenderKit does not depend on it.
@@ -116,7 +120,7 @@ let package = Package(
         // Third-party decoders of untrusted files (librsvg, poppler) in a process of their own,
         // limited in CPU time and address space: the worker's entry and the parent's runner.
         .target(name: "Worker", dependencies: ["Support", "Goldens", "PDFGoldens", "Render", "Typeset"]),
-        .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "PDFGoldens", "Render"]),
+        .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "PDFGoldens", "Render", "Typeset"]),
         // What the two front ends read from the process (font places, cache and temporary
         // folders, test hooks) and hand to the library as values.
         .target(name: "Host", dependencies: ["Support"]),
@@ -136,6 +140,7 @@ let package = Package(
             // Already built under Hummingbird; named for the HTTP/1 read timeout's configuration.
             .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Service"])),
             .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Service"])),
+            .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Service"])),
             .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Service"])),
             .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Service"])),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Service"])),
@@ -157,7 +162,7 @@ let package = Package(
         // Unicode's conformance files against the typesetter (scripts/conformance.sh).
         .executableTarget(name: "hlconformance", dependencies: ["Typeset"]),
 
-        .testTarget(name: "TypesetTests", dependencies: ["Support", "Typeset", "TestSupport"]),
+        .testTarget(name: "TypesetTests", dependencies: ["Support", "Typeset", "CHarfBuzz", "TestSupport"]),
         .testTarget(name: "HLRenderKitTests", dependencies: ["HLRenderKit", "TestSupport"]),
         .testTarget(name: "HighlightTests", dependencies: [
             "Highlight", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
@@ -167,7 +172,7 @@ let package = Package(
         .testTarget(name: "StepsTests", dependencies: [
             "Steps", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CompareTests", dependencies: ["Compare", "Render", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CompareTests", dependencies: ["Compare", "Render", "CPNGCodec", "Support", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CardTests", dependencies: ["Support", "Card", "Pages", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Render", "Typeset", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
@@ -179,6 +184,8 @@ let package = Package(
             // hlrender-serve: the shutdown test runs the real binary.
             "Serve", "ServeConfig", "hlrender-serve", "HLRenderKit", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Service"])),
             .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
+            .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Service"])),
+            .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Service"])),
         ]),
         .testTarget(name: "CLITests", dependencies: ["hlrender", "Batch", "Card", "Compare", "Goldens", "Pages", "Render", "ServeConfig", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),
     ]

@@ -8,6 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hlrender-tests.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+# Every module a target imports is declared in Package.swift (SwiftPM builds without that).
+python3 scripts/check-imports.py
 scripts/swift-release.sh
 HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" swift test --traits Service "$@"
 # The face each of 200+ requests picks, against fc-match's over the same fonts (issue 49).
