@@ -101,6 +101,7 @@ package struct BatchRun: Sendable {
             var job = Job(format: format, encoding: settings.encoding)
             job.pdf = settings.pdf
             job.draw = write || goldens != nil
+            job.layoutReport = goldens != nil  // stored beside each golden; nobody else reads it
             if goldens?.tracksInputs == true { job.readLog = ReadLog() }
             // The row's spec, parsed once for whichever way it is drawn. A template with effects
             // writes an animation (not in a golden run: goldens are still cards, the last frame).

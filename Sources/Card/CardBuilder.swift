@@ -10,7 +10,12 @@ import Support
 package struct BuiltCard: Sendable {
     package var scene: Scene
     package var scale: Double
+    /// The layout report (the layout-dump contract); only the canvas's size, scale and alt
+    /// when the job did not ask for it (`Job.layoutReport`).
     package var dump: JSONValue
+    /// The card's description: what a reader sees, one part per text or picture in reading
+    /// order (see `Scene.visibleParts`), at most `ImageDescription.maxCharacters`.
+    package var alt: String
     /// Combining marks dropped because a cluster carried too many (see `MarkLimit`).
     package var droppedMarks: Int
 }
@@ -117,12 +122,12 @@ package struct CardBuilder {
         var scene = Scene(width: size.width, height: size.height, background: background, items: items)
         scene.motion = motion
         let s = spec.scale
-        let alt = ImageDescription.visibleText(of: dumps)
+        let alt = ImageDescription.bounded(scene.visibleParts.joined(separator: "\n"))
         let dump = JSONValue.object([
             ("width", .number((size.width * s).rounded(.up))), ("height", .number((size.height * s).rounded(.up))),
-            ("scale", .number(s)), ("alt", .string(alt)), ("blocks", .array(dumps)),
-        ])
-        return BuiltCard(scene: scene, scale: s, dump: dump, droppedMarks: dropped)
+            ("scale", .number(s)), ("alt", .string(alt)),
+        ] + (job.layoutReport ? [("blocks", .array(dumps))] : []))
+        return BuiltCard(scene: scene, scale: s, dump: dump, alt: alt, droppedMarks: dropped)
     }
 
     private static func describe(_ side: Double?) -> String { side.map { "\(Int($0))" } ?? "auto" }
@@ -202,14 +207,17 @@ package struct CardBuilder {
                 motion += placed.motion
                 top += child.height + gap
             }
-            return PlacedBlock(items, [blockDump("stack", x, y, width, height, [("blocks", .array(dumps))])], motion: motion)
+            return PlacedBlock(items, blockDump("stack", x, y, width, height) { [("blocks", .array(dumps))] }, motion: motion)
         }
     }
 
-    /// The dump entry of a block, in output pixels.
-    func blockDump(_ type: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ extra: [(String, JSONValue)]) -> JSONValue {
+    /// The dump entry of a block, in output pixels, with the members `extra` makes; none when
+    /// the job did not ask for the layout report (nothing of it is computed then).
+    func blockDump(_ type: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double,
+                   _ extra: () throws -> [(String, JSONValue)]) rethrows -> [JSONValue] {
+        guard job.layoutReport else { return [] }
         let s = spec.scale
-        return .object([("type", .string(type)), ("x", px(x, s)), ("y", px(y, s)), ("width", px(w, s)), ("height", px(h, s))] + extra)
+        return [.object([("type", .string(type)), ("x", px(x, s)), ("y", px(y, s)), ("width", px(w, s)), ("height", px(h, s))] + (try extra()))]
     }
 
     static func resolveBackground(_ spec: CardSpec, engine: Engine, job: Job) throws -> (Background, Color) {

@@ -77,7 +77,7 @@ extension CardBuilder {
             throw refused(error)
         }
         return MeasuredBlock(width: w, height: h) { x, y, canvas in
-            let dump = [blockDump("image", x, y, w, h, alt.map { [("alt", .string($0))] } ?? [])]
+            let dump = blockDump("image", x, y, w, h) { alt.map { [("alt", .string($0))] } ?? [] }
             guard let svg else {
                 return PlacedBlock([.image(raster!, x: x, y: y, width: w, height: h, radius: radius, alt: alt)], dump)
             }

@@ -157,27 +157,30 @@ extension CardBuilder {
         let reach = max(layout.width, layout.lines.map { $0.x + $0.width }.max() ?? 0)
         return MeasuredBlock(width: reach + 2 * padX, height: layout.height + 2 * padY, droppedMarks: layout.droppedMarks) { x, y, _ in
             let origin = (x + padX, y + padY)
-            var extra: [(String, JSONValue)] = [("size", .number(finalSize))]
-            if let cut { extra += [("truncated", .bool(true)), ("cut", .number(Double(cut)))] }
-            if let restricted {
-                extra.append(("restricted_from_line", .number(Double(restricted.restriction.visibleLines))))
-                if let region = restrictedRegion(finalLayout, shown: shown.count, origin: origin) { extra.append(("restricted", region)) }
-            }
-            extra.append(("lines", .array(shown.map { lineDump($0, fonts: finalLayout.fonts, origin: origin) })))
-            let spans = try LayoutJSON.spans(finalLayout, paints: paint.spans, shown: shown, size: finalSize, origin: origin,
-                                             scale: spec.scale, cancellation: job.cancellation)
-            if !spans.isEmpty { extra.append(("spans", .array(spans))) }
-            if let highlight {
-                var visible = finalLayout
-                visible.lines = shown
-                extra.append(("highlight", highlightDump(visible, highlight, origin: origin)))
+            let dump = try blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY) {
+                var extra: [(String, JSONValue)] = [("size", .number(finalSize))]
+                if let cut { extra += [("truncated", .bool(true)), ("cut", .number(Double(cut)))] }
+                if let restricted {
+                    extra.append(("restricted_from_line", .number(Double(restricted.restriction.visibleLines))))
+                    if let region = restrictedRegion(finalLayout, shown: shown.count, origin: origin) { extra.append(("restricted", region)) }
+                }
+                extra.append(("lines", .array(shown.map { lineDump($0, fonts: finalLayout.fonts, origin: origin) })))
+                let spans = try LayoutJSON.spans(finalLayout, paints: paint.spans, shown: shown, size: finalSize, origin: origin,
+                                                 scale: spec.scale, cancellation: job.cancellation)
+                if !spans.isEmpty { extra.append(("spans", .array(spans))) }
+                if let highlight {
+                    var visible = finalLayout
+                    visible.lines = shown
+                    extra.append(("highlight", highlightDump(visible, highlight, origin: origin)))
+                }
+                return extra
             }
             var item = try restricted.map { try PlacedText(restricted: $0, x: origin.0, y: origin.1, paint: paint) }
                 ?? PlacedText(layout: finalLayout, x: origin.0, y: origin.1, paint: paint)
             item.role = markdown.map { .paragraphs($0.roles, labels: $0.labels, depths: $0.depths) }
                 ?? (settings.role == .artifact ? nil : .block(settings.role))
             item.language = settings.lang.isEmpty ? nil : settings.lang
-            return PlacedBlock([.text(item)], [blockDump("text", x, y, finalLayout.width + 2 * padX, finalLayout.height + 2 * padY, extra)])
+            return PlacedBlock([.text(item)], dump)
         }
     }
 
@@ -231,7 +234,9 @@ extension CardBuilder {
         let dotColor = settings.dotColor ?? settings.color ?? contrasting(groundColor, over: .white)
         return MeasuredBlock(width: availableWidth, height: steps.height, droppedMarks: steps.layouts.reduce(0) { $0 + $1.droppedMarks }) { x, y, _ in
             let placed = try steps.items(x: x, y: y, paint: paint, dotColor: dotColor)
-            return PlacedBlock(placed, [blockDump("steps", x, y, availableWidth, steps.height, [("size", .number(size)), ("steps", .array(steps.dump(x: x, y: y, scale: self.spec.scale)))])])
+            return PlacedBlock(placed, blockDump("steps", x, y, availableWidth, steps.height) {
+                [("size", .number(size)), ("steps", .array(steps.dump(x: x, y: y, scale: self.spec.scale)))]
+            })
         }
     }
 

@@ -65,6 +65,9 @@ package struct Job: Sendable {
     package var oneShot = false
     /// Told of every file the render reads (nil: nobody asks).
     package var readLog: ReadLog?
+    /// Whether the layout report (the layout-dump contract) is wanted: its lines, runs, spans
+    /// and highlight outlines are built only then (a service render never reads them).
+    package var layoutReport = true
 
     /// A job making `format` with these encoder settings.
     package init(format: OutputFormat, encoding: EncodeOptions = EncodeOptions()) {

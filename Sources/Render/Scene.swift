@@ -255,22 +255,27 @@ package struct Scene: Sendable {
     /// Every font file the scene's text uses, once each.
     package var fontFiles: Set<String> { Set(layouts.flatMap { $0.fonts.map(\.file) }) }
 
-    /// The words a reader sees, in drawing order, one space between lines and blocks: a
-    /// restricted block gives its shown lines only, a picture its alternative text.
-    package var visibleText: String {
-        var words: [String] = []
-        for item in items {
+    /// What a reader sees, one part per text or picture in drawing order (a stack's children
+    /// and each step their own): a text's shown lines joined by a space (a restricted block's
+    /// hidden lines never), a picture's alternative text. Empty parts are left out.
+    package var visibleParts: [String] {
+        items.compactMap { item -> String? in
             switch item {
             case let .text(text):
                 let shown = text.restriction.map { text.layout.lines.prefix($0.visibleLines) } ?? text.layout.lines[...]
-                words += shown.map(\.text)
+                let part = shown.map(\.text.trimmed).filter { !$0.isEmpty }.joined(separator: " ")
+                return part.isEmpty ? nil : part
             case let .image(_, _, _, _, _, _, alt, _, _):
-                if let alt { words.append(alt) }
+                return alt.map(\.trimmed).flatMap { $0.isEmpty ? nil : $0 }
             case .dots:
-                continue
+                return nil
             }
         }
-        return words.joined(separator: " ").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// The visible parts on one line, whitespace collapsed (an SVG's title).
+    package var visibleText: String {
+        visibleParts.joined(separator: " ").split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// Every layout drawn, for opening fonts once.

@@ -97,6 +97,7 @@ final class CardService: Sendable {
                 cancellation: Cancellation? = nil, memory: MemoryBudget.Lease? = nil, animated: Bool = false) throws -> RenderedImage {
         var job = Job(format: format, encoding: encoding)
         (job.cancellation, job.memory) = (cancellation, memory)
+        job.layoutReport = false  // a response is the image alone
         do {
             if animated, let container = AnimationFormat(extension: format.fileExtension) {
                 let output = try engine.animate(spec, as: container, job: job).output

@@ -25,7 +25,8 @@ struct AnimationFlags: FlagGroup {
     /// `spec` drawn frame by frame into `format` with these flags' timing: for MP4, ffmpeg
     /// from `$PATH` and a private folder for its file, removed after. A card error is the
     /// caller's to word.
-    func animate(_ spec: CardSpec, engine: Engine, as format: AnimationFormat, encoding: EncodeOptions) throws -> CardOutput {
+    func animate(_ spec: CardSpec, engine: Engine, as format: AnimationFormat, encoding: EncodeOptions,
+                 layoutReport: Bool) throws -> CardOutput {
         var tools = AnimationTools()
         if format == .mp4 {
             do {
@@ -35,6 +36,8 @@ struct AnimationFlags: FlagGroup {
             }
         }
         defer { if let folder = tools.temporaryFolder { rmdir(folder) } }
-        return try engine.animate(spec, as: format, job: Job(format: .png, encoding: encoding), tools: tools, adjust: adjust).output
+        var job = Job(format: .png, encoding: encoding)
+        job.layoutReport = layoutReport
+        return try engine.animate(spec, as: format, job: job, tools: tools, adjust: adjust).output
     }
 }

@@ -75,6 +75,7 @@ struct CardCommand: Command {
         var job = Job(format: resolvedFormat, encoding: try runOptions.encoding.options())
         job.pdf = try runOptions.pdf.metadata(checkingNeeds: false)
         job.draw = output != nil
+        job.layoutReport = dumpLayout != nil
         job.oneShot = true
         let rendered: CardOutput
         do {
@@ -107,7 +108,8 @@ struct CardCommand: Command {
         let engine = try runOptions.engine()
         let rendered: CardOutput
         do {
-            rendered = try animation.animate(parsed, engine: engine, as: format, encoding: try runOptions.encoding.options())
+            rendered = try animation.animate(parsed, engine: engine, as: format, encoding: try runOptions.encoding.options(),
+                                             layoutReport: dumpLayout != nil)
         } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)\(varHint(error))")
         }
@@ -133,7 +135,7 @@ struct CardCommand: Command {
             let (json, folder) = try read(spec)
             do {
                 var job = Job(format: .pdf)
-                job.draw = false
+                (job.draw, job.layoutReport) = (false, false)
                 let card = try engine.render(json, variables: values, folder: folder, job: job).card
                 proofs.deliver(card.scene, at: index, name: spec)
             } catch let error as CardError {

@@ -12,6 +12,7 @@ func renderOneBlock(_ spec: CardSpec, fonts: FontContext, limits: InputLimits, o
     var job = Job(format: format, encoding: try output.encoding.options())
     job.pdf = try output.pdf.metadata()
     job.draw = draw
+    job.layoutReport = !draw || output.dumpLayout != nil
     job.oneShot = true  // render and steps draw one image and exit
     do {
         return try engine.render(spec, job: job)

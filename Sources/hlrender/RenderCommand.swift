@@ -45,7 +45,8 @@ struct Render: Command {
         let engine = Engine(world: limits.world(fonts: fonts, maxPixels: try output.pixelLimit.pixels()))
         let rendered: CardOutput
         do {
-            rendered = try animation.animate(spec, engine: engine, as: container, encoding: try output.encoding.options())
+            rendered = try animation.animate(spec, engine: engine, as: container, encoding: try output.encoding.options(),
+                                             layoutReport: output.dumpLayout != nil)
         } catch let error as CardError {
             throw CLIFailure(message: flagWording(error))
         }

@@ -56,6 +56,21 @@ import Testing
         #expect(json?["alt"] as? String == "Notes & co.\nCafé ✓")
     }
 
+    /// A stack's children are blocks of the card too: their text was missing from the alt
+    /// (it was read from the top-level blocks of the layout report). The same alt whether or
+    /// not the report is asked for (a render that does not ask builds none).
+    @Test func aStacksChildrenAreInTheAltText() throws {
+        let spec = #"{"size": "500x300", "blocks": [{"type": "stack", "blocks": [{"type": "text", "text": "Inside a stack"}, {"type": "image", "src": "\#(Fixtures.repo.path)/examples/assets/check-logo.svg", "width": 40, "alt": "A check mark"}]}, {"type": "text", "text": "Top level", "anchor": "bottom"}]}"#
+        try Data(spec.utf8).write(to: dir.appendingPathComponent("stack.json"))
+        let plain = try CLI.run(["card", path("stack.json"), "-o", path("stack.png")])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(try metadata(path("stack.png")).hasPrefix("Inside a stack\nA check mark\nTop level\n"))
+        let dumped = try CLI.run(["card", path("stack.json"), "-o", path("stack2.png"), "--dump-layout", "-"])
+        let json = try JSONSerialization.jsonObject(with: Data(dumped.stdout)) as? [String: Any]
+        #expect(json?["alt"] as? String == "Inside a stack\nA check mark\nTop level")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("stack.png"))) == Data(contentsOf: URL(fileURLWithPath: path("stack2.png"))))
+    }
+
     @Test func theBatchReportListsEachCardsAltText() throws {
         try Data(#"{"size": "400x200", "blocks": [{"type": "text", "text": "Hello {{name}}"}]}"#.utf8).write(to: dir.appendingPathComponent("t.json"))
         try Data("name\nAna\nJosé\n".utf8).write(to: dir.appendingPathComponent("rows.csv"))
