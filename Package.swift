@@ -94,7 +94,11 @@ let package = Package(
         // renderer never calls; with the other static archives (ICU, libdeflate, libjpeg,
         // libhyphen, Fontconfig, expat and, in release links, the C++ and GCC runtimes: their
         // targets' settings) a run loads 12 shared libraries, the dynamic loader included.
-        .target(name: "Render", dependencies: ["Support", "Typeset", "Highlight", "Motion", "CCairo", "CFreeType", "CPNG", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
+        // hlrender's PDF bytes after Cairo has written them: the catalog update (language, XMP,
+        // OutputIntent, structure notes, links), Artifacts around untagged content, the xref.
+        // Byte work alone: no Cairo, no drawing.
+        .target(name: "PDFPost", dependencies: ["Support", "CPNGCodec"]),
+        .target(name: "Render", dependencies: ["Support", "PDFPost", "Typeset", "Highlight", "Motion", "CCairo", "CFreeType", "CPNG", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
                 linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libturbojpeg.a"),
                                  .linkedLibrary(":libwebpmux.a"), .linkedLibrary(":libwebpdemux.a"), .linkedLibrary(":libwebp.a"),
                                  .linkedLibrary("freetype"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]),
@@ -103,11 +107,11 @@ let package = Package(
         .target(name: "Markup"),
         // CommonMark documents as marked-up paragraphs with their structure (headings, lists...).
         .target(name: "Markdown", dependencies: ["CCmark", "Markup"], linkerSettings: [.linkedLibrary(":libcmark.a")]),
-        .target(name: "Card", dependencies: ["Support", "Render", "Typeset", "Highlight", "Steps", "Markup", "Markdown", "Motion"]),
+        .target(name: "Card", dependencies: ["Support", "PDFPost", "Render", "Typeset", "Highlight", "Steps", "Markup", "Markdown", "Motion"]),
         // Long texts on PDF pages: page sizes, breaking with orphans/widows, headers and numbers.
         .target(name: "Pages", dependencies: ["Support", "Card", "Render", "Typeset"]),
         // The engine as a library: a caller-owned environment in, bytes and typed errors out.
-        .target(name: "HLRenderKit", dependencies: ["Support", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset", "Worker"]),
+        .target(name: "HLRenderKit", dependencies: ["Support", "PDFPost", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset", "Worker"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
         .target(name: "Goldens", dependencies: ["Support", "Compare", "Render", "Typeset"]),
         // PDF goldens: pages rasterised by poppler-glib onto its Cairo, words, links, outline.
@@ -120,12 +124,12 @@ let package = Package(
         // Third-party decoders of untrusted files (librsvg, poppler) in a process of their own,
         // limited in CPU time and address space: the worker's entry and the parent's runner.
         .target(name: "Worker", dependencies: ["Support", "Goldens", "PDFGoldens", "Render", "Typeset"]),
-        .target(name: "Batch", dependencies: ["Support", "Card", "Goldens", "PDFGoldens", "Render", "Typeset"]),
+        .target(name: "Batch", dependencies: ["Support", "PDFPost", "Card", "Goldens", "PDFGoldens", "Render", "Typeset"]),
         // What the two front ends read from the process (font places, cache and temporary
         // folders, test hooks) and hand to the library as values.
         .target(name: "Host", dependencies: ["Support"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "PDFGoldens", "Pages", "Render", "ServeConfig", "Typeset", "Compare", "Steps", "Worker", "Motion",
+            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "PDFGoldens", "Pages", "PDFPost", "Render", "ServeConfig", "Typeset", "Compare", "Steps", "Worker", "Motion",
         ]),
 
         // The render service: routes, cache, limits and metrics over the card library.
@@ -154,7 +158,7 @@ let package = Package(
 
         // The Swift fuzz harnesses (scripts/fuzz.sh builds them with libFuzzer); the ordinary
         // build replays the seed corpora and regression inputs through them.
-        .executableTarget(name: "hlfuzz", dependencies: ["Batch", "Card", "Goldens", "HTTPForms", "Markup", "PDFGoldens", "Render", "Support", "Typeset"],
+        .executableTarget(name: "hlfuzz", dependencies: ["Batch", "PDFPost", "Card", "Goldens", "HTTPForms", "Markup", "PDFGoldens", "Render", "Support", "Typeset"],
                           path: "Fuzz/Harnesses"),
 
         // Release-built benchmarks that print figures.
@@ -167,7 +171,7 @@ let package = Package(
         .testTarget(name: "HighlightTests", dependencies: [
             "Highlight", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "Typeset", "Highlight", "Compare", "TestSupport", "hlrender", "Motion"],
+        .testTarget(name: "RenderTests", dependencies: ["Render", "PDFPost", "Typeset", "Highlight", "Compare", "TestSupport", "hlrender", "Motion"],
                     exclude: ["References"]),
         .testTarget(name: "StepsTests", dependencies: [
             "Steps", .product(name: "PropertyBased", package: "swift-property-based"),

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Glibc
 import Render
 import Support
+import PDFPost
 
 /// The harnesses that reach issue 35's sinks.
 extension Harness {

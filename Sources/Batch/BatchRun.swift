@@ -4,6 +4,7 @@ import Glibc
 import Render
 import Synchronization
 import Support
+import PDFPost
 
 /// A batch: rows rendered on several threads through one engine, each written
 /// atomically under the output folder, checked against its golden when a suite is given, and

@@ -1,6 +1,7 @@
 import Render
 import Motion
 import Support
+import PDFPost
 
 extension CardSpec {
     /// The card-level options (a spec's top-level keys; `scale`, and `size` and `padding` as the

@@ -1,6 +1,7 @@
 import Motion
 import Render
 import Support
+import PDFPost
 /// The JSON Schema of a card spec, generated from the option table so it cannot fall behind
 /// (`schema/card.schema.json` is this, committed; a test keeps them equal).
 package enum CardSchema {

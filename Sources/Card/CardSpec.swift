@@ -3,6 +3,7 @@ import Motion
 import Support
 import Steps
 import Typeset
+import PDFPost
 
 /// Where a top-level block goes: that point of the block on the same point of the canvas
 /// (inset by the card's padding), then moved by `offset` (y down).

@@ -1,6 +1,7 @@
 import Render
 import Support
 import Typeset
+import PDFPost
 
 /// Everything the engine takes from outside, given once by its caller (typst's `World` is the
 /// model): the fonts (a catalogue filled from folders or bytes), how a file a spec names is

@@ -4,6 +4,7 @@ import Render
 import Support
 import Typeset
 import Worker
+import PDFPost
 
 /// The image and document formats a render can be written in.
 public enum ImageFormat: String, Sendable, CaseIterable {

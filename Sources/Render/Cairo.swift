@@ -1,3 +1,4 @@
+import PDFPost
 import CCairo
 
 /// Status checks and byte-stream output for Cairo: every Cairo object is checked through here.
@@ -102,7 +103,11 @@ final class ByteSink: @unchecked Sendable {
         guard flush(), drain() else { return false }
         guard let filter else { return true }
         self.filter = nil
-        return try filter.finish()
+        do {
+            return try filter.finish()
+        } catch let error as PDFWriteError {
+            throw RenderError.image(error.description)  // a render's error, as every front end maps it
+        }
     }
 
     /// The file's next bytes, as they are in the file: scanned, kept or forwarded.

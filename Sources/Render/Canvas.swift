@@ -1,3 +1,4 @@
+import PDFPost
 import CCairo
 import CPNGCodec
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import CCairo
+import PDFPost
 
 /// A PDF of several pages, each a scene, written through one Cairo surface: fonts are embedded
 /// once for the whole document (vector text kept), and each page's drawing is handed to Cairo
@@ -45,5 +46,24 @@ package final class PDFDocument {
     package func finish() throws -> [UInt8] {
         guard pageCount > 0 else { throw RenderError.invalidOption("the PDF has no pages") }
         return try canvas.finish()
+    }
+}
+
+extension PDFMetadata {
+    /// The information Cairo writes itself: title, author, subject, keywords, creator, dates.
+    func apply(to surface: OpaquePointer) {
+        let set = { (key: cairo_pdf_metadata_t, value: String?) in
+            if let value { cairo_pdf_surface_set_metadata(surface, key, value) }
+        }
+        set(CAIRO_PDF_METADATA_TITLE, title)
+        set(CAIRO_PDF_METADATA_AUTHOR, author)
+        set(CAIRO_PDF_METADATA_SUBJECT, subject)
+        set(CAIRO_PDF_METADATA_KEYWORDS, keywords)
+        set(CAIRO_PDF_METADATA_CREATOR, "hlrender")
+        if let created {
+            let date = PDFMetadata.iso8601(created)
+            set(CAIRO_PDF_METADATA_CREATE_DATE, date)
+            set(CAIRO_PDF_METADATA_MOD_DATE, date)
+        }
     }
 }

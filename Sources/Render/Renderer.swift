@@ -1,3 +1,4 @@
+import PDFPost
 import CCairo
 import Highlight
 import Support

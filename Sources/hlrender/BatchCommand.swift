@@ -7,6 +7,7 @@ import Render
 import Synchronization
 import Typeset
 import Support
+import PDFPost
 
 struct BatchCommand: Command {
     static let info = CommandInfo(

@@ -2,6 +2,7 @@ import Flags
 import Glibc
 import Render
 import Support
+import PDFPost
 
 /// PDF document information, tags and standards (the PDF option table's rows, as the service's
 /// query parameters are), and SOURCE_DATE_EPOCH for reproducible files.

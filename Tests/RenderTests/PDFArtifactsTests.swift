@@ -1,6 +1,7 @@
 import Foundation
 @testable import Render
 import Testing
+@testable import PDFPost
 
 /// A tagged page's unmarked drawing marked as Artifacts: the content rewrite, and the filter
 /// that applies it to a file as it streams (offsets moved, the table checked).
@@ -147,7 +148,7 @@ import Testing
         var out: [UInt8] = []
         let filter = PDFStreamFilter { out += $0; return true }
         #expect(file.withUnsafeBytes { filter.take($0) })
-        #expect(throws: RenderError.self) { try filter.finish() }
+        #expect(throws: PDFWriteError.self) { try filter.finish() }  // Render words it as a RenderError
         // Without the fake, the same page passes as it is.
         let honest = cairoFile(content: "1 0 0 -1 0 9 cm /P << /MCID 0 >> BDC BT (x) Tj ET EMC\n", imageData: Array(fake.dropFirst(30)))
         #expect(try filtered(honest, pieces: 1000) == honest)

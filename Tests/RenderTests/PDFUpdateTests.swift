@@ -1,6 +1,7 @@
 import Foundation
 @testable import Render
 import Testing
+@testable import PDFPost
 
 /// The pieces of the catalog update: the sRGB profile, the annotation catcher, dates and text
 /// strings.

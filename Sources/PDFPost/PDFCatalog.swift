@@ -7,10 +7,10 @@ import Support
 /// tail is read (Cairo writes the catalog, the information, its table and trailer last) and the
 /// annotations caught as the file streamed, so a document of any length is patched without
 /// being held.
-enum PDFCatalog {
+package enum PDFCatalog {
     /// The bytes to append to a PDF whose tail is `tail`, for `pdf`'s settings; nil when the
     /// tail does not hold what Cairo writes there.
-    static func update(_ tail: PDFTail, pdf: PDFMetadata, annotations: PDFAnnotations?) -> [UInt8]? {
+    package static func update(_ tail: PDFTail, pdf: PDFMetadata, annotations: PDFAnnotations?) -> [UInt8]? {
         guard var catalog = tail.dictionary(of: tail.root) else { return nil }
         var information = tail.info.flatMap { tail.dictionary(of: $0) } ?? "<< >>"
         var next = tail.size

@@ -8,7 +8,7 @@ import CPNGCodec
 /// it, so Cairo's table is rewritten with their new offsets, and it is checked first: every
 /// rewritten stream and length object must be where the table puts it. Bytes that only look
 /// like a header (inside an image's stored data) then fail the file instead of corrupting it.
-final class PDFStreamFilter {
+package final class PDFStreamFilter {
     private enum State {
         case passing
         /// Reading a stream's data (from `data` in the buffer): its object and length object
@@ -54,7 +54,7 @@ final class PDFStreamFilter {
     private static let lookBehind = 96
 
     /// A filter that hands what it writes to `emit` (false stops the file).
-    init(emit: @escaping (UnsafeRawBufferPointer) -> Bool) { self.emit = emit }
+    package init(emit: @escaping (UnsafeRawBufferPointer) -> Bool) { self.emit = emit }
 
     /// Writes buffer bytes up to `end` as they are.
     private func pass(to end: Int) -> Bool {
@@ -65,7 +65,7 @@ final class PDFStreamFilter {
     }
 
     /// Takes the next bytes Cairo wrote; false when `emit` refused bytes.
-    func take(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    package func take(_ chunk: UnsafeRawBufferPointer) -> Bool {
         buffer.append(contentsOf: chunk)
         guard step() else { return false }
         // Keep only what is undecided and a few bytes before it.
@@ -204,7 +204,7 @@ final class PDFStreamFilter {
 
     /// Ends the file: the held table rewritten with the objects' new offsets. Throws when a
     /// stream was rewritten but the table does not put it where it was read.
-    func finish() throws -> Bool {
+    package func finish() throws -> Bool {
         let state = self.state
         self.state = .passing
         guard case .holding(let from) = state,
@@ -241,7 +241,7 @@ final class PDFStreamFilter {
     }
 
     private func failed() throws -> Bool {
-        throw RenderError.image("writing PDF: a page's content could not be marked as tagged (a stream over 64 MB, or not where the file's table puts it)")
+        throw PDFWriteError("writing PDF: a page's content could not be marked as tagged (a stream over 64 MB, or not where the file's table puts it)")
     }
 
     static func inflate(_ data: ArraySlice<UInt8>) -> [UInt8]? {
@@ -259,4 +259,10 @@ final class PDFStreamFilter {
         defer { hl_png_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: count))
     }
+}
+
+/// A PDF hlrender cannot finish (its message says why, in the words a render error uses).
+package struct PDFWriteError: Error, CustomStringConvertible {
+    package let description: String
+    init(_ message: String) { description = message }
 }

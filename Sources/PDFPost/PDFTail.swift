@@ -4,7 +4,7 @@ import Support
 /// object 0) and the objects written last (the catalog, the document information, the
 /// structure tree). Reads only what the catalog update needs; nil where the bytes are not laid
 /// out that way.
-struct PDFTail {
+package struct PDFTail {
     let bytes: [UInt8]
     /// The file offset of `bytes[0]`.
     let start: Int
@@ -15,7 +15,7 @@ struct PDFTail {
     /// Cairo's table: every object's offset (read as the stream filter reads it).
     private let table: PDFXrefTable
 
-    init?(_ bytes: [UInt8], start: Int) {
+    package init?(_ bytes: [UInt8], start: Int) {
         self.bytes = bytes
         self.start = start
         guard let startxref = PDFTail.lastIndex(of: "startxref", in: bytes), let trailerAt = PDFTail.lastIndex(of: "trailer", in: bytes)

@@ -1,4 +1,3 @@
-import CCairo
 import Glibc
 import Support
 
@@ -86,7 +85,7 @@ package struct PDFMetadata: Sendable {
     }
 
     /// Whether the file gets hlrender's catalog update (the language, XMP, OutputIntent, ID).
-    var needsUpdate: Bool { tagged || !standards.isEmpty }
+    package var needsUpdate: Bool { tagged || !standards.isEmpty }
 
     /// What a standard needs that these settings lack, in flag words; nil when nothing.
     package func unmetRequirement() -> String? {
@@ -106,24 +105,8 @@ package struct PDFMetadata: Sendable {
         "/Lang \(PDFCatalog.literal(documentLanguage))" + (title == nil ? "" : " /ViewerPreferences << /DisplayDocTitle true >>")
     }
 
-    func apply(to surface: OpaquePointer) {
-        let set = { (key: cairo_pdf_metadata_t, value: String?) in
-            if let value { cairo_pdf_surface_set_metadata(surface, key, value) }
-        }
-        set(CAIRO_PDF_METADATA_TITLE, title)
-        set(CAIRO_PDF_METADATA_AUTHOR, author)
-        set(CAIRO_PDF_METADATA_SUBJECT, subject)
-        set(CAIRO_PDF_METADATA_KEYWORDS, keywords)
-        set(CAIRO_PDF_METADATA_CREATOR, "hlrender")
-        if let created {
-            let date = PDFMetadata.iso8601(created)
-            set(CAIRO_PDF_METADATA_CREATE_DATE, date)
-            set(CAIRO_PDF_METADATA_MOD_DATE, date)
-        }
-    }
-
     /// "YYYY-MM-DDThh:mm:ssZ", as Cairo takes dates.
-    static func iso8601(_ seconds: Int64) -> String {
+    package static func iso8601(_ seconds: Int64) -> String {
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)

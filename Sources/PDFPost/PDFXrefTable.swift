@@ -75,10 +75,10 @@ struct PDFXrefTable {
 }
 
 /// Byte searches the PDF readers share.
-enum PDFBytes {
+package enum PDFBytes {
     /// Where `pattern` first starts in `bytes` at or after `from`, ending at or before `upTo`
     /// (memchr for its first byte).
-    static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int = 0, upTo: Int? = nil) -> Int? {
+    package static func find(_ pattern: [UInt8], in bytes: [UInt8], from: Int = 0, upTo: Int? = nil) -> Int? {
         let limit = min(upTo ?? bytes.count, bytes.count)
         guard from >= 0, limit - from >= pattern.count, !pattern.isEmpty else { return nil }
         return bytes.withUnsafeBytes { hay -> Int? in

@@ -6,7 +6,10 @@ import Support
 /// rewrites each one it caught. An object counts only where the finished file's
 /// cross-reference table puts that object at the offset it was caught at, so bytes inside a
 /// compressed stream that merely look like an annotation are never taken.
-final class PDFAnnotations {
+package final class PDFAnnotations {
+    /// Nothing caught or noted yet.
+    package init() {}
+
     /// An annotation object as written: its number, offset and text from "N 0 obj" to "endobj".
     struct Caught {
         var number: Int
@@ -37,17 +40,17 @@ final class PDFAnnotations {
     private(set) var elements: [(language: String?, alt: String?)] = []
 
     /// Notes the next structure element drawn.
-    func noteElement(language: String?, alt: String? = nil) {
+    package func noteElement(language: String?, alt: String? = nil) {
         if hold(16 + (language?.utf8.count ?? 0) + (alt?.utf8.count ?? 0)) { elements.append((language, alt)) }
     }
 
     /// Notes the visible text of the next link drawn.
-    func noteLink(_ text: String) {
+    package func noteLink(_ text: String) {
         if hold(text.utf8.count) { linkTexts.append(text) }
     }
 
     /// Looks at the next bytes of the file, which start at `offset`.
-    func scan(_ chunk: UnsafeRawBufferPointer, at offset: Int) {
+    package func scan(_ chunk: UnsafeRawBufferPointer, at offset: Int) {
         guard !overflowed, chunk.count > 0 else { return }
         // The last bytes seen and this chunk: a marker may straddle two writes.
         let keep = 48
