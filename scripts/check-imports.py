@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""Every module a target imports is one it declares in Package.swift (issue 54).
+"""Every module a target imports is one it declares in Package.swift (issue 54), and the
+module graph in docs/ARCHITECTURE.md is the package's.
 
 SwiftPM builds a target that imports a module it only reaches through another target's
 dependencies, so nothing else notices the graph drifting from the code. This reads the
 package's own description (`swift package dump-package`) and every Swift file of every
 target, and fails naming each undeclared import. The toolchain's modules are not declared.
+`--graph` prints the graph of the Swift targets as ARCHITECTURE.md shows it; without it the
+document's copy must be that text.
 """
 import glob
 import json
@@ -35,23 +38,58 @@ def imports(path):
     return found
 
 
+def dependencies(target):
+    """A target's declared dependencies: targets by name, products by product name."""
+    names = []
+    for dependency in target.get("dependencies", []):
+        for kind in ("byName", "target", "product"):
+            if kind in dependency:
+                names.append(dependency[kind][0])
+    return names
+
+
+def folder(target):
+    return target.get("path") or ("Tests/" if target["type"] == "test" else "Sources/") + target["name"]
+
+
+def graph(package, root):
+    """One line per Swift target that is not a test or the fuzz harness: what it depends on,
+    in Package.swift's order, top-level programs first."""
+    swift = [t for t in package["targets"] if t["type"] in ("regular", "executable") and t["name"] not in ("hlfuzz", "TestSupport")
+             and glob.glob(os.path.join(root, folder(t), "**", "*.swift"), recursive=True)]
+    order = {"executable": 0, "regular": 1}
+    swift.sort(key=lambda t: (order[t["type"]], 0 if t["name"] == "HLRenderKit" else 1))
+    width = max(len(t["name"]) for t in swift)
+    lines = []
+    for target in swift:
+        names = dependencies(target)
+        lines.append(f"{target['name'].ljust(width)} ─► {', '.join(names) if names else '(nothing)'}")
+    return "\n".join(lines) + "\n"
+
+
+MARK = "<!-- module graph: scripts/check-imports.py --graph -->"
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     described = subprocess.run(["swift", "package", "--package-path", root, "dump-package"],
                                check=True, capture_output=True, text=True).stdout
     package = json.loads(described)
+    if sys.argv[1:] == ["--graph"]:
+        sys.stdout.write(graph(package, root))
+        return 0
     problems = []
     for target in package["targets"]:
         name = target["name"]
-        declared = {name}
-        for dependency in target.get("dependencies", []):
-            for kind in ("byName", "target", "product"):
-                if kind in dependency:
-                    declared.add(dependency[kind][0])
-        folder = target.get("path") or ("Tests/" if target["type"] == "test" else "Sources/") + name
-        for path in sorted(glob.glob(os.path.join(root, folder, "**", "*.swift"), recursive=True)):
+        declared = {name, *dependencies(target)}
+        for path in sorted(glob.glob(os.path.join(root, folder(target), "**", "*.swift"), recursive=True)):
             for module in sorted(imports(path) - declared - TOOLCHAIN):
                 problems.append(f"{os.path.relpath(path, root)}: imports {module}, which target {name} does not declare")
+    with open(os.path.join(root, "docs", "ARCHITECTURE.md"), encoding="utf-8") as doc:
+        text = doc.read()
+    shown = text.split(MARK, 1)[1].split("```", 2)[1].lstrip("\n") if MARK in text else None
+    if shown != graph(package, root):
+        problems.append("docs/ARCHITECTURE.md: the module graph is not Package.swift's; paste scripts/check-imports.py --graph under " + MARK)
     for problem in problems:
         print(f"check-imports: {problem}", file=sys.stderr)
     if problems:
