@@ -42,7 +42,7 @@ extension CardSpec {
             switch block.kind {
             case let .text(settings, _), let .steps(settings, _):
                 paths += [settings.textFile, settings.markupFile, settings.markdownFile, settings.stepsFile].compactMap { $0.map(resolve) }
-                if let file = (try? FontSpec.parse(settings.font) { Posix.kind(resolve($0)) == .regular })?.file {
+                if let file = (try? settings.fontSpec(resolve: resolve))?.file {
                     paths.append(resolve(file))
                 }
             case let .image(src, _, _, _, _):

@@ -6,12 +6,19 @@ import Typeset
 import Support
 
 extension BlockSettings {
+    /// The font as parsed: a value naming a regular file (resolved by `resolve`) is that font
+    /// file, anything else a Fontconfig pattern. The one rule for the render and for what a
+    /// cache of its renders watches (`CardSpec.files`).
+    package func fontSpec(resolve: (String) -> String = { $0 }) throws -> FontSpec {
+        try FontSpec.parse(font) { Posix.kind(resolve($0)) == .regular }
+    }
+
     /// The typesetter for these settings' font, and the font as parsed. A font file path goes
     /// through `resolve` (relative paths against a spec's folder), then `check`, which may
     /// refuse it.
     package func typesetter(library: FontLibrary, resolve: (String) -> String = { $0 },
                            check: (String) throws -> Void = { _ in }) throws -> (Typesetter, FontSpec) {
-        var spec = try FontSpec.parse(font) { FileManager.default.fileExists(atPath: resolve($0)) }
+        var spec = try fontSpec(resolve: resolve)
         if let file = spec.file {
             spec.file = resolve(file)
             do {

@@ -15,7 +15,7 @@ enum HLRender {
             """,
         version: version,
         versionDetails: { (LibraryVersions.all + LibraryVersions.encoders).map { "  \($0.name) \($0.version)\n" }.joined() },
-        commands: [Render.self, StepsCommand.self, CardCommand.self, BatchCommand.self, CompareCommand.self, ServeCommand.self, FontsCommand.self, OptionsCommand.self,
+        commands: [RenderCommand.self, StepsCommand.self, CardCommand.self, BatchCommand.self, CompareCommand.self, ServeCommand.self, FontsCommand.self, OptionsCommand.self,
                    CompletionsCommand.self],
-        defaultCommand: Render.self)
+        defaultCommand: RenderCommand.self)
 }

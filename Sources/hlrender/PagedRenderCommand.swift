@@ -5,7 +5,7 @@ import Typeset
 import Support
 
 /// `render --page`: the text wrapped to the page and flowed across as many pages as it needs.
-extension Render {
+extension RenderCommand {
     func checkPaged(format: OutputFormat) throws {
         guard format == .pdf else { throw CLIFailure(message: "--page makes PDF pages; the output format is \(format.rawValue)") }
         guard expect == nil else { throw CLIFailure(message: "--expect compares PNG renders, not pages") }

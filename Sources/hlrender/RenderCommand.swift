@@ -15,7 +15,7 @@ extension OutputFormat: FlagValue {
     package static var expected: String { "one of \(OutputFormat.nameList) (jpeg also as jpg)" }
 }
 
-struct Render: Command {
+struct RenderCommand: Command {
     static let info = CommandInfo(
         name: "render",
         abstract: "Lay out text and render it to PNG, JPEG, WebP, SVG or PDF.",
