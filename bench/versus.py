@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Two hlrender binaries side by side in one run (issue 36: renders within 5% of an earlier
 build): bench/one_render.py's short render (the corpus's ja, en and ru paragraphs, 64 px, width
-940, PNG), `steps` and `card` of examples/, and bench/highlight_cards.sh's batch of 500
+940, PNG), `steps` and `card` of examples/, a 20-page article on A4 pages (bench/make_article.py,
+`render --page a4`), and bench/highlight_cards.sh's batch of 500
 highlight cards (PNG and JPEG, --jobs 2). The binaries alternate run by run; medians and the
 new/old ratio are printed. usage: versus.py OLD NEW [PAIRS] [BATCH_ROUNDS]"""
 import os
@@ -22,6 +23,9 @@ with open(text, "w", encoding="utf-8") as out:
     for name in ["ja", "en", "ru"]:
         with open(os.path.join(repo, "Tests", "Fixtures", "corpus", name + ".txt"), encoding="utf-8") as f:
             out.write(f.read())
+article = os.path.join(work, "article.txt")
+with open(article, "w", encoding="utf-8") as out:
+    subprocess.run([sys.executable, os.path.join(repo, "bench", "make_article.py"), "20"], check=True, stdout=out)
 rows = os.path.join(work, "rows.csv")
 subprocess.run([sys.executable, os.path.join(repo, "bench", "make_highlight_rows.py"), "500", rows], check=True)
 env = dict(os.environ, HLRENDER_FONT_DIR=os.path.join(repo, "fonts"))
@@ -47,6 +51,7 @@ jobs = {
     "steps": lambda b, t: [b, "steps", "--step", "Order placed", "--step", "Packed", "--step", "Shipped", "--current", "2",
                            "--highlight", "#FFE08A", "-o", f"{work}/{t}-steps.png"],
     "card examples/headline-gradient": lambda b, t: [b, "card", "examples/headline-gradient.json", "-o", f"{work}/{t}-card.png"],
+    "pages (20-page article, A4)": lambda b, t: [b, "render", "--text-file", article, "--page", "a4", "-o", f"{work}/{t}-article.pdf"],
 }
 print(f"old: {old}\nnew: {new}")
 for label, make in jobs.items():

@@ -170,3 +170,11 @@ package enum Comparison {
         }
     }
 }
+
+extension Comparison {
+    /// The one wording of two sizes that differ, in every front end (`compare`, golden suites,
+    /// folder reports, animations, HLRenderKit): "sizes differ: expected WxH, actual WxH".
+    package static func sizesDiffer(expected: (width: Int, height: Int), actual: (width: Int, height: Int)) -> String {
+        "sizes differ: expected \(expected.width)x\(expected.height), actual \(actual.width)x\(actual.height)"
+    }
+}

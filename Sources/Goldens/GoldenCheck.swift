@@ -160,7 +160,7 @@ package enum GoldenCheck {
                 : outcome.result.differentPixels == 0 ? "same pixels" : "\(outcome.result.differentPixels) pixels differ, within the limit"
         case .sizeMismatch:
             result.status = .changed
-            result.message = "size \(outcome.actualSize.width)x\(outcome.actualSize.height), golden \(outcome.expectedSize.width)x\(outcome.expectedSize.height)"
+            result.message = Comparison.sizesDiffer(expected: outcome.expectedSize, actual: outcome.actualSize)
             result.expected = golden
             result.actual = actual
         case .differ:

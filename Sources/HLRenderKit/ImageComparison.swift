@@ -91,7 +91,7 @@ extension HLRenderer {
             let summary: String
             switch outcome.verdict {
             case .sizeMismatch:
-                summary = "size \(outcome.actualSize.width)x\(outcome.actualSize.height), expected \(outcome.expectedSize.width)x\(outcome.expectedSize.height)"
+                summary = Comparison.sizesDiffer(expected: outcome.expectedSize, actual: outcome.actualSize)
             case .match where outcome.sameBytes: summary = "identical"
             case .match, .differ: summary = "\(result.differentPixels) pixels differ" + (outcome.kind.map { "; \($0)" } ?? "")
             }

@@ -16,7 +16,7 @@ func runAnimationComparison(expected: [UInt8], actual: [UInt8], names: (String, 
     }
     let a = try open(expected, names.0), b = try open(actual, names.1)
     if (a.width, a.height) != (b.width, b.height) {
-        report(["sizes differ: expected \(a.width)x\(a.height), actual \(b.width)x\(b.height)"], json: options.json, verdict: "size-mismatch",
+        report([Comparison.sizesDiffer(expected: (a.width, a.height), actual: (b.width, b.height))], json: options.json, verdict: "size-mismatch",
                frames: (a.count, b.count), differing: [], timing: [])
         return ExitStatus.sizesDiffer
     }

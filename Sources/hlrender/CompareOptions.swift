@@ -83,11 +83,11 @@ private func report(_ outcome: Comparison.Outcome, options: CompareOptions, tole
     }
     var line: String
     if status == ExitStatus.sizesDiffer {
-        line = "sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1)"
+        line = Comparison.sizesDiffer(expected: expectedSize, actual: actualSize)
     } else if result.identical {
         line = "identical"
     } else if expectedSize != actualSize {
-        line = "sizes differ: expected \(expectedSize.0)x\(expectedSize.1), actual \(actualSize.0)x\(actualSize.1); "
+        line = Comparison.sizesDiffer(expected: expectedSize, actual: actualSize) + "; "
             + "\(result.differentPixels) pixels differ (\(percent(result.ratio))%) on the padded canvas"
     } else {
         line = "\(result.differentPixels) pixels differ (\(percent(result.ratio))%)"

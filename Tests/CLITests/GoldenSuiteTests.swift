@@ -104,7 +104,7 @@ private let card = #"""
         #expect(result.status == 1 && !result.signalled, "\(result.stderr)")
         #expect(result.stderr.contains("3 same, 1 changed"), "\(result.stderr)")
         // Told from the headers, as `compare` does: nothing padded to a 240x200000 canvas.
-        #expect(result.stderr.contains("size 240x160, golden 1x200000\n"),
+        #expect(result.stderr.contains("sizes differ: expected 1x200000, actual 240x160\n"),
                 "\(result.stderr)")
     }
 
