@@ -177,12 +177,12 @@ final class Canvas {
             guard sink.flush() else { throw RenderError.image("writing SVG: error while writing") }
             return SVGDocument.finished(sink.bytes, title: svgTitle)
         }
-        return try encode(as: format.imageFormat!, options: encoding)
+        return try encode(as: format.rasterFormat!, options: encoding)
     }
 
     /// A drawn raster canvas encoded as `format` with `options`: the same drawing can be
     /// encoded several ways.
-    func encode(as format: ImageFormat, options: EncodeOptions) throws -> [UInt8] {
+    func encode(as format: RasterFormat, options: EncodeOptions) throws -> [UInt8] {
         // JPEG flattens the pixels over white in place: do it on a copy.
         guard format == .jpeg, cairo_image_surface_get_format(surface) != CAIRO_FORMAT_RGB24 else {
             return try ImageEncoder.encode(surface, format: format, options: options, oneShot: oneShot)
@@ -205,7 +205,7 @@ package final class ImageCanvas {
     let canvas: Canvas
     init(_ canvas: Canvas) { self.canvas = canvas }
 
-    package func encode(as format: ImageFormat, options: EncodeOptions) throws -> [UInt8] {
+    package func encode(as format: RasterFormat, options: EncodeOptions) throws -> [UInt8] {
         try canvas.encode(as: format, options: options)
     }
 }

@@ -83,20 +83,20 @@ package enum AVIFChroma: String, CaseIterable, Sendable {
 }
 
 /// The formats encoded from pixels (a PDF is drawn, not encoded).
-package enum ImageFormat: String, CaseIterable, Sendable {
+package enum RasterFormat: String, CaseIterable, Sendable {
     case png, jpeg, webp, avif
 }
 
 extension OutputFormat {
     /// The image format, or nil for PDF.
-    package var imageFormat: ImageFormat? { ImageFormat(rawValue: rawValue) }
+    package var rasterFormat: RasterFormat? { RasterFormat(rawValue: rawValue) }
 }
 
 /// Raster encoders: over a drawn Cairo image surface (drawing never depends on which one
 /// runs), or over any straight-RGBA image (a comparison's diff, a test's pixels).
 package enum ImageEncoder {
     /// `image` as PNG, JPEG (flattened over white) or WebP.
-    package static func encode(_ image: RGBAImage, as format: ImageFormat, options: EncodeOptions = EncodeOptions()) throws -> [UInt8] {
+    package static func encode(_ image: RGBAImage, as format: RasterFormat, options: EncodeOptions = EncodeOptions()) throws -> [UInt8] {
         let checked: RasterImage
         do { checked = try RasterImage(image) } catch { throw RenderError.invalidOption("\(error)") }
         let surface = try ImagePainter.surface(checked)
@@ -105,7 +105,7 @@ package enum ImageEncoder {
     }
 
     /// `oneShot`: a large PNG may be coded on two threads (see `RenderOptions.oneShot`).
-    static func encode(_ surface: OpaquePointer, format: ImageFormat, options: EncodeOptions, oneShot: Bool = false) throws -> [UInt8] {
+    static func encode(_ surface: OpaquePointer, format: RasterFormat, options: EncodeOptions, oneShot: Bool = false) throws -> [UInt8] {
         cairo_surface_flush(surface)
         let data = cairo_image_surface_get_data(surface)!
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))

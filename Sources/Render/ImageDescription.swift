@@ -43,7 +43,7 @@ package enum ImageDescription {
 
     /// `bytes` (an encoded image of `format`) with `text` written into it; unchanged when the
     /// text is empty or the file is not laid out as its encoder writes it.
-    static func embed(_ text: String, in bytes: [UInt8], format: ImageFormat) -> [UInt8] {
+    static func embed(_ text: String, in bytes: [UInt8], format: RasterFormat) -> [UInt8] {
         guard !text.isEmpty else { return bytes }
         switch format {
         case .png: return png(text, bytes)

@@ -14,7 +14,7 @@ extension Renderer {
     /// Draws a scene on a new image (`options.format` must be a raster one); the caller
     /// encodes it.
     package func drawImage(_ scene: Scene, options: RenderOptions) throws -> ImageCanvas {
-        guard options.format.imageFormat != nil else { throw RenderError.invalidOption("a \(options.format.rawValue.uppercased()) is drawn as a document, not as an image") }
+        guard options.format.rasterFormat != nil else { throw RenderError.invalidOption("a \(options.format.rawValue.uppercased()) is drawn as a document, not as an image") }
         return ImageCanvas(try draw(scene, options: options))
     }
 

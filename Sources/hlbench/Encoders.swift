@@ -24,7 +24,7 @@ func benchmarkEncoders(examples: String, fonts: String) throws {
         var canvas: ImageCanvas?
         measure("  \(name): draw", runs: 15) { canvas = try! engine.renderer.drawImage(card.scene, options: options) }
         options.format = .png
-        var settings: [(String, ImageFormat, EncodeOptions)] = []
+        var settings: [(String, RasterFormat, EncodeOptions)] = []
         for compression in PNGCompression.allCases {
             var e = EncodeOptions()
             e.pngCompression = compression
