@@ -108,6 +108,9 @@ public struct RenderEnvironment: Sendable {
             world.linkSchemes = links
             world.isolation = isolation
             return world
+        } catch let error as TypesetError where fonts.contains(where: { error.names($0.name) }) {
+            // A font the caller gave as bytes is input, as a spec's font file is.
+            throw HLRenderError(.input, path: "fonts", "\(error)")
         } catch {
             throw HLRenderError(.system, "fonts: \(error)")
         }

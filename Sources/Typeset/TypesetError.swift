@@ -43,3 +43,13 @@ package enum TypesetError: Error, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension TypesetError {
+    /// Whether this is about the font file (or font given as bytes) called `name`.
+    package func names(_ name: String) -> Bool {
+        switch self {
+        case let .notAFont(file), let .unreadableFontFile(file), let .damagedFont(file, _): return file == name
+        default: return false
+        }
+    }
+}

@@ -306,3 +306,19 @@ import Testing
         }
     }
 }
+
+/// Fonts given as bytes (issue 54): a renderer made from bytes alone draws, and bytes that are
+/// no font are the caller's input error, named.
+@Suite struct FontBytesTests {
+    @Test func bytesThatAreNoFontAreAnInputError() throws {
+        var environment = RenderEnvironment(fontDirectories: [])
+        environment.fonts = [FontBytes(name: "Brand.ttf", bytes: Array("not a font at all".utf8))]
+        do {
+            _ = try HLRenderer(environment: environment)
+            Issue.record("accepted")
+        } catch {
+            #expect(error.kind == .input, "\(error)")
+            #expect("\(error)".contains("Brand.ttf"), "\(error)")
+        }
+    }
+}
