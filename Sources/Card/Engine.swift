@@ -39,8 +39,14 @@ package final class Engine: Sendable {
 
     /// The spec of `json` with `variables` filled, its paths relative to `folder`, parsed under
     /// the world's link policy.
-    package func parse(_ json: JSONValue, variables: [String: String] = [:], folder: String) throws -> CardSpec {
-        try CardSpec.parse(try Variables.substitute(json, variables), folder: folder, linkSchemes: world.linkSchemes)
+    package func parse(_ json: JSONValue, variables: [String: String], folder: String) throws -> CardSpec {
+        try parse(filled: try Variables.substitute(json, variables), folder: folder)
+    }
+
+    /// The same for a spec whose variables are already filled: it is not read for `{{...}}`
+    /// again (a value holding `{{x}}` stays that text).
+    package func parse(filled json: JSONValue, folder: String) throws -> CardSpec {
+        try CardSpec.parse(json, folder: folder, linkSchemes: world.linkSchemes)
     }
 
     /// Renders the spec of `json` (variables not yet filled).

@@ -68,7 +68,7 @@ final class CardService: Sendable {
     /// The filled spec parsed (checked before anything is looked up or rendered).
     func parse(_ filled: JSONValue) throws -> CardSpec {
         do {
-            return try engine.parse(filled, folder: policy.folder)
+            return try engine.parse(filled: filled, folder: policy.folder)
         } catch let error as CardError {
             throw RequestError(status: 422, message: policy.shown(error.message), path: error.path.isEmpty ? nil : error.path)
         }

@@ -31,7 +31,7 @@ func benchmarkAnimation(spec path: String, fonts: String) throws {
     }
     for _ in 0..<5 {
         let start = DispatchTime.now().uptimeNanoseconds
-        let (output, r) = try engine.animate(try engine.parse(json, folder: folder), as: .webp, job: Job(format: .png))
+        let (output, r) = try engine.animate(try engine.parse(json, variables: [:], folder: folder), as: .webp, job: Job(format: .png))
         animationTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         (last, bytes) = (r, output.bytes.count)
     }

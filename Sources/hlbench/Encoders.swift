@@ -19,7 +19,7 @@ func benchmarkEncoders(examples: String, fonts: String) throws {
         + [(name: "story-card", path: examples + "/../bench/story-card.json")]
     for (name, path) in specs {
         let json = try Variables.substitute(try JSONValue.parse([UInt8](FileManager.default.contents(atPath: path)!)), vars)
-        let card = try CardBuilder.build(try engine.parse(json, folder: examples), engine: engine, job: Job(format: .png))
+        let card = try CardBuilder.build(try engine.parse(filled: json, folder: examples), engine: engine, job: Job(format: .png))
         var options = RenderOptions()
         var canvas: ImageCanvas?
         measure("  \(name): draw", runs: 15) { canvas = try! engine.renderer.drawImage(card.scene, options: options) }

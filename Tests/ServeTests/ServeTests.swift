@@ -147,6 +147,10 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
                 #expect(error.values.contains { $0.contains("query parameter img=") } && !error.values.contains { $0.contains("--var") },
                         "\(error)")
             }
+            // A value is filled once: its own {{x}} is text, not a variable the URL lacks.
+            try await client.execute(uri: "/v1/templates/og.png?title=%7B%7Bx%7D%7D&img=stripes.png", method: .get) { response in
+                #expect(response.status == .ok)
+            }
             try await client.execute(uri: "/v1/templates/og.png?title=%ZZ", method: .get) { response in
                 #expect(response.status == .badRequest)
             }
