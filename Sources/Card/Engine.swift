@@ -58,13 +58,9 @@ package final class Engine: Sendable {
     /// the job only lays out.
     package func render(_ spec: CardSpec, job: Job) throws -> CardOutput {
         let card = try CardBuilder.build(spec, engine: self, job: job, vectorOutput: job.format.isVector)
-        var options = RenderOptions()
+        var options = options(for: card, job: job)
         options.format = job.format
-        options.scale = card.scale
-        options.maxPixels = world.maxPixels
-        options.encoding = job.encoding
-        // The card's own text is bounded as the dump is built; a given alt here.
-        options.encoding.description = job.encoding.noAlt ? nil : job.encoding.alt.map(ImageDescription.bounded) ?? card.alt
+        options.oneShot = job.oneShot
         options.pdf = spec.pdf.under(job.pdf)
         if job.format == .pdf {
             if let unmet = options.pdf.unmetRequirement() { throw CardError("pdf.pdf-standard", unmet) }
@@ -80,9 +76,6 @@ package final class Engine: Sendable {
                 return nil
             }.first
         }
-        options.cancellation = job.cancellation
-        options.memory = job.memory
-        options.oneShot = job.oneShot
         let bytes = job.draw ? try renderer.render(card.scene, options: options) : []
         return CardOutput(bytes: bytes, card: card, opaque: card.scene.background.isOpaque, description: options.encoding.description)
     }
@@ -96,14 +89,23 @@ package final class Engine: Sendable {
         var timing = spec.timing
         try adjust(&timing)
         let card = try CardBuilder.build(spec, engine: self, job: job)
+        let options = options(for: card, job: job)
+        let (bytes, report) = try renderer.animate(card.scene, timing: timing, as: container, options: options, tools: tools)
+        return (CardOutput(bytes: bytes, card: card, opaque: card.scene.background.isOpaque, description: options.encoding.description), report)
+    }
+
+    /// What a still card and an animation draw with alike: the card's scale, the world's pixel
+    /// limit, the job's encoder (its description the card's alt text unless one is given, or
+    /// none), cancellation and memory.
+    private func options(for card: BuiltCard, job: Job) -> RenderOptions {
         var options = RenderOptions()
         options.scale = card.scale
         options.maxPixels = world.maxPixels
         options.encoding = job.encoding
+        // The card's own text is bounded as it is gathered; a given alt here.
         options.encoding.description = job.encoding.noAlt ? nil : job.encoding.alt.map(ImageDescription.bounded) ?? card.alt
         options.cancellation = job.cancellation
         options.memory = job.memory
-        let (bytes, report) = try renderer.animate(card.scene, timing: timing, as: container, options: options, tools: tools)
-        return (CardOutput(bytes: bytes, card: card, opaque: card.scene.background.isOpaque, description: options.encoding.description), report)
+        return options
     }
 }

@@ -12,9 +12,8 @@ extension Engine {
         var parts = LibraryVersions.all.map { "\($0.name) \($0.version)" }
         var seen = Set<String>()
         for face in world.library.listing() where seen.insert(face.file).inserted {
-            let name = FontData.name(ofFile: face.file) ?? String(face.file.split(separator: "/").last ?? "")
-            let digest = FontData.name(ofFile: face.file) != nil ? world.library.digestOfFontGivenAsBytes(face.file) : hash(face.file)
-            parts.append("font \(name) \(digest ?? "unreadable")")
+            let digest = world.library.digestOfFontGivenAsBytes(face.file) ?? hash(face.file)
+            parts.append("font \(FontData.shownName(ofFile: face.file)) \(digest ?? "unreadable")")
         }
         for folder in world.library.hyphenation.folders {
             for name in (Posix.entries(of: folder) ?? []).sorted() {

@@ -14,7 +14,7 @@ package struct FontFace: Hashable, Sendable {
         return lower.contains("italic") || lower.contains("oblique")
     }
     /// The file's name without its folder, or the name a font given as bytes was given.
-    package var fileName: String { MemoryFonts.name(of: file) ?? String(file.split(separator: "/").last ?? "") }
+    package var fileName: String { FontData.shownName(ofFile: file) }
 
     /// Axis values this face is drawn with, chosen from the requested weight and width
     /// ("wght=700"; empty: the font's defaults, or a static face). `--variations` goes over them.

@@ -17,9 +17,11 @@ package struct FontData: Sendable, Hashable {
 }
 
 extension FontData {
-    /// The name a font given as bytes was given, when `file` (a face's) is one's key; nil for
-    /// a font file.
-    package static func name(ofFile file: String) -> String? { MemoryFonts.name(of: file) }
+    /// What a face's `file` is shown as: the name a font given as bytes was given, or a font
+    /// file's name without its folder (a service's paths are its own).
+    package static func shownName(ofFile file: String) -> String {
+        MemoryFonts.name(of: file) ?? String(file.split(separator: "/").last ?? "")
+    }
 }
 
 /// Fonts given as bytes, described to Fontconfig as a folder scan would describe them: every
@@ -97,17 +99,20 @@ struct MemoryFonts {
         var found: [OpaquePointer] = []
         var faceCount = 1, face = 0
         while face < faceCount {
-            let first = try open(blob, id: face, name: name, library: library)
-            faceCount = first.pointee.num_faces
-            let instances = Int(first.pointee.style_flags >> 16)
-            FT_Done_Face(first)
-            let ids = [face] + (instances > 0 ? (1...instances).map { $0 << 16 | face } + [0x8000 << 16 | face] : [])
-            for id in ids {
-                // The variable font itself is the plain face, described as Fontconfig's 0x8000.
-                let opened = try open(blob, id: id >> 16 == 0x8000 ? face : id, name: name, library: library)
+            let plain = try open(blob, id: face, name: name, library: library)
+            defer { FT_Done_Face(plain) }
+            faceCount = plain.pointee.num_faces
+            let instances = Int(plain.pointee.style_flags >> 16)
+            // The default instance, each named instance (its own face), then the variable font
+            // itself (the plain face, described as Fontconfig's instance 0x8000).
+            if let pattern = FcFreeTypeQueryFace(plain, key, UInt32(face), nil) { found.append(pattern) }
+            for instance in instances > 0 ? Array(1...instances) : [] {
+                let id = instance << 16 | face
+                let opened = try open(blob, id: id, name: name, library: library)
                 defer { FT_Done_Face(opened) }
                 if let pattern = FcFreeTypeQueryFace(opened, key, UInt32(id), nil) { found.append(pattern) }
             }
+            if instances > 0, let pattern = FcFreeTypeQueryFace(plain, key, UInt32(0x8000 << 16 | face), nil) { found.append(pattern) }
             face += 1
         }
         guard !found.isEmpty else { throw TypesetError.notAFont(name) }

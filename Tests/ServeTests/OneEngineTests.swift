@@ -45,8 +45,7 @@ import Testing
 
         // HLRenderKit, with the pinned fonts given as bytes: no folder at all.
         var environment = RenderEnvironment(fontDirectories: [])
-        let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.fonts).filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }.sorted()
-        environment.fonts = try names.map { FontBytes(name: $0, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.fonts + "/" + $0)))) }
+        environment.fonts = try Fixtures.pinnedFontBytes().map { FontBytes(name: $0.name, bytes: $0.bytes) }
         var settings = RenderSettings()
         settings.folder = assets.path
         let kit = try await HLRenderer(environment: environment).renderCard(json: Self.spec, options: settings)

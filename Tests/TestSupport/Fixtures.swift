@@ -10,6 +10,12 @@ package enum Fixtures {
     package static let corpus = repo.appendingPathComponent("Tests/Fixtures/corpus")
     package static let library = try! FontLibrary(directories: [fonts], includeSystemFonts: false)
 
+    /// Every pinned font file's name and bytes, in name order: the same fonts given as bytes.
+    package static func pinnedFontBytes() throws -> [(name: String, bytes: [UInt8])] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: fonts).filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }.sorted()
+        return try names.map { ($0, Array(try Data(contentsOf: URL(fileURLWithPath: fonts + "/" + $0)))) }
+    }
+
     package static func layout(_ text: String, font: String = "Noto Sans", size: Double = 48, width: Double? = nil,
                        align: Alignment = .start, direction: BaseDirection = .auto) throws -> Layout {
         let spec = try FontSpec.parse(font) { FileManager.default.fileExists(atPath: $0) }

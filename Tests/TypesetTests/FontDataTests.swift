@@ -7,9 +7,7 @@ import TestSupport
 /// the same glyphs shaped as from the same files in a folder; none of them opened by name.
 @Suite struct FontDataTests {
     private static func fontData() throws -> [FontData] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.fonts)
-            .filter { $0.hasSuffix(".ttf") || $0.hasSuffix(".otf") }.sorted()
-        return try names.map { FontData(name: $0, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.fonts + "/" + $0)))) }
+        try Fixtures.pinnedFontBytes().map { FontData(name: $0.name, bytes: $0.bytes) }
     }
 
     @Test func bytesPickTheFacesTheirFilesPick() throws {
