@@ -42,18 +42,21 @@ package enum ChildProcess {
     package static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
                             directory: String? = nil, stdin: [UInt8] = [], stop: Stop = Stop(),
                             captureStderr: Bool = true, outputLimit: Int = Int.max, expectedOutput: Int = 0) throws(Failure) -> Result {
-        var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
+        var output: [Int32] = [-1, -1], errors: [Int32] = [-1, -1]
         // pipe2 is not imported; a child spawned by another thread between pipe and fcntl
         // closes what it inherited (closefrom below).
-        for i in 0..<3 {
-            let made = i == 0 ? pipe(&input) : i == 1 ? pipe(&output) : pipe(&errors)
-            guard made == 0 else { throw Failure(description: "pipe: \(Posix.reason())") }
+        let input = try inputPair()
+        for i in 0..<2 {
+            guard (i == 0 ? pipe(&output) : pipe(&errors)) == 0 else {
+                [input.parent, input.child, output[0], output[1]].filter { $0 >= 0 }.forEach { close($0) }
+                throw Failure(description: "pipe: \(Posix.reason())")
+            }
         }
-        for fd in input + output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        for fd in output + errors { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, input.child, 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         if captureStderr {
             posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
@@ -73,14 +76,14 @@ package enum ChildProcess {
         defer { envp?.forEach { free($0) } }
         var pid: pid_t = 0
         let spawned = envp.map { posix_spawn(&pid, executable, &actions, nil, argv, $0) } ?? posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        close(input[0]); close(output[1]); close(errors[1])
+        close(input.child); close(output[1]); close(errors[1])
         guard spawned == 0 else {
-            close(input[1]); close(output[0]); close(errors[0])
+            close(input.parent); close(output[0]); close(errors[0])
             throw Failure(description: "\(executable): \(String(cString: strerror(spawned)))")
         }
         var result = Result(status: 0, signalled: false, stdout: [], stderr: [])
         result.stdout.reserveCapacity(min(max(0, expectedOutput), outputLimit))
-        pump(stdin, into: input[1], from: output[0], errors[0], pid: pid, stop: stop, limit: outputLimit, result: &result)
+        pump(stdin, into: input.parent, from: output[0], errors[0], pid: pid, stop: stop, limit: outputLimit, result: &result)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // WIFSIGNALED / WTERMSIG / WEXITSTATUS, which Swift does not import.
@@ -116,7 +119,7 @@ package enum ChildProcess {
             if !signalled, deadline.map({ monotonicSeconds() >= $0 }) ?? false || stop.cancellation?.isCancelled == true { end(false) }
             for entry in fds where entry.revents != 0 {
                 if entry.fd == input {
-                    let n = stdin.withUnsafeBytes { write(input, $0.baseAddress! + written, $0.count - written) }
+                    let n = stdin.withUnsafeBytes { send(input, $0.baseAddress! + written, $0.count - written, Int32(MSG_NOSIGNAL)) }
                     if n > 0 { written += n }
                     if n < 0 && errno != EAGAIN && errno != EINTR || written == stdin.count {
                         close(input)
@@ -137,6 +140,18 @@ package enum ChildProcess {
                 }
             }
         }
+    }
+
+    /// A child's standard input: a socket pair, not a pipe, so that writing to a child that has
+    /// died (a decoder that crashed) fails with EPIPE under MSG_NOSIGNAL instead of killing this
+    /// process with SIGPIPE. Both ends close on exec; the child gets its end by dup2.
+    package static func inputPair() throws(Failure) -> (parent: Int32, child: Int32) {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else {
+            throw Failure(description: "socketpair: \(Posix.reason())")
+        }
+        for fd in pair { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        return (pair[0], pair[1])
     }
 
     private static func monotonicSeconds() -> Double {

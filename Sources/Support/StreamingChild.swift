@@ -11,15 +11,11 @@ package final class StreamingChild {
 
     /// Starts `executable` with `arguments`; its standard error goes to `errorFile`.
     package init(_ executable: String, _ arguments: [String], errorFile: String) throws(ChildProcess.Failure) {
-        var pair: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else {
-            throw ChildProcess.Failure(description: "socketpair: \(Posix.reason())")
-        }
-        for fd in pair { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        let pair = try ChildProcess.inputPair()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
+        posix_spawn_file_actions_adddup2(&actions, pair.child, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         _ = SpawnActions.closeFrom?(&actions, 3)
@@ -27,12 +23,12 @@ package final class StreamingChild {
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         let spawned = posix_spawn(&child, executable, &actions, nil, argv, environ)
-        close(pair[1])
+        close(pair.child)
         guard spawned == 0 else {
-            close(pair[0])
+            close(pair.parent)
             throw ChildProcess.Failure(description: "\(executable): \(String(cString: strerror(spawned)))")
         }
-        (pid, input, self.errorFile) = (child, pair[0], errorFile)
+        (pid, input, self.errorFile) = (child, pair.parent, errorFile)
     }
 
     /// Writes all of `count` bytes at `bytes`; false when the child stopped reading.
