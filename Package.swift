@@ -1,5 +1,15 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+// The pinned fonts ship to library users as the PinnedFonts target's resource bundle. SwiftPM
+// copies a resource only from inside its target's folder (a symlink is copied as a link), and
+// the fonts stay where the layout puts them (fonts/), so that target's folder is the package's
+// own and everything in it but fonts/ and the target's source folder is excluded.
+let packageEntries = (try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory)) ?? []
+let sourceFolders = (try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Sources")) ?? []
+let outsidePinnedFonts = packageEntries.filter { !$0.hasPrefix(".") && $0 != "fonts" && $0 != "Sources" }
+    + sourceFolders.filter { $0 != "PinnedFonts" }.map { "Sources/" + $0 }
 
 let package = Package(
     name: "hlrender",
@@ -111,7 +121,11 @@ let package = Package(
         // Long texts on PDF pages: page sizes, breaking with orphans/widows, headers and numbers.
         .target(name: "Pages", dependencies: ["Support", "Card", "Render", "Typeset"]),
         // The engine as a library: a caller-owned environment in, bytes and typed errors out.
-        .target(name: "HLRenderKit", dependencies: ["Support", "PDFPost", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset", "Worker"]),
+        // hlrender's pinned fonts (fonts/, with their licence) as a resource bundle beside the
+        // program that links HLRenderKit: RenderEnvironment.pinned() finds them with no path given.
+        .target(name: "PinnedFonts", path: ".", exclude: outsidePinnedFonts,
+                sources: ["Sources/PinnedFonts"], resources: [.copy("fonts")]),
+        .target(name: "HLRenderKit", dependencies: ["PinnedFonts", "Support", "PDFPost", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset", "Worker"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
         .target(name: "Goldens", dependencies: ["Support", "Compare", "Render", "Typeset"]),
         // PDF goldens: pages rasterised by poppler-glib onto its Cairo, words, links, outline.

@@ -52,11 +52,19 @@ def folder(target):
     return target.get("path") or ("Tests/" if target["type"] == "test" else "Sources/") + target["name"]
 
 
+def swift_files(target, root):
+    """The target's Swift files: under its folder, or only under its `sources:` when it names
+    them (PinnedFonts' folder is the package's own, for its resources)."""
+    base = os.path.join(root, folder(target))
+    places = [os.path.join(base, source) for source in target.get("sources") or []] or [base]
+    return sorted(path for place in places for path in glob.glob(os.path.join(place, "**", "*.swift"), recursive=True))
+
+
 def graph(package, root):
     """One line per Swift target that is not a test or the fuzz harness: what it depends on,
     in Package.swift's order, top-level programs first."""
     swift = [t for t in package["targets"] if t["type"] in ("regular", "executable") and t["name"] not in ("hlfuzz", "TestSupport")
-             and glob.glob(os.path.join(root, folder(t), "**", "*.swift"), recursive=True)]
+             and swift_files(t, root)]
     order = {"executable": 0, "regular": 1}
     swift.sort(key=lambda t: (order[t["type"]], 0 if t["name"] == "HLRenderKit" else 1))
     width = max(len(t["name"]) for t in swift)
@@ -82,7 +90,7 @@ def main():
     for target in package["targets"]:
         name = target["name"]
         declared = {name, *dependencies(target)}
-        for path in sorted(glob.glob(os.path.join(root, folder(target), "**", "*.swift"), recursive=True)):
+        for path in swift_files(target, root):
             for module in sorted(imports(path) - declared - TOOLCHAIN):
                 problems.append(f"{os.path.relpath(path, root)}: imports {module}, which target {name} does not declare")
     with open(os.path.join(root, "docs", "ARCHITECTURE.md"), encoding="utf-8") as doc:

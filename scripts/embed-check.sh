@@ -37,6 +37,12 @@ echo "embed-check: resolved by revision ${unreleased:0:12}"
 
 cp -R examples/embed "$tmp/embed"
 rm -rf "$tmp/embed/.build" "$tmp/embed/Package.resolved"
+# The README's library snippet, as written, as a second program of the same app (one build).
+mkdir -p "$tmp/embed/Sources/readme"
+awk '/^```swift$/ { inside = 1; next } inside && /^```$/ { exit } inside' README.md > "$tmp/embed/Sources/readme/main.swift"
+grep -q 'import HLRenderKit' "$tmp/embed/Sources/readme/main.swift" || { echo "embed-check: FAIL: no Swift snippet in README.md" >&2; exit 1; }
+sed -i 's|^    targets: \[$|&\n        .executableTarget(name: "readme", dependencies: [.product(name: "HLRenderKit", package: "hlrender")]),|' "$tmp/embed/Package.swift"
+grep -q '"readme"' "$tmp/embed/Package.swift" || { echo "embed-check: FAIL: could not add the README's snippet to the app" >&2; exit 1; }
 export HLRENDER_PACKAGE_URL="file://$tmp/hlrender"
 swift build --package-path "$tmp/embed" -c release >"$tmp/build.log" 2>&1 || { tail -40 "$tmp/build.log" >&2; exit 1; }
 resolved=$(grep '"identity"' "$tmp/embed/Package.resolved" | sed 's/.*: "\(.*\)".*/\1/' | tr '\n' ' ')
@@ -52,7 +58,11 @@ for forbidden in hummingbird swift-nio swift-crypto; do
 done
 
 spec=examples/headline-gradient.json
-"$tmp/embed/.build/release/embed" "$spec" "$tmp/embed.png" "$PWD/fonts"
+# Both programs find the pinned fonts with no path given (the package's resource bundle).
+readme=$("$tmp/embed/.build/release/readme" 2>&1) || { echo "embed-check: FAIL: the README's snippet: $readme" >&2; exit 1; }
+case $readme in "rendered a "*"-byte PNG") echo "embed-check: the README's snippet ran: $readme" ;;
+  *) echo "embed-check: FAIL: the README's snippet said: $readme" >&2; exit 1 ;; esac
+"$tmp/embed/.build/release/embed" "$spec" "$tmp/embed.png"
 "$bin/hlrender" card "$spec" -o "$tmp/card.png" --no-system-fonts
 if cmp -s "$tmp/embed.png" "$tmp/card.png"; then
   echo "embed-check: the library's PNG is identical to hlrender card's ($(stat -c %s "$tmp/card.png") bytes)"

@@ -22,6 +22,25 @@ import Testing
         #expect(card.layoutJSON.contains("\"blocks\""))
     }
 
+    /// The pinned fonts come with the library (its resource bundle beside this test program): the
+    /// same files as the repository's fonts/, and a card drawn with them matches the CLI's golden.
+    @Test func thePinnedFontsNeedNoPath() async throws {
+        let environment = try RenderEnvironment.pinned()
+        let folder = try #require(environment.fontDirectories.last)
+        #expect(!folder.hasPrefix(Fixtures.fonts), "\(folder) is the repository's own folder")
+        let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.fonts).sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == names)
+        for name in names where name.hasSuffix(".ttf") || name.hasSuffix(".otf") {
+            #expect(FileManager.default.contentsEqual(atPath: folder + "/" + name, andPath: Fixtures.fonts + "/" + name), "\(name)")
+        }
+        var settings = RenderSettings(format: .png)
+        settings.folder = Self.examples.path
+        let card = try await HLRenderer(environment: environment).renderCard(json: try example("headline-gradient"), options: settings)
+        let golden = try [UInt8](Data(contentsOf: Fixtures.repo.appendingPathComponent("Tests/CLITests/References/cards/headline-gradient.png")))
+        #expect(try await Self.renderer.compare(expected: golden, actual: card.bytes).passed)
+        #expect(try RenderEnvironment.pinned(moreFontDirectories: ["/srv/brand"]).fontDirectories == ["/srv/brand", folder])
+    }
+
     /// An animated card through the library: an APNG (acTL chunk) whose layout report gives the
     /// effects' timing, and an animated WebP (ANIM chunk).
     @Test func anAnimatedCardIsAnAnimation() async throws {

@@ -1,16 +1,16 @@
 import Foundation
 import HLRenderKit
 
-// embed SPEC.json OUT.png FONTS_DIR: renders a card spec to a PNG with hlrender's pinned fonts
-// in FONTS_DIR, as `hlrender card SPEC.json -o OUT.png --no-system-fonts` does.
+// embed SPEC.json OUT.png: renders a card spec to a PNG with hlrender's pinned fonts (they come
+// with the package), as `hlrender card SPEC.json -o OUT.png --no-system-fonts` does.
 let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: embed SPEC.json OUT.png FONTS_DIR\n".utf8))
+guard arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: embed SPEC.json OUT.png\n".utf8))
     exit(2)
 }
-let (specPath, outputPath, fontsPath) = (arguments[1], arguments[2], arguments[3])
+let (specPath, outputPath) = (arguments[1], arguments[2])
 do {
-    let renderer = try HLRenderer(environment: RenderEnvironment(fontDirectories: [fontsPath]))
+    let renderer = try HLRenderer(environment: RenderEnvironment.pinned())
     var settings = RenderSettings(format: .png)
     settings.folder = URL(fileURLWithPath: specPath).deletingLastPathComponent().path
     let spec = try String(contentsOfFile: specPath, encoding: .utf8)
