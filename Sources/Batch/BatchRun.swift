@@ -26,6 +26,8 @@ package struct BatchRun: Sendable {
         package var pdf = PDFMetadata()
         /// Hand each row's scene to `deliver` (a proof sheet).
         package var proofs = false
+        /// Milliseconds each written card waits before it is renamed into place (a test hook).
+        package var pauseBeforeRename: UInt32 = 0
         package init() {}
     }
 
@@ -109,7 +111,7 @@ package struct BatchRun: Sendable {
             let parsed = try engine.parse(spec, variables: row.variables, folder: folder)
             if write, goldens == nil, let path, let container = AnimationFormat(extension: ext), parsed.isAnimated || ext == "apng" {
                 let output = try engine.animate(parsed, as: container, job: job).output
-                try OutputFile.write(output.bytes, to: path, confinedTo: settings.outDir)
+                try OutputFile.write(output.bytes, to: path, confinedTo: settings.outDir, pauseBeforeRename: settings.pauseBeforeRename)
                 return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
                                 bytes: output.bytes.count, alt: output.description), settings.proofs ? output.card.scene : nil)
             }
@@ -123,7 +125,7 @@ package struct BatchRun: Sendable {
                 return (Outcome(row: row.number, output: name, status: skip ? .skipped : .rendered, milliseconds: Clock.since(start),
                                 bytes: 0, alt: rendered.description), scene)
             }
-            try OutputFile.write(rendered.bytes, to: path, confinedTo: settings.outDir)
+            try OutputFile.write(rendered.bytes, to: path, confinedTo: settings.outDir, pauseBeforeRename: settings.pauseBeforeRename)
             return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
                             bytes: rendered.bytes.count, alt: rendered.description), scene)
         } catch var error as CardError where error.missingVariable != nil {

@@ -11,9 +11,12 @@ package enum OutputFile {
     /// Writes `bytes` to `path`. With `confinedTo`, the path must stay inside that folder
     /// without going through any symbolic link below it (a batch's output folder, where a
     /// planted link must not redirect a write), and its missing folders are made there.
-    package static func write(_ bytes: [UInt8], to path: String, confinedTo root: String? = nil) throws(FileError) {
+    /// `pauseBeforeRename`: milliseconds the finished temporary file is held before it is
+    /// renamed (0; the CLI's test hook, so a test can interrupt a run in that window).
+    package static func write(_ bytes: [UInt8], to path: String, confinedTo root: String? = nil,
+                              pauseBeforeRename: UInt32 = 0) throws(FileError) {
         do {
-            try stream(to: path, confinedTo: root) { put in _ = bytes.withUnsafeBytes(put) }
+            try stream(to: path, confinedTo: root, pauseBeforeRename: pauseBeforeRename) { put in _ = bytes.withUnsafeBytes(put) }
         } catch let error as FileError {
             throw error
         } catch {
@@ -25,7 +28,7 @@ package enum OutputFile {
     /// same guarantees as `write`: into a locked temporary file renamed into place only when
     /// `produce` returns, removed when it throws (its error is rethrown) or a write fails.
     /// `put` returns false once a write has failed; the failure is thrown after `produce`.
-    package static func stream(to path: String, confinedTo root: String? = nil,
+    package static func stream(to path: String, confinedTo root: String? = nil, pauseBeforeRename: UInt32 = 0,
                               _ produce: (_ put: @escaping (UnsafeRawBufferPointer) -> Bool) throws -> Void) throws {
         let fail = { (problem: FileError.Problem) in FileError(.write, nil, path, problem) }
         // The first write failure, kept until `produce` returns (the writer may outlive a
@@ -96,24 +99,13 @@ package enum OutputFile {
             unlink(temporary)
             throw error
         }
-        let pause = writePause.load(ordering: .relaxed)
-        if pause > 0 { usleep(pause * 1000) }
+        if pauseBeforeRename > 0 { usleep(pauseBeforeRename * 1000) }
         if rename(temporary, target) != 0 {
             let reason = Posix.reason()
             unlink(temporary)
             throw fail(.system(reason))
         }
     }
-
-    /// Test hook: hold each finished temporary file `milliseconds` before renaming it, so tests
-    /// can interrupt a run in its write window. Only the CLI's entry point calls it (from
-    /// HLRENDER_TEST_WRITE_PAUSE_MS); the library never does, and an atomic keeps a late call
-    /// from racing a write.
-    package static func pauseEachWriteForTests(milliseconds: UInt32) {
-        writePause.store(milliseconds, ordering: .relaxed)
-    }
-
-    private static let writePause = Atomic<UInt32>(0)
 
     /// A new temporary file in `folder`, created as mkstemp does and locked. A sweep by another
     /// run may take the lock between the two steps and remove the file: then it is made again.

@@ -45,6 +45,7 @@ struct BatchCommand: Command {
     func run() throws {
         var settings = BatchRun.Settings()
         settings.jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        settings.pauseBeforeRename = CLIOutput.pauseBeforeRename
         try BatchRun.Settings.options.apply(given, to: &settings)
         // Before any worker starts: one malloc arena per job.
         ReuseMemory.forManyImages(workers: settings.jobs)

@@ -87,8 +87,8 @@ struct CardCommand: Command {
         let image: [UInt8]? = output == nil ? nil : rendered.bytes
         let built = rendered.card
         // Files are written only once everything has succeeded, the dump after the image.
-        if let path = output, let image { try OutputFile.write(image, to: path) }
-        if let path = dumpLayout { try OutputFile.write(Array((built.dump.serialized() + "\n").utf8), to: path) }
+        if let path = output, let image { try CLIOutput.write(image, to: path) }
+        if let path = dumpLayout { try CLIOutput.write(Array((built.dump.serialized() + "\n").utf8), to: path) }
     }
 
     /// The spec with its variables filled, parsed under the run's link policy.
@@ -113,8 +113,8 @@ struct CardCommand: Command {
         } catch let error as CardError {
             throw CLIFailure(message: "\(name): \(error)\(varHint(error))")
         }
-        try OutputFile.write(rendered.bytes, to: output!)
-        if let path = dumpLayout { try OutputFile.write(Array((rendered.card.dump.serialized() + "\n").utf8), to: path) }
+        try CLIOutput.write(rendered.bytes, to: output!)
+        if let path = dumpLayout { try CLIOutput.write(Array((rendered.card.dump.serialized() + "\n").utf8), to: path) }
     }
 
     /// A spec file's JSON and its folder (relative paths in it resolve there).

@@ -51,7 +51,7 @@ func runAnimationComparison(expected: [UInt8], actual: [UInt8], names: (String, 
     }
     if let path = options.diff, let first = firstPanel, let e = first.expected, let c = first.actual {
         let blank = RGBAImage(width: e.width, height: e.height, fill: (255, 255, 255, 255))
-        try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: e, difference: first.panel ?? blank, actual: c)), to: path)
+        try CLIOutput.write(try PNGCodec.encode(ImageDiff.threePanel(expected: e, difference: first.panel ?? blank, actual: c)), to: path)
     }
     let same = differing.isEmpty && timing.isEmpty && counts.0 == counts.1
     var lines: [String] = []

@@ -81,14 +81,14 @@ struct CompareCommand: Command {
                                 tolerance: tolerance, maxPixels: maxPixels)
         if status != ExitStatus.success {
             if golden.update?.writes(.changed) == true {
-                try OutputFile.write(actualBytes, to: expected)
+                try CLIOutput.write(actualBytes, to: expected)
                 Posix.writeAll(STDERR_FILENO, Array("hlrender: updated \(expected)\n".utf8))
                 return
             }
             if let candidates = golden.candidates {
                 try Posix.makeFolders(candidates)
                 let name = actual.split(separator: "/").last.map(String.init) ?? actual
-                try OutputFile.write(actualBytes, to: candidates + "/" + name, confinedTo: candidates)
+                try CLIOutput.write(actualBytes, to: candidates + "/" + name, confinedTo: candidates)
             }
         }
         if status != ExitStatus.success { throw ExitCode(status) }

@@ -130,20 +130,20 @@ private func writeReports(_ entries: [FolderComparison.Entry], expected: String,
         let results = FolderReport.results(entries, read: read)
         let made = FolderReport.reportFiles(entries, results: results, title: "hlrender compare: \(expected) vs \(actual)")
         try Posix.makeFolder(report)
-        for file in made.files { try OutputFile.write(file.bytes, to: report + "/" + file.path, confinedTo: report) }
+        for file in made.files { try CLIOutput.write(file.bytes, to: report + "/" + file.path, confinedTo: report) }
         thumbnails = made.thumbnails.mapValues { report + "/" + $0 }
     }
     if let junit = flags.junit {
         let results = FolderReport.results(entries) { _, _ in nil }
         let seconds = entries.reduce(0) { $0 + $1.milliseconds } / 1000
-        try OutputFile.write(Array(JUnitReport.xml(results, suite: "hlrender compare", seconds: seconds).utf8), to: junit)
+        try CLIOutput.write(Array(JUnitReport.xml(results, suite: "hlrender compare", seconds: seconds).utf8), to: junit)
     }
     if let summary = flags.summary {
         let folder = summary.contains("/") ? String(summary[..<summary.lastIndex(of: "/")!]) : "."
         let cwd = currentFolder()
         let relative = thumbnails.mapValues { FolderReport.relative($0, from: folder, cwd: cwd) }
         let link = flags.report.map { FolderReport.relative($0 + "/index.html", from: folder, cwd: cwd) }
-        try OutputFile.write(Array(FolderReport.markdown(entries, base: settings.base, thumbnails: relative, reportLink: link).utf8), to: summary)
+        try CLIOutput.write(Array(FolderReport.markdown(entries, base: settings.base, thumbnails: relative, reportLink: link).utf8), to: summary)
     }
     if options.json {
         print(FolderReport.json(entries, expected: expected, actual: actual, base: settings.base).serialized())

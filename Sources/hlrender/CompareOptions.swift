@@ -62,7 +62,7 @@ func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), 
     }
     if let diff = options.diff, let a = outcome.expected, let b = outcome.actual {
         let blank = RGBAImage(width: max(a.width, b.width), height: max(a.height, b.height), fill: (255, 255, 255, 255))
-        try OutputFile.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: outcome.panel ?? blank, actual: b)), to: diff)
+        try CLIOutput.write(try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: outcome.panel ?? blank, actual: b)), to: diff)
     }
     let status: Int32
     switch outcome.verdict {

@@ -31,12 +31,12 @@ func runPDFComparison(expected: [UInt8], actual: [UInt8], names: (String, String
         try Posix.makeFolder(dir)
         for file in HTMLReport.files(results, environment: [], title: "hlrender compare: \(names.0) vs \(names.1)", noun: "pages",
                                           detail: "text and link changes") {
-            try OutputFile.write(file.bytes, to: dir + "/" + file.path, confinedTo: dir)
+            try CLIOutput.write(file.bytes, to: dir + "/" + file.path, confinedTo: dir)
         }
     }
     if let junit = folders.junit {
         let seconds = results.reduce(0) { $0 + $1.milliseconds } / 1000
-        try OutputFile.write(Array(JUnitReport.xml(results, suite: "hlrender compare \(names.0)", seconds: seconds).utf8), to: junit)
+        try CLIOutput.write(Array(JUnitReport.xml(results, suite: "hlrender compare \(names.0)", seconds: seconds).utf8), to: junit)
     }
     if options.json {
         print(PDFReport.json(report, tolerance: tolerance).serialized())

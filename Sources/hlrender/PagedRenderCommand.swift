@@ -42,11 +42,11 @@ extension RenderCommand {
         if let path = output.output {
             // Streamed page by page into the temporary file that becomes `path` (a long document
             // is never whole in memory); a failure leaves no file.
-            try OutputFile.stream(to: path) { put in _ = try document.render(options: options, stream: put, visit: visit) }
+            try CLIOutput.stream(to: path) { put in _ = try document.render(options: options, stream: put, visit: visit) }
         } else {
             try paged.forEachPage(visit)
         }
         warnAboutDroppedMarks(count: paged.droppedMarks)
-        if let path = output.dumpLayout, let dump { try OutputFile.write(dump.encoded(), to: path) }
+        if let path = output.dumpLayout, let dump { try CLIOutput.write(dump.encoded(), to: path) }
     }
 }

@@ -50,8 +50,8 @@ struct RenderCommand: Command {
         } catch let error as CardError {
             throw CLIFailure(message: flagWording(error))
         }
-        try OutputFile.write(rendered.bytes, to: output.output!)
-        if let path = output.dumpLayout { try OutputFile.write(rendered.card.canvasDump(), to: path) }
+        try CLIOutput.write(rendered.bytes, to: output.output!)
+        if let path = output.dumpLayout { try CLIOutput.write(rendered.card.canvasDump(), to: path) }
     }
 
     func run() throws {
@@ -92,8 +92,8 @@ struct RenderCommand: Command {
         if output.output != nil { warnIfFlattened(format: format, opaque: rendered.opaque) }
         let bytes = draw ? rendered.bytes : nil
         // Files are written only once everything has succeeded, the dump after the image.
-        if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
-        if let path = output.dumpLayout { try OutputFile.write(card.canvasDump(), to: path) }
+        if let path = output.output, let bytes { try CLIOutput.write(bytes, to: path) }
+        if let path = output.dumpLayout { try CLIOutput.write(card.canvasDump(), to: path) }
         if let golden, let bytes {
             let status = try runComparison(expected: golden, actual: bytes, names: (expect!, "render"), options: comparison,
                                            maxPixels: try output.pixelLimit.pixels())

@@ -56,8 +56,8 @@ struct StepsCommand: Command {
         if output.output != nil { warnIfFlattened(format: format, opaque: rendered.opaque) }
         let bytes = output.output.map { _ in rendered.bytes }
         // Files are written only once everything has succeeded, the dump after the image.
-        if let path = output.output, let bytes { try OutputFile.write(bytes, to: path) }
-        if let path = output.dumpLayout { try OutputFile.write(card.canvasDump(), to: path) }
+        if let path = output.output, let bytes { try CLIOutput.write(bytes, to: path) }
+        if let path = output.dumpLayout { try CLIOutput.write(card.canvasDump(), to: path) }
     }
 
     private func readSteps() throws -> [String] {

@@ -10,7 +10,6 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 // A decoder worker the service spawned from this binary answers its call and exits here.
 WorkerMain.runIfAsked(arguments)
 TemporaryFiles.installSignalHandlers()
-OutputFile.pauseEachWriteForTests(milliseconds: Host.writePauseMilliseconds())
 do {
     switch try HLRender.tree.parse(arguments, columns: terminalColumns()) {
     case let .run(command): try command.run()
