@@ -92,7 +92,8 @@ final class CardService: Sendable {
     /// path of the problem when there is one). The job's cancellation stops it at its next
     /// check; what drawing needs comes from the job's share of the memory budget (a refusal
     /// goes up as it is: the gate's caller answers every budget refusal in one place).
-    /// `animated`: the spec's effects drawn as an animated WebP or APNG (`format` webp or png).
+    /// `animated`: the spec's effects drawn as an animated WebP, APNG or AVIF (`format` webp,
+    /// png or avif).
     func render(_ spec: CardSpec, format: OutputFormat, encoding: EncodeOptions = EncodeOptions(),
                 cancellation: Cancellation? = nil, memory: MemoryBudget.Lease? = nil, animated: Bool = false) throws -> RenderedImage {
         var job = Job(format: format, encoding: encoding)

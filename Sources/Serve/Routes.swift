@@ -232,19 +232,21 @@ struct Routes: Sendable {
         } catch let error as CardService.RequestError {
             return HTTP.error(.init(code: error.status), error.message, path: error.path)
         }
-        // A spec with effects is an animation in WebP and PNG (APNG) unless ?animate=0 asks for
-        // the still card; ?animate=1 asks for one (and is refused where the format has none).
+        // A spec with effects is an animation in WebP, PNG (APNG) and AVIF (an image sequence)
+        // unless ?animate=0 asks for the still card; ?animate=1 asks for one (and is refused
+        // where the format has none).
         let animateAsked = request.uri.queryParameters.get("animate")
         guard animateAsked == nil || ["0", "1"].contains(animateAsked!) else {
             return HTTP.error(.badRequest, "animate must be 0 or 1, got '\(animateAsked!.prefix(40))'", path: "animate")
         }
-        if animateAsked == "1" && format != .webp && format != .png {
-            return HTTP.error(.notAcceptable, "an animation is written as WebP or PNG (APNG), not \(format.displayName)", path: "animate")
+        let moves = AnimationFormat(extension: format.fileExtension).map { $0 != .mp4 } ?? false
+        if animateAsked == "1" && !moves {
+            return HTTP.error(.notAcceptable, "an animation is written as WebP, PNG (APNG) or AVIF, not \(format.displayName)", path: "animate")
         }
         if animateAsked == "1" && !spec.isAnimated {
             return HTTP.error(.unprocessableContent, "animate=1 but no block of the spec has an animation", path: "animate")
         }
-        let animated = animateAsked != "0" && spec.isAnimated && (format == .webp || format == .png)
+        let animated = animateAsked != "0" && spec.isAnimated && moves
         // Restricted content is never named: an ETag (a hash of the hidden text) would let a
         // client test guesses against it, and no shared cache may keep the picture.
         let etag = spec.isRestricted ? nil : service.etag(filled, spec: spec, format: format, encoding: encoding, animated: animated)

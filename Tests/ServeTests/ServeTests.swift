@@ -338,7 +338,7 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
         }
     }
 
-    /// A spec with effects is answered as an animated WebP (or APNG); ?animate=0 gives the
+    /// A spec with effects is answered as an animated WebP (or APNG, or AVIF); ?animate=0 gives the
     /// still card, ?animate=1 where the format cannot move is 406, a bad value 400.
     @Test func animatedCards() async throws {
         let moving = ByteBuffer(string: ##"{"size": "320x160", "fps": 10, "blocks": [{"type": "text", "text": "Hi", "size": 28, "animation": "fade"}]}"##)
@@ -355,6 +355,13 @@ func errorJSON(_ response: TestResponse) throws -> [String: String] {
             png[.accept] = "image/png"
             let apng = try await client.execute(uri: "/v1/card", method: .post, headers: png, body: moving) { body($0) }
             #expect(String(decoding: apng, as: UTF8.self).contains("acTL"))
+            // An AVIF image sequence: its file type box's brand is 'avis' (a still one is 'avif').
+            var avif = json
+            avif[.accept] = "image/avif"
+            let sequence = try await client.execute(uri: "/v1/card", method: .post, headers: avif, body: moving) { body($0) }
+            #expect(String(decoding: sequence.prefix(12), as: UTF8.self).hasSuffix("ftypavis"), "not an AVIF sequence")
+            let stillAVIF = try await client.execute(uri: "/v1/card?animate=0", method: .post, headers: avif, body: moving) { body($0) }
+            #expect(String(decoding: stillAVIF.prefix(12), as: UTF8.self).hasSuffix("ftypavif"))
             var jpeg = json
             jpeg[.accept] = "image/jpeg"
             try await client.execute(uri: "/v1/card?animate=1", method: .post, headers: jpeg, body: moving) { #expect($0.status == .notAcceptable) }
