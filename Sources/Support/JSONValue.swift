@@ -74,7 +74,13 @@ private struct JSONReader {
     }
 
     mutating func skipSpace() {
-        while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
+        // A switch, not an array's contains: that made an array for every byte looked at.
+        while at < bytes.count {
+            switch bytes[at] {
+            case 0x20, 0x09, 0x0A, 0x0D: at += 1
+            default: return
+            }
+        }
     }
 
     mutating func value(depth: Int) throws -> JSONValue {
@@ -144,12 +150,21 @@ private struct JSONReader {
 
     mutating func string() throws -> String {
         at += 1  // opening quote
-        var out: [UInt8] = []
+        // The plain run up to the first escape, control or the closing quote; a string with
+        // no escape (most of them) is made from its bytes at once.
+        let start = at
+        while at < bytes.count, bytes[at] != UInt8(ascii: "\""), bytes[at] != UInt8(ascii: "\\"), bytes[at] >= 0x20 { at += 1 }
+        if at < bytes.count, bytes[at] == UInt8(ascii: "\"") {
+            at += 1
+            guard let text = String.validatedUTF8(bytes[start..<(at - 1)]) else { throw error("a string is not valid UTF-8") }
+            return text
+        }
+        var out = Array(bytes[start..<at])
         while at < bytes.count {
             let byte = bytes[at]
             if byte == UInt8(ascii: "\"") {
                 at += 1
-                guard let text = String(validating: out, as: UTF8.self) else { throw error("a string is not valid UTF-8") }
+                guard let text = String.validatedUTF8(out[...]) else { throw error("a string is not valid UTF-8") }
                 return text
             }
             if byte < 0x20 { throw error("a control character inside a string (write \\n for a newline)") }

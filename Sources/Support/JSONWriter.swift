@@ -12,40 +12,80 @@ extension JSONValue {
 
     /// Indented JSON, members in their order.
     package func serialized(indent: String = "") -> String {
-        let inner = indent + "  "
+        var out: [UInt8] = []
+        write(to: &out, indent: Array(indent.utf8))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// JSON on one line with no spaces, members in their order: for text that is hashed, not
+    /// read (a golden suite's card inputs).
+    package var compact: String {
+        var out: [UInt8] = []
+        write(to: &out, indent: nil)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the value's JSON to `out` (indented from `indent`; nil: compact): one growing
+    /// byte buffer, not a string per member joined at each level (a suite's inputs serialise
+    /// every card's spec on each run).
+    private func write(to out: inout [UInt8], indent: [UInt8]?) {
         switch self {
         case let .object(members):
-            if members.isEmpty { return "{}" }
-            let body = members.map { "\(inner)\(JSONValue.quote($0.key)): \($0.value.serialized(indent: inner))" }
-            return "{\n" + body.joined(separator: ",\n") + "\n\(indent)}"
+            if members.isEmpty { out += Array("{}".utf8); return }
+            let inner = indent.map { $0 + [0x20, 0x20] }
+            out.append(UInt8(ascii: "{"))
+            for (i, member) in members.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if let inner { out.append(0x0A); out += inner }
+                JSONValue.appendQuoted(member.key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                if inner != nil { out.append(0x20) }
+                member.value.write(to: &out, indent: inner)
+            }
+            if let indent { out.append(0x0A); out += indent }
+            out.append(UInt8(ascii: "}"))
         case let .array(items):
-            if items.isEmpty { return "[]" }
-            return "[\n" + items.map { inner + $0.serialized(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
-        case let .string(text): return JSONValue.quote(text)
+            if items.isEmpty { out += Array("[]".utf8); return }
+            let inner = indent.map { $0 + [0x20, 0x20] }
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                if let inner { out.append(0x0A); out += inner }
+                item.write(to: &out, indent: inner)
+            }
+            if let indent { out.append(0x0A); out += indent }
+            out.append(UInt8(ascii: "]"))
+        case let .string(text): JSONValue.appendQuoted(text, to: &out)
         case let .number(value):
-            if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-            return value.isFinite ? String(value) : "null"
-        case let .bool(value): return value ? "true" : "false"
-        case .null: return "null"
+            let text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : value.isFinite ? String(value) : "null"
+            out += Array(text.utf8)
+        case let .bool(value): out += Array((value ? "true" : "false").utf8)
+        case .null: out += Array("null".utf8)
         }
     }
 
     /// A JSON string literal (control characters escaped).
     package static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+        var out: [UInt8] = []
+        appendQuoted(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case ..<0x20:
+                let digits = Array("0123456789abcdef".utf8)
+                out += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+            default: out.append(byte)  // UTF-8 passes as it is: only ASCII bytes are escaped
             }
         }
-        return out + "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
