@@ -82,8 +82,12 @@ let package = Package(
         .target(name: "CSVGRaster", dependencies: ["CDynamicLoad"]),
 
         // What every layer and both front ends share: JSON values, hashing, locks, text helpers,
-        // bounded reads, atomic writes, folder listing and checked numbers. No C library.
-        .target(name: "Support"),
+        // bounded reads, atomic writes, folder listing and checked numbers. No C library but
+        // the SHA extensions' few instructions.
+        // SHA-256 with the x86 SHA extensions when the CPU has them (golden suites hash every
+        // golden and every card's inputs); Support's Swift code is the fallback.
+        .target(name: "CSHA256"),
+        .target(name: "Support", dependencies: ["CSHA256"]),
         // Command-line flags declared once where they are stored, or named from an option table,
         // parsed without reflection (ArgumentParser's reflection was a sixth of a one-shot
         // render), help from the same declarations.

@@ -1,5 +1,7 @@
-/// SHA-256 (FIPS 180-4) and HMAC over it, for the font hashes in a suite's environment record
-/// and the service's keyed ETags: no crypto library is linked for these two uses.
+import CSHA256
+/// SHA-256 (FIPS 180-4) and HMAC over it, for a golden suite's input hashes and environment
+/// record and the service's keyed ETags: no crypto library is linked for these uses. The
+/// compression runs on the CPU's SHA extensions when it has them (CSHA256), else in Swift.
 package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -14,8 +16,11 @@ package enum SHA256 {
 
     /// The digest as 64 lowercase hex digits.
     package static func hex(_ data: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(digest(data).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] })
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(64)
+        for byte in digest(data) { text += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// HMAC-SHA-256 (RFC 2104) of `data` under `key`, as hex: a digest nobody without the key
@@ -27,8 +32,9 @@ package enum SHA256 {
         return hex(block.map { $0 ^ 0x5c } + inner)
     }
 
-    /// The 32-byte digest.
-    package static func digest(_ data: [UInt8]) -> [UInt8] {
+    /// The 32-byte digest; `extensions` picks the CPU's SHA instructions or the Swift code
+    /// (the tests compare the two).
+    package static func digest(_ data: [UInt8], extensions: Bool = hardware) -> [UInt8] {
         var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
             (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
         // The whole blocks straight from the data; the last bytes, the 0x80 and the length in
@@ -39,13 +45,30 @@ package enum SHA256 {
         while tail.count % 64 != 56 { tail.append(0) }
         let bits = UInt64(data.count) &* 8
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        if extensions && hardware {
+            withUnsafeMutableBytes(of: &h) { state in
+                let words = state.baseAddress!.assumingMemoryBound(to: UInt32.self)
+                if whole > 0 { data.withUnsafeBufferPointer { hl_sha256_compress(words, $0.baseAddress!, whole / 64) } }
+                tail.withUnsafeBufferPointer { hl_sha256_compress(words, $0.baseAddress!, tail.count / 64) }
+            }
+        } else {
+            swiftDigest(data, whole: whole, tail: tail, into: &h)
+        }
+        return [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
+    }
+
+    /// Whether the CPU has the SHA extensions (asked once).
+    package static let hardware = hl_sha256_hardware() == 1
+
+    /// The compression in Swift, for CPUs without the SHA extensions, and the reference the
+    /// tests hold the hardware path to.
+    private static func swiftDigest(_ data: [UInt8], whole: Int, tail: [UInt8], into h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             k.withUnsafeBufferPointer { k in
                 if whole > 0 { data.withUnsafeBufferPointer { bytes in compress(bytes.baseAddress!, blocks: whole / 64, into: &h, w: w, k: k) } }
                 tail.withUnsafeBufferPointer { bytes in compress(bytes.baseAddress!, blocks: tail.count / 64, into: &h, w: w, k: k) }
             }
         }
-        return [h.0, h.1, h.2, h.3, h.4, h.5, h.6, h.7].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - 8 * $0)) } }
     }
 
     /// FIPS 180-4's compression of `blocks` 64-byte blocks at `bytes` into the state `h`.
