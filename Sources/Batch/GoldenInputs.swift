@@ -32,7 +32,8 @@ package final class GoldenInputs: Sendable {
         var status: GoldenStatus
     }
 
-    /// The run's part of every key.
+    /// The run's part of every key, as its digest: the text (every font's hash among it) is
+    /// hashed once a run, not once a card.
     let run: String
     private let path: String
     private let readLimit: Int
@@ -49,11 +50,33 @@ package final class GoldenInputs: Sendable {
     private let fonts: [FileHash]
     private let storedFonts: [FileHash]
 
-    /// Reads the folder's record; a missing or damaged one is empty (every card renders).
-    init(folder: String, run: String, fonts: [FileHash], readLimit: Int) {
-        (self.run, self.fonts, self.readLimit, path) = (run, fonts, readLimit, folder + "/" + GoldenInputs.fileName)
+    /// A folder's record as read (nil: missing or damaged, so every card renders), read once a
+    /// run: the font hashes it holds are wanted before the suite is made, its cards after.
+    package struct Record: Sendable {
+        let json: JSONValue?
+
+        /// The record in `folder`, up to `readLimit` bytes.
+        package init(folder: String, readLimit: Int) {
+            let path = folder + "/" + GoldenInputs.fileName
+            guard Posix.kind(path) == .regular, let bytes = try? Posix.readFile(path, as: "inputs", limit: readLimit) else {
+                json = nil
+                return
+            }
+            json = try? JSONValue.parse(bytes)
+        }
+
+        /// The font hashes it holds, by path: what `fontHash` may reuse.
+        package var fonts: [String: FileHash] {
+            guard case let .array(list)? = json?["fonts"] else { return [:] }
+            return Dictionary(list.compactMap(GoldenInputs.fileHash).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+    }
+
+    /// The folder's record (read by `record`); a missing or damaged one is empty (every card renders).
+    init(folder: String, record: Record, run: String, fonts: [FileHash], readLimit: Int) {
+        (self.run, self.fonts, self.readLimit, path) = (SHA256.hex(Array(run.utf8)), fonts, readLimit, folder + "/" + GoldenInputs.fileName)
         var stored: [String: Entry] = [:]
-        let json = GoldenInputs.record(folder, readLimit)
+        let json = record.json
         if case let .array(list)? = json?["fonts"] { storedFonts = list.compactMap(GoldenInputs.fileHash) } else { storedFonts = [] }
         if case let .object(cards)? = json?["cards"] {
             for (name, value) in cards {
@@ -65,18 +88,6 @@ package final class GoldenInputs: Sendable {
             }
         }
         self.stored = stored
-    }
-
-    private static func record(_ folder: String, _ readLimit: Int) -> JSONValue? {
-        let path = folder + "/" + fileName
-        guard Posix.kind(path) == .regular, let bytes = try? Posix.readFile(path, as: "inputs", limit: readLimit) else { return nil }
-        return try? JSONValue.parse(bytes)
-    }
-
-    /// The font hashes the folder's record holds, by path: what `fontHash` may reuse.
-    package static func recordedFonts(folder: String, readLimit: Int) -> [String: FileHash] {
-        guard case let .array(list)? = record(folder, readLimit)?["fonts"] else { return [:] }
-        return Dictionary(list.compactMap(fileHash).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// A font file's hash: the recorded one while its size and time are the same, else read.

@@ -24,6 +24,8 @@ package final class GoldenSuite: Sendable {
         package var runInputs: String?
         /// The font files hashed for `runInputs`, kept with the record (sorted by path).
         package var fontHashes: [GoldenInputs.FileHash] = []
+        /// The folder's record of inputs, when the caller has read it already (for its fonts).
+        package var inputsRecord: GoldenInputs.Record?
         /// Render every card even when its inputs are unchanged (the record is still kept).
         package var renderAll = false
         /// Keep what a review needs to approve a card as `--update` would (`approve`).
@@ -56,7 +58,10 @@ package final class GoldenSuite: Sendable {
                 describe: @escaping @Sendable (Error) -> String, say: @escaping @Sendable (String) -> Void) {
         (self.settings, self.folder, self.tolerance) = (settings, folder, tolerance)
         (self.maxPixels, self.inputLimit, self.describe, self.say) = (maxPixels, inputLimit, describe, say)
-        inputs = settings.runInputs.map { GoldenInputs(folder: folder, run: $0, fonts: settings.fontHashes, readLimit: inputLimit) }
+        inputs = settings.runInputs.map {
+            GoldenInputs(folder: folder, record: settings.inputsRecord ?? GoldenInputs.Record(folder: folder, readLimit: inputLimit),
+                         run: $0, fonts: settings.fontHashes, readLimit: inputLimit)
+        }
         comparisons = WaitingBudget(bytes: maxPixels.multipliedReportingOverflow(by: 20).overflow ? Int.max : maxPixels * 20)
     }
 
@@ -82,9 +87,9 @@ package final class GoldenSuite: Sendable {
     /// The card's own part of its inputs: output name, spec, variables and comparison limits
     /// (worked out once a card, for `unchanged` and `check`).
     package func cardInputs(_ row: BatchRow, name: String, spec: JSONValue) -> String {
-        let limits = (try? GoldenSuite.tolerance(settings.config.tolerance(for: name, base: tolerance), card: row.compare)).map { "\($0)" }
+        let limits = (try? GoldenSuite.tolerance(settings.config.tolerance(for: name, base: tolerance), card: row.compare)).map(\.fingerprint)
         let variables = row.variables.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }
-        return ([name, spec.serialized(), limits ?? "bad limits"] + variables).joined(separator: "\u{0}")
+        return ([name, spec.compact, limits ?? "bad limits"] + variables).joined(separator: "\u{0}")
     }
 
     /// Compares a rendered card (PNG, or PDF: pages, words, links) with its golden and keeps

@@ -79,6 +79,16 @@ package struct GoldenTolerance: Sendable {
 
     package static var optionNames: [String] { definitions.map(\.name) }
 
+    /// Every field written out, for a golden's stored inputs (a changed threshold renders the
+    /// card again). Spelled field by field: `"\(self)"` reflects over the value, which cost a
+    /// quarter of an unchanged suite's run; a test sets each option in turn and sees this change.
+    package var fingerprint: String {
+        let regions = options.ignore.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: ";")
+        return [options.metric.rawValue, "\(options.minSSIM)", "\(options.threshold)", options.countAntialiasing ? "aa" : "-",
+                regions, ignoreNodes.joined(separator: ";"), limits.maxPixels.map { "\($0)" } ?? "-",
+                limits.maxRatio.map { "\($0)" } ?? "-", "\(dpi)"].joined(separator: " ")
+    }
+
     /// The most `ignore` regions a comparison takes (each pixel is tested against each).
     package static let maxIgnoreRegions = 64
 

@@ -69,7 +69,9 @@ struct BatchCommand: Command {
             let limit = runOptions.limits.image
             // Font files are hashed once and their hashes kept with the record: a font whose
             // size and time are unchanged is not read again.
-            let recorded = GoldenInputs.recordedFonts(folder: $0, readLimit: limit)
+            let record = GoldenInputs.Record(folder: $0, readLimit: limit)
+            suite.inputsRecord = record
+            let recorded = record.fonts
             var hashes: [GoldenInputs.FileHash] = []
             let fonts = engine.inputFingerprint { path in
                 let hash = GoldenInputs.fontHash(path, recorded: recorded)

@@ -32,6 +32,16 @@ import TestSupport
     }
 
     /// RFC 4231 test cases 1, 2 and 6 (a key longer than the block is hashed first).
+    /// The CPU's SHA extensions and the Swift code give the same digest at every length around
+    /// the block and padding edges, and for a large input (skipped where the CPU has none).
+    @Test(.enabled(if: SHA256.hardware)) func sha256ExtensionsAgreeWithTheSwiftCode() {
+        var random = SplitMix(seed: 256)
+        for count in Array(0...200) + [1_000, 4_095, 4_096, 4_097, 1 << 20] {
+            let data = (0..<count).map { _ in random.byte() }
+            #expect(SHA256.digest(data, extensions: true) == SHA256.digest(data, extensions: false), "\(count) bytes")
+        }
+    }
+
     @Test func hmacSHA256KnownVectors() {
         #expect(SHA256.hmacHex(key: [UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8))
                 == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
@@ -44,6 +54,27 @@ import TestSupport
     @Test func junitEscapesMarkupLineBreaksAndControls() {
         #expect(JUnitReport.escape("a<b>&\"c\"") == "a&lt;b&gt;&amp;&quot;c&quot;")
         #expect(JUnitReport.escape("one\r\ntwo\tthree\u{1}") == "one&#13;&#10;two&#9;three\u{FFFD}")
+    }
+
+    /// A golden's stored inputs hold the tolerance's fingerprint: every option, set alone to a
+    /// value other than its default, changes it (a new option the fingerprint forgets fails
+    /// here), and one value always gives one text.
+    @Test func everyToleranceOptionChangesTheFingerprint() throws {
+        let plain = GoldenTolerance().fingerprint
+        let others: [String: OptionInput] = ["threshold": .text("0.3"), "metric": .text("ssim"), "min-ssim": .text("0.5"),
+                                             "dpi": .text("144"), "count-aa": .json(.bool(true)), "max-diff-pixels": .text("7"),
+                                             "max-diff-ratio": .text("0.25"), "ignore": .text("1,2,3,4")]
+        #expect(Set(others.keys) == Set(GoldenTolerance.optionNames))
+        var seen: Set<String> = [plain]
+        for (name, value) in others {
+            var tolerance = GoldenTolerance()
+            try tolerance.set(name, value)
+            #expect(seen.insert(tolerance.fingerprint).inserted, "\(name) leaves the fingerprint as another option makes it")
+        }
+        var node = GoldenTolerance()
+        try node.set("ignore", .text("blocks[1]"))
+        #expect(node.fingerprint != plain)
+        #expect(GoldenTolerance().fingerprint == plain)
     }
 
     /// One definition of the comparison options: ranges, whole pixels, no overflow.
