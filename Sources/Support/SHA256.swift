@@ -3,16 +3,8 @@ import CSHA256
 /// record and the service's keyed ETags: no crypto library is linked for these uses. The
 /// compression runs on the CPU's SHA extensions when it has them (CSHA256), else in Swift.
 package enum SHA256 {
-    private static let k: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
+    /// The round constants, from the C table both compressions read.
+    private static var k: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: hl_sha256_constants(), count: 64) }
 
     /// The digest as 64 lowercase hex digits.
     package static func hex(_ data: [UInt8]) -> String {
@@ -64,10 +56,8 @@ package enum SHA256 {
     /// tests hold the hardware path to.
     private static func swiftDigest(_ data: [UInt8], whole: Int, tail: [UInt8], into h: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            k.withUnsafeBufferPointer { k in
-                if whole > 0 { data.withUnsafeBufferPointer { bytes in compress(bytes.baseAddress!, blocks: whole / 64, into: &h, w: w, k: k) } }
-                tail.withUnsafeBufferPointer { bytes in compress(bytes.baseAddress!, blocks: tail.count / 64, into: &h, w: w, k: k) }
-            }
+            if whole > 0 { data.withUnsafeBufferPointer { bytes in compress(bytes.baseAddress!, blocks: whole / 64, into: &h, w: w, k: k) } }
+            tail.withUnsafeBufferPointer { bytes in compress(bytes.baseAddress!, blocks: tail.count / 64, into: &h, w: w, k: k) }
         }
     }
 

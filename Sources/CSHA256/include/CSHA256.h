@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* FIPS 180-4's 64 round constants, for both the hardware and the Swift compression. */
+const uint32_t *hl_sha256_constants(void);
+
 /* Whether this CPU has the SHA extensions (SHA-NI, with SSSE3 and SSE4.1): asked once. */
 int hl_sha256_hardware(void);
 
