@@ -10,7 +10,7 @@
 # each figure is the best of ROUNDS runs (default 3) from the same starting folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$PWD/.build/release/hlrender
+bin=${HLRENDER_BIN:-$PWD/.build/release/hlrender}
 cards=${CARDS:-10000}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

@@ -4,6 +4,7 @@
 # RUNTIME-PACKAGES names (plus curl, to call the service), entered with chroot: render (PNG,
 # SVG, AVIF, PDF), card, pages, compare and serve must work there. Needs root (chroot, mount)
 # and the archive; the root is kept in .build/dist-root and reused while the list is the same.
+# Then the Dockerfile's run stage is played in that root: its user and a foreign uid.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tarball=$(realpath "${1:?usage: scripts/dist-check.sh out/hlrender-VERSION-linux-ARCH.tar.xz}")
@@ -54,3 +55,24 @@ man -l /opt/hlrender/share/man/man1/hlrender.1 >/dev/null 2>&1 || [ -s /opt/hlre
 echo "smoke: render (PNG, SVG, AVIF, PDF), card, pages, compare, fonts and serve work"
 EOT
 chroot "$root" /bin/sh /work/smoke.sh
+
+# The Dockerfile's run stage, as far as a chroot can play it (no container engine here): its
+# user, made by the Dockerfile's own useradd line, and a uid the root does not know, as
+# `docker run --user "$(id -u):$(id -g)" -v "$PWD:/work"` gives; each renders into a folder it
+# owns with the Dockerfile's XDG_CACHE_HOME, in a fresh /tmp as a new container has, and
+# Fontconfig must not complain that it has nowhere to keep its cache.
+add_user=$(sed -n 's/^ *&& \(useradd .* hlrender\) \\$/\1/p' Dockerfile)
+cache=$(sed -n 's/^ENV XDG_CACHE_HOME=//p' Dockerfile)
+[ -n "$add_user" ] && [ -n "$cache" ] || { echo "dist-check: the Dockerfile's useradd line or XDG_CACHE_HOME moved; update this check" >&2; exit 1; }
+chroot "$root" /bin/sh -c "id hlrender >/dev/null 2>&1 || $add_user"
+for user in "$(chroot "$root" id -u hlrender):$(chroot "$root" id -g hlrender):/home/hlrender" "4321:4321:/"; do
+  IFS=: read -r uid gid home <<< "$user"
+  rm -rf "$root/tmp/"* "$root/work/docker"
+  mkdir -p "$root/work/docker"
+  chown "$uid:$gid" "$root/work/docker"
+  chroot --userspec="$uid:$gid" "$root" /usr/bin/env -i HOME="$home" XDG_CACHE_HOME="$cache" PATH=/opt/hlrender/bin:/usr/bin:/bin \
+    /bin/sh -c 'cd /work/docker && hlrender render --text "Hi" --highlight yellow -o hi.png 2> err && hlrender render --text "Hi again" -o again.png 2>> err'
+  [ -s "$root/work/docker/hi.png" ] && [ -s "$root/work/docker/again.png" ] || { echo "dist-check: uid $uid wrote no PNG" >&2; exit 1; }
+  if [ -s "$root/work/docker/err" ]; then echo "dist-check: uid $uid: $(head -3 "$root/work/docker/err")" >&2; exit 1; fi
+done
+echo "dist-check: the Dockerfile's user and a foreign uid (docker run --user) render into /work with no Fontconfig complaint"
