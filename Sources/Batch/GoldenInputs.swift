@@ -72,7 +72,8 @@ package final class GoldenInputs: Sendable {
         }
     }
 
-    /// The folder's record (read by `record`); a missing or damaged one is empty (every card renders).
+    /// The cards of `folder`'s record, as `Record` read it; a missing or damaged record is empty
+    /// (every card renders).
     init(folder: String, record: Record, run: String, fonts: [FileHash], readLimit: Int) {
         (self.run, self.fonts, self.readLimit, path) = (SHA256.hex(Array(run.utf8)), fonts, readLimit, folder + "/" + GoldenInputs.fileName)
         var stored: [String: Entry] = [:]
