@@ -76,9 +76,11 @@ extension Renderer {
         }
         // A still render's memory (its canvas, layers, pictures and glyphs), and the canvases an
         // animation holds besides: the base, a second frame canvas, the finished card, the
-        // encoder's previous frame and a straight-alpha copy for WebP.
+        // encoder's previous frame and a straight-alpha copy for WebP; an AVIF sequence's
+        // encoder also holds the frames it looks ahead over.
         try options.memory?.reserve(scene.workingBytes(pixels: (width, height), format: .png, encoding: options.encoding)
-                                    + 5 * width * height * 4)
+                                    + 5 * width * height * 4
+                                    + (format == .avif ? Scene.sequenceEncoderBytes(width * height, options.encoding) : 0))
         let faces = try FontFaces.of(scene, in: fonts, textMapped: false)
         let opaque = scene.background.isOpaque
         let background = try backgrounds.pixels(scene.background, width: scene.width, height: scene.height, scale: options.scale,
