@@ -127,7 +127,7 @@ let package = Package(
         // The engine as a library: a caller-owned environment in, bytes and typed errors out.
         // hlrender's pinned fonts (fonts/, with their licence) as a resource bundle beside the
         // program that links HLRenderKit: RenderEnvironment.pinned() finds them with no path given.
-        .target(name: "PinnedFonts", path: ".", exclude: outsidePinnedFonts,
+        .target(name: "PinnedFonts", dependencies: ["Support"], path: ".", exclude: outsidePinnedFonts,
                 sources: ["Sources/PinnedFonts"], resources: [.copy("fonts")]),
         .target(name: "HLRenderKit", dependencies: ["PinnedFonts", "Support", "PDFPost", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset", "Worker"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.

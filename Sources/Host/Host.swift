@@ -18,7 +18,7 @@ package enum Host {
     /// (colon-separated), then the source checkout the binary was built in (`.build/...`).
     package static func fontPlaces() -> [FontPlace] {
         var places: [FontPlace] = []
-        let executable = executablePath()
+        let executable = Posix.executablePath()
         if let executable {
             let bin = OutputFile.split(executable).0
             places.append(FontPlace(path: normalised(bin + "/../share/hlrender/fonts"), origin: "beside \(executable)"))
@@ -130,14 +130,6 @@ package enum Host {
         guard let value = getenv(name) else { return nil }
         let text = String(cString: value)
         return text.isEmpty ? nil : text
-    }
-
-    /// The real path of the running executable (symlinks resolved, as the kernel knows it).
-    package static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The folder above `executable` holding Package.swift and fonts/ (a build in `.build/`),

@@ -61,7 +61,7 @@ package enum Posix {
     /// The running program's own file (/proc/self/exe resolved), for a front end that spawns
     /// itself; nil when it cannot be read.
     package static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
         return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -15,7 +15,7 @@ struct ServeCommand: Command {
     @Argument(help: "The service's options.") var arguments: [String] = []
 
     func run() throws {
-        let own = Host.executablePath() ?? CommandLine.arguments[0]
+        let own = Posix.executablePath() ?? CommandLine.arguments[0]
         let folder = own.lastIndex(of: "/").map { String(own[..<$0]) } ?? "."
         let server = folder + "/hlrender-serve"
         guard access(server, X_OK) == 0 else {
