@@ -53,32 +53,33 @@ package final class GoldenInputs: Sendable {
     /// A folder's record as read (nil: missing or damaged, so every card renders), read once a
     /// run: the font hashes it holds are wanted before the suite is made, its cards after.
     package struct Record: Sendable {
+        /// Where it is (and is written again).
+        let path: String
         let json: JSONValue?
+        /// The font files' hashes it holds.
+        let fontHashes: [FileHash]
 
         /// The record in `folder`, up to `readLimit` bytes.
         package init(folder: String, readLimit: Int) {
-            let path = folder + "/" + GoldenInputs.fileName
-            guard Posix.kind(path) == .regular, let bytes = try? Posix.readFile(path, as: "inputs", limit: readLimit) else {
-                json = nil
-                return
-            }
-            json = try? JSONValue.parse(bytes)
+            path = folder + "/" + GoldenInputs.fileName
+            let bytes = Posix.kind(path) == .regular ? try? Posix.readFile(path, as: "inputs", limit: readLimit) : nil
+            json = bytes.flatMap { try? JSONValue.parse($0) }
+            if case let .array(list)? = json?["fonts"] { fontHashes = list.compactMap(GoldenInputs.fileHash) } else { fontHashes = [] }
         }
 
         /// The font hashes it holds, by path: what `fontHash` may reuse.
         package var fonts: [String: FileHash] {
-            guard case let .array(list)? = json?["fonts"] else { return [:] }
-            return Dictionary(list.compactMap(GoldenInputs.fileHash).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+            Dictionary(fontHashes.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         }
     }
 
-    /// The cards of `folder`'s record, as `Record` read it; a missing or damaged record is empty
-    /// (every card renders).
-    init(folder: String, record: Record, run: String, fonts: [FileHash], readLimit: Int) {
-        (self.run, self.fonts, self.readLimit, path) = (SHA256.hex(Array(run.utf8)), fonts, readLimit, folder + "/" + GoldenInputs.fileName)
+    /// The cards of a folder's record, as `Record` read it; a missing or damaged record is
+    /// empty (every card renders).
+    init(record: Record, run: String, fonts: [FileHash], readLimit: Int) {
+        (self.run, self.fonts, self.readLimit, path) = (SHA256.hex(Array(run.utf8)), fonts, readLimit, record.path)
         var stored: [String: Entry] = [:]
         let json = record.json
-        if case let .array(list)? = json?["fonts"] { storedFonts = list.compactMap(GoldenInputs.fileHash) } else { storedFonts = [] }
+        storedFonts = record.fontHashes
         if case let .object(cards)? = json?["cards"] {
             for (name, value) in cards {
                 guard case let .string(key)? = value["key"], let golden = value["golden"].flatMap(GoldenInputs.fileHash),

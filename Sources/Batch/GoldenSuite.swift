@@ -59,7 +59,7 @@ package final class GoldenSuite: Sendable {
         (self.settings, self.folder, self.tolerance) = (settings, folder, tolerance)
         (self.maxPixels, self.inputLimit, self.describe, self.say) = (maxPixels, inputLimit, describe, say)
         inputs = settings.runInputs.map {
-            GoldenInputs(folder: folder, record: settings.inputsRecord ?? GoldenInputs.Record(folder: folder, readLimit: inputLimit),
+            GoldenInputs(record: settings.inputsRecord ?? GoldenInputs.Record(folder: folder, readLimit: inputLimit),
                          run: $0, fonts: settings.fontHashes, readLimit: inputLimit)
         }
         comparisons = WaitingBudget(bytes: maxPixels.multipliedReportingOverflow(by: 20).overflow ? Int.max : maxPixels * 20)

@@ -144,13 +144,13 @@ package enum ChildProcess {
 
     /// A child's standard input: a socket pair, not a pipe, so that writing to a child that has
     /// died (a decoder that crashed) fails with EPIPE under MSG_NOSIGNAL instead of killing this
-    /// process with SIGPIPE. Both ends close on exec; the child gets its end by dup2.
+    /// process with SIGPIPE. Both ends are made close-on-exec at once (no other thread's child
+    /// inherits them); the child gets its end by dup2.
     package static func inputPair() throws(Failure) -> (parent: Int32, child: Int32) {
         var pair: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0 else {
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw Failure(description: "socketpair: \(Posix.reason())")
         }
-        for fd in pair { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         return (pair[0], pair[1])
     }
 

@@ -31,37 +31,35 @@ extension JSONValue {
     private func write(to out: inout [UInt8], indent: [UInt8]?) {
         switch self {
         case let .object(members):
-            if members.isEmpty { out += Array("{}".utf8); return }
-            let inner = indent.map { $0 + [0x20, 0x20] }
-            out.append(UInt8(ascii: "{"))
-            for (i, member) in members.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                if let inner { out.append(0x0A); out += inner }
+            JSONValue.writeList(members, open: "{", close: "}", indent: indent, to: &out) { member, inner, out in
                 JSONValue.appendQuoted(member.key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                if inner != nil { out.append(0x20) }
+                out.append(contentsOf: (inner == nil ? ":" : ": ").utf8)
                 member.value.write(to: &out, indent: inner)
             }
-            if let indent { out.append(0x0A); out += indent }
-            out.append(UInt8(ascii: "}"))
         case let .array(items):
-            if items.isEmpty { out += Array("[]".utf8); return }
-            let inner = indent.map { $0 + [0x20, 0x20] }
-            out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                if let inner { out.append(0x0A); out += inner }
-                item.write(to: &out, indent: inner)
-            }
-            if let indent { out.append(0x0A); out += indent }
-            out.append(UInt8(ascii: "]"))
+            JSONValue.writeList(items, open: "[", close: "]", indent: indent, to: &out) { item, inner, out in item.write(to: &out, indent: inner) }
         case let .string(text): JSONValue.appendQuoted(text, to: &out)
         case let .number(value):
-            let text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : value.isFinite ? String(value) : "null"
-            out += Array(text.utf8)
-        case let .bool(value): out += Array((value ? "true" : "false").utf8)
-        case .null: out += Array("null".utf8)
+            out.append(contentsOf: (value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : value.isFinite ? String(value) : "null").utf8)
+        case let .bool(value): out.append(contentsOf: (value ? "true" : "false").utf8)
+        case .null: out.append(contentsOf: "null".utf8)
         }
+    }
+
+    /// An object's members or an array's items between `open` and `close`: each on a line of
+    /// its own one level in (compact: side by side), `each` writing one at the inner indent.
+    private static func writeList<Item>(_ items: [Item], open: Unicode.Scalar, close: Unicode.Scalar, indent: [UInt8]?, to out: inout [UInt8],
+                                        _ each: (Item, [UInt8]?, inout [UInt8]) -> Void) {
+        out.append(UInt8(ascii: open))
+        if items.isEmpty { out.append(UInt8(ascii: close)); return }
+        let inner = indent.map { $0 + [0x20, 0x20] }
+        for (i, item) in items.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if let inner { out.append(0x0A); out += inner }
+            each(item, inner, &out)
+        }
+        if let indent { out.append(0x0A); out += indent }
+        out.append(UInt8(ascii: close))
     }
 
     /// A JSON string literal (control characters escaped).

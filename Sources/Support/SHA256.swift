@@ -11,7 +11,10 @@ package enum SHA256 {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)
-        for byte in digest(data) { text += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
+        for byte in digest(data) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
         return String(decoding: text, as: UTF8.self)
     }
 
