@@ -37,27 +37,58 @@ static void copy_message(char *error, size_t error_size, const char *message) {
     error[error_size - 1] = 0;
 }
 
+/* libpng decodes into `given` (`given_capacity` bytes) when there is one, else into a buffer
+   of its own returned in `*out`. */
+static int libpng_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t *given, size_t given_capacity,
+                         uint8_t **out, uint32_t *width, uint32_t *height, char *error, size_t error_size);
+
 int hl_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
                   uint32_t *width, uint32_t *height, char *error, size_t error_size) {
     *out = NULL;
     if (length >= 24 && memcmp(data, "\x89PNG\r\n\x1a\n", 8) == 0 && memcmp(data + 12, "IHDR", 4) == 0) {
         uint32_t w = png_get_uint_32(data + 16), h = png_get_uint_32(data + 20);
-        if ((uint64_t)w * (uint64_t)h <= max_pixels && w > 0 && h > 0) {
-            uint8_t *fast = malloc((size_t)w * (size_t)h * 4);
-            if (fast && hl_png_fast_decode(data, length, fast, w, h)) {
-                *out = fast;
-                *width = w;
-                *height = h;
-                return HL_PNG_OK;
+        size_t capacity = hl_png_decode_capacity(w, h);
+        if ((uint64_t)w * (uint64_t)h <= max_pixels && w > 0 && h > 0 && capacity > 0) {
+            uint8_t *pixels = malloc(capacity);
+            if (!pixels) {
+                copy_message(error, error_size, "out of memory");
+                return HL_PNG_CORRUPT;
             }
-            free(fast);
+            int status = hl_png_decode_into(data, length, pixels, capacity, w, h, error, error_size);
+            if (status != HL_PNG_OK) {
+                free(pixels);
+                return status;
+            }
+            *out = pixels;
+            *width = w;
+            *height = h;
+            return HL_PNG_OK;
         }
     }
-    return hl_png_decode_libpng(data, length, max_pixels, out, width, height, error, error_size);
+    return libpng_decode(data, length, max_pixels, NULL, 0, out, width, height, error, error_size);
+}
+
+int hl_png_decode_into(const uint8_t *data, size_t length, uint8_t *out, size_t capacity, uint32_t width,
+                       uint32_t height, char *error, size_t error_size) {
+    if (hl_png_fast_decode(data, length, out, capacity, width, height)) return HL_PNG_OK;
+    uint8_t *unused = NULL;
+    uint32_t w = 0, h = 0;
+    int status = libpng_decode(data, length, (uint64_t)width * height, out, capacity, &unused, &w, &h, error, error_size);
+    /* The caller sized `out` from the same IHDR: another size here is a damaged header. */
+    if (status == HL_PNG_TOO_LARGE || (status == HL_PNG_OK && (w != width || h != height))) {
+        copy_message(error, error_size, "the header does not declare the size it was read with");
+        return HL_PNG_CORRUPT;
+    }
+    return status;
 }
 
 int hl_png_decode_libpng(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
                          uint32_t *width, uint32_t *height, char *error, size_t error_size) {
+    return libpng_decode(data, length, max_pixels, NULL, 0, out, width, height, error, error_size);
+}
+
+static int libpng_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t *given, size_t given_capacity,
+                         uint8_t **out, uint32_t *width, uint32_t *height, char *error, size_t error_size) {
     char message[256] = "libpng failed";
     source_t source = {data, length, 0};
     /* volatile: assigned between setjmp and a possible longjmp, then read after it. */
@@ -98,7 +129,8 @@ int hl_png_decode_libpng(const uint8_t *data, size_t length, uint64_t max_pixels
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
     if (png_get_rowbytes(png, info) != (size_t)w * 4) png_error(png, "unexpected row layout");
-    pixels = malloc((size_t)w * (size_t)h * 4);
+    if (given && (size_t)w * (size_t)h * 4 > given_capacity) png_error(png, "the buffer is smaller than the image");
+    pixels = given ? given : malloc((size_t)w * (size_t)h * 4);
     rows = malloc(sizeof(png_bytep) * (size_t)h);
     if (!pixels || !rows) png_error(png, "out of memory");
     for (png_uint_32 y = 0; y < h; y++) rows[y] = pixels + (size_t)y * (size_t)w * 4;
@@ -110,9 +142,9 @@ done:
     if (png) png_destroy_read_struct(&png, info ? &info : NULL, NULL);
     free(rows);
     if (result == HL_PNG_OK) {
-        *out = pixels;
+        *out = given ? NULL : pixels;
     } else {
-        free(pixels);
+        if (!given) free(pixels);
         if (result == HL_PNG_CORRUPT) copy_message(error, error_size, message);
     }
     return result;

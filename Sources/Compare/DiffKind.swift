@@ -1,4 +1,6 @@
+import Dispatch
 import Support
+import Synchronization
 
 /// Why two images differ, in the words a reviewer wants first: the size changed, the content
 /// moved, only anti-aliasing changed, only colours changed, or something else changed.
@@ -39,20 +41,42 @@ package enum DiffClassifier {
     package static let maxShift = 24
 
     /// The kind of a comparison with pixels over the threshold (counted or taken as anti-aliasing).
-    package static func classify(_ expected: RGBAImage, _ actual: RGBAImage, result: DiffResult, options: DiffOptions) -> DiffKind {
+    /// `changes`, from the comparison, lets each test walk the changed pixels alone; without it
+    /// (or when it is partial) each scans the box.
+    package static func classify(_ expected: RGBAImage, _ actual: RGBAImage, result: DiffResult, options: DiffOptions,
+                                 changes: ChangedPixels? = nil) -> DiffKind {
         guard expected.width == actual.width, expected.height == actual.height else { return .size }
         if result.differentPixels == result.antialiasLikePixels { return .antialiasing }
         guard let box = result.bounds else { return .antialiasing }
         let maxDelta = ImageDiff.maxYIQDelta * options.threshold * options.threshold
-        return expected.pixels.withUnsafeBufferPointer { a in
-            actual.pixels.withUnsafeBufferPointer { b in
-                let scene = Scene(a: a, b: b, width: expected.width, height: expected.height, maxDelta: maxDelta)
-                if let shift = scene.shift(in: box) { return .shifted(dx: shift.dx, dy: shift.dy) }
-                if scene.edgesOnly(in: box) { return .antialiasing }
-                if scene.sameShapes(in: box) { return .colour }
-                return .changed
+        let changed = changes?.complete == true ? changes!.entries : nil
+        @Sendable func withScene<T>(_ body: (Scene) -> T) -> T {
+            expected.pixels.withUnsafeBufferPointer { a in
+                actual.pixels.withUnsafeBufferPointer { b in
+                    body(Scene(a: a, b: b, width: expected.width, height: expected.height, maxDelta: maxDelta, changed: changed))
+                }
             }
         }
+        let points = withScene { $0.differing(in: box) }
+        // The three tests at once, on as many cores; the first that holds, in this order, wins.
+        let found = Mutex<[Bool]>([false, false, false])
+        let shift = Mutex<(dx: Int, dy: Int)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 3) { k in
+            let holds: Bool = withScene { scene in
+                switch k {
+                case 0:
+                    let offset = scene.shift(points)
+                    shift.withLock { $0 = offset }
+                    return offset != nil
+                case 1: return scene.edgesOnly(points, in: box)
+                default: return scene.sameShapes(in: box)
+                }
+            }
+            found.withLock { $0[k] = holds }
+        }
+        let holds = found.withLock { $0 }
+        if holds[0], let offset = shift.withLock({ $0 }) { return .shifted(dx: offset.dx, dy: offset.dy) }
+        return holds[1] ? .antialiasing : holds[2] ? .colour : .changed
     }
 
     private struct Scene {
@@ -61,6 +85,16 @@ package enum DiffClassifier {
         let width: Int
         let height: Int
         let maxDelta: Double
+        /// Every pixel whose bytes differ, when known (`ChangedPixels` entries).
+        let changed: [UInt32]?
+
+        /// A pixel index's column and row (a 32-bit division where the image allows: it is
+        /// done for every changed pixel).
+        @inline(__always) func position(_ index: Int) -> (x: Int, y: Int) {
+            guard width * height < 1 << 31 else { return (index % width, index / width) }
+            let (y, x) = UInt32(truncatingIfNeeded: index).quotientAndRemainder(dividingBy: UInt32(truncatingIfNeeded: width))
+            return (Int(x), Int(y))
+        }
 
         /// A pixel's four bytes as one word (an equality test in one compare).
         @inline(__always) func word(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
@@ -79,22 +113,39 @@ package enum DiffClassifier {
 
         func index(_ x: Int, _ y: Int) -> Int { (y * width + x) * 4 }
 
-        /// The pixels of the box that differ, at most `limit` of them, spread over the box.
-        func differing(in box: PixelRect, limit: Int) -> [(Int, Int)] {
-            var all: [(Int, Int)] = []
-            for y in box.y..<(box.y + box.height) {
-                for x in box.x..<(box.x + box.width) where !unchanged(index(x, y)) && !alike(a, index(x, y), b, index(x, y)) { all.append((x, y)) }
+        /// The pixels of the box whose colours differ beyond the threshold, as indices
+        /// (`y * width + x`) in reading order: the changed pixels when known, else the box scanned.
+        func differing(in box: PixelRect) -> [Int] {
+            var all: [Int] = []
+            if let changed {
+                // The comparison judged the colours; the alpha rule of `alike` is checked here.
+                for entry in changed {
+                    let k = ChangedPixels.index(entry), (x, y) = position(k), i = k * 4
+                    guard box.contains(x, y) else { continue }
+                    if entry & ChangedPixels.overThreshold != 0 || abs(Int(a[i + 3]) - Int(b[i + 3])) > 8 { all.append(k) }
+                }
+                return all
             }
-            guard all.count > limit else { return all }
-            let step = Double(all.count) / Double(limit)
-            return (0..<limit).map { all[Int(Double($0) * step)] }
+            for y in box.y..<(box.y + box.height) {
+                for x in box.x..<(box.x + box.width) where !unchanged(index(x, y)) && !alike(a, index(x, y), b, index(x, y)) {
+                    all.append(y * width + x)
+                }
+            }
+            return all
         }
 
         /// The offset that explains the change: the sampled differing pixels agree with the
         /// other image (dx, dy) away, checked first on 64 samples, then on up to 4,096; 98% must
         /// agree (pixels whose counterpart falls outside the image are skipped).
-        func shift(in box: PixelRect) -> (dx: Int, dy: Int)? {
-            let samples = differing(in: box, limit: 4096)
+        func shift(_ points: [Int]) -> (dx: Int, dy: Int)? {
+            // At most 4,096 of them, spread over the box.
+            let step = max(1.0, Double(points.count) / 4096)
+            // Unlabelled pairs, as `agreement` takes them (labelled ones would be converted,
+            // array and all, at each of its 2,400 calls).
+            let samples: [(Int, Int)] = (0..<min(points.count, 4096)).map { k in
+                let (x, y) = position(points[Int(Double(k) * step)])
+                return (x, y)
+            }
             guard samples.count >= 4 else { return nil }
             let quick = Array(samples.prefix(64))
             var best: (dx: Int, dy: Int, score: Double)?
@@ -119,12 +170,15 @@ package enum DiffClassifier {
             var checked = 0, agree = 0
             // At most two checks a point: more misses than this and `atLeast` cannot be met.
             let allowed = Int((1 - atLeast) * Double(2 * points.count))
+            // One direction of one point: false once too many disagree.
+            let check = { (from: UnsafeBufferPointer<UInt8>, to: UnsafeBufferPointer<UInt8>, x: Int, y: Int, sx: Int, sy: Int) -> Bool in
+                guard sx >= 0, sy >= 0, sx < width, sy < height else { return true }
+                checked += 1
+                if alike(from, index(x, y), to, index(sx, sy)) { agree += 1 } else if checked - agree > allowed { return false }
+                return true
+            }
             for (x, y) in points {
-                for (from, to, sx, sy) in [(b, a, x - dx, y - dy), (a, b, x + dx, y + dy)] {
-                    guard sx >= 0, sy >= 0, sx < width, sy < height else { continue }
-                    checked += 1
-                    if alike(from, index(x, y), to, index(sx, sy)) { agree += 1 } else if checked - agree > allowed { return 0 }
-                }
+                guard check(b, a, x, y, x - dx, y - dy), check(a, b, x, y, x + dx, y + dy) else { return 0 }
             }
             return checked == 0 ? 0 : Double(agree) / Double(checked)
         }
@@ -134,18 +188,16 @@ package enum DiffClassifier {
         /// their value in each lies between the darkest and brightest of the other's 3x3
         /// neighbourhood (each channel, 16 levels of slack for a resampling filter's overshoot):
         /// a blend of the colours already there.
-        func edgesOnly(in box: PixelRect) -> Bool {
-            var differing = 0, blends = 0
+        func edgesOnly(_ points: [Int], in box: PixelRect) -> Bool {
+            var blends = 0
             // No more differ than the box holds: past 2% of it that are not blends, no count
             // of the rest can make 98%.
             let allowed = box.width * box.height / 50
-            for y in box.y..<(box.y + box.height) {
-                for x in box.x..<(box.x + box.width) where !unchanged(index(x, y)) && !alike(a, index(x, y), b, index(x, y)) {
-                    differing += 1
-                    if blend(of: b, at: x, y, within: a) && blend(of: a, at: x, y, within: b) { blends += 1 } else if differing - blends > allowed { return false }
-                }
+            for (k, p) in points.enumerated() {
+                let (x, y) = position(p)
+                if blend(of: b, at: x, y, within: a) && blend(of: a, at: x, y, within: b) { blends += 1 } else if k + 1 - blends > allowed { return false }
             }
-            return differing > 0 && Double(blends) >= 0.98 * Double(differing)
+            return !points.isEmpty && Double(blends) >= 0.98 * Double(points.count)
         }
 
         private func blend(of p: UnsafeBufferPointer<UInt8>, at x: Int, _ y: Int, within q: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -173,20 +225,31 @@ package enum DiffClassifier {
             let x0 = max(0, box.x - 1), y0 = max(0, box.y - 1)
             let x1 = min(width - 1, box.x + box.width), y1 = min(height - 1, box.y + box.height)
             var touched = 0, lost = 0
-            for y in y0...y1 {
-                for x in x0...x1 {
-                    let i = index(x, y), same = unchanged(i)
-                    // The right and the lower neighbour.
-                    if x < x1, !(same && unchanged(i + 4)) {
-                        touched += 1
-                        if alike(a, i, a, i + 4) != alike(b, i, b, i + 4) { lost += 1 }
+            let count = { (i: Int, j: Int) in
+                touched += 1
+                if alike(a, i, a, j) != alike(b, i, b, j) { lost += 1 }
+            }
+            if let changed {
+                // From each changed pixel to its four neighbours; a pair of two changed pixels
+                // once, from the first of them.
+                for entry in changed {
+                    let (x, y) = position(ChangedPixels.index(entry))
+                    guard x >= x0, x <= x1, y >= y0, y <= y1 else { continue }
+                    let i = index(x, y)
+                    let pair = { (nx: Int, ny: Int) in
+                        guard nx >= x0, nx <= x1, ny >= y0, ny <= y1 else { return }
+                        let j = index(nx, ny)
+                        if j > i || unchanged(j) { count(i, j) }
                     }
-                    if y < y1 {
-                        let j = index(x, y + 1)
-                        if !(same && unchanged(j)) {
-                            touched += 1
-                            if alike(a, i, a, j) != alike(b, i, b, j) { lost += 1 }
-                        }
+                    pair(x + 1, y); pair(x, y + 1); pair(x - 1, y); pair(x, y - 1)
+                }
+            } else {
+                for y in y0...y1 {
+                    for x in x0...x1 {
+                        let i = index(x, y), same = unchanged(i)
+                        // The right and the lower neighbour.
+                        if x < x1, !(same && unchanged(i + 4)) { count(i, i + 4) }
+                        if y < y1, case let j = index(x, y + 1), !(same && unchanged(j)) { count(i, j) }
                     }
                 }
             }

@@ -1,5 +1,6 @@
+import Dispatch
 import Support
-import Glibc
+import Synchronization
 /// A rectangle in pixels.
 package struct PixelRect: Equatable, Sendable {
     package var x: Int
@@ -109,9 +110,11 @@ package enum ImageDiff {
     /// grey, counted pixels red, anti-aliasing pixels yellow. Images of different sizes are
     /// compared on the larger canvas, where a pixel outside either image counts as different;
     /// that canvas must stay within `maxPixels` (two small images of opposite shapes would
-    /// otherwise ask for a huge one).
+    /// otherwise ask for a huge one). `changes` receives the pixels whose bytes differ (what
+    /// `DiffClassifier` then walks). A large image is compared in bands, one per core.
     package static func compare(_ expected: RGBAImage, _ actual: RGBAImage, options: DiffOptions = DiffOptions(), maxPixels: Int,
-                               diffPanel: UnsafeMutablePointer<RGBAImage>? = nil) throws(ComparisonTooLarge) -> DiffResult {
+                               diffPanel: UnsafeMutablePointer<RGBAImage>? = nil,
+                               changes: UnsafeMutablePointer<ChangedPixels>? = nil) throws(ComparisonTooLarge) -> DiffResult {
         let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
         guard Checked.pixels(width, height, within: maxPixels) else {
             throw ComparisonTooLarge(width: width, height: height, limit: maxPixels)
@@ -119,66 +122,39 @@ package enum ImageDiff {
         let sameSize = expected.width == actual.width && expected.height == actual.height
         let a0 = sameSize ? expected : expected.padded(width: width, height: height)
         let b0 = sameSize ? actual : actual.padded(width: width, height: height)
-        let common = (width: min(expected.width, actual.width), height: min(expected.height, actual.height))
-        var result = DiffResult(width: width, height: height, differentPixels: 0, antialiasedPixels: 0,
-                                bounds: nil, identical: sameSize && expected.pixels == actual.pixels)
-        if result.identical && diffPanel == nil { return result }
-        let maxDelta = maxYIQDelta * options.threshold * options.threshold
-        let maxAlphaDelta = Checked.clamped(options.threshold * 255, .down, in: 0...255)
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        let scan = DiffScan(width: width, height: height,
+                            common: (width: min(expected.width, actual.width), height: min(expected.height, actual.height)),
+                            sameSize: sameSize, maxDelta: maxYIQDelta * options.threshold * options.threshold,
+                            maxAlphaDelta: Checked.clamped(options.threshold * 255, .down, in: 0...255), options: options,
+                            recordsChanges: changes != nil && width * height < 1 << 31)
         var panel = diffPanel.map { _ in RGBAImage(width: width, height: height) }
-        let rowBytes = width * 4
-        a0.pixels.withUnsafeBufferPointer { a in
-            b0.pixels.withUnsafeBufferPointer { b in
-                for y in 0..<height {
-                    // Most rows of a golden run are unchanged: one memcmp passes them (all
-                    // their pixels equal, so nothing in them can count).
-                    if panel == nil && sameSize && memcmp(a.baseAddress! + y * rowBytes, b.baseAddress! + y * rowBytes, rowBytes) == 0 {
-                        continue
-                    }
-                    for x in 0..<width {
-                        let i = (y * width + x) * 4
-                        var mark: (UInt8, UInt8, UInt8)?
-                        let outside = x >= common.width || y >= common.height
-                        let same = a[i] == b[i] && a[i + 1] == b[i + 1] && a[i + 2] == b[i + 2] && a[i + 3] == b[i + 3]
-                        if outside || (!same && (abs(colorDelta(a, i, b, i, yOnly: false)) > maxDelta
-                                                 || abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta)),
-                           !options.ignore.contains(where: { $0.contains(x, y) }) {
-                            let antialiased = !outside && (isAntialiased(a, x, y, width, height, other: b)
-                                                           || isAntialiased(b, x, y, width, height, other: a))
-                            if antialiased && !options.countAntialiasing {
-                                result.antialiasedPixels += 1
-                                mark = (255, 255, 0)
-                            } else {
-                                result.differentPixels += 1
-                                if antialiased { result.antialiasLikePixels += 1 }
-                                minX = min(minX, x); maxX = max(maxX, x)
-                                minY = min(minY, y); maxY = max(maxY, y)
-                                mark = (255, 0, 0)
-                            }
-                        }
-                        if panel != nil {
-                            if let mark {
-                                panel![x, y] = (mark.0, mark.1, mark.2, 255)
-                            } else {
-                                // Faded grey of the expected pixel, so the picture stays readable.
-                                let luma = blendOverWhite(brightness(a, i), alpha: Double(a[i + 3]) / 255)
-                                let faded = UInt8(max(0, min(255, 255 + (luma - 255) * 0.1)).rounded())
-                                panel![x, y] = (faded, faded, faded, 255)
-                            }
-                        }
-                    }
-                }
+        // The panel is drawn in one band (it is asked for by a person looking at one pair).
+        let bands = panel == nil ? DiffScan.bands(height: height, pixels: width * height) : [0..<height]
+        let limit = ChangedPixels.limit / bands.count
+        let found = Mutex([DiffScan.Band?](repeating: nil, count: bands.count))
+        if var picture = panel {
+            let band = scan.scan(bands[0], a0.pixels, b0.pixels, panel: &picture.pixels, changeLimit: limit)
+            panel = picture
+            found.withLock { $0[0] = band }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: bands.count) { k in
+                let band = scan.scan(bands[k], a0.pixels, b0.pixels, panel: nil, changeLimit: limit)
+                found.withLock { $0[k] = band }
             }
         }
-        if maxX >= 0 { result.bounds = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) }
+        let all = DiffScan.Band.merged(found.withLock { $0.map { $0! } })
+        var result = DiffResult(width: width, height: height, differentPixels: all.different, antialiasedPixels: all.antialiased,
+                                bounds: nil, identical: sameSize && !all.rowsDiffer)
+        result.antialiasLikePixels = all.antialiasLike
+        if all.maxX >= 0 { result.bounds = PixelRect(x: all.minX, y: all.minY, width: all.maxX - all.minX + 1, height: all.maxY - all.minY + 1) }
         if let diffPanel, let panel { diffPanel.pointee = panel }
+        if let changes { changes.pointee = ChangedPixels(entries: all.changed, complete: scan.recordsChanges && !all.overflow) }
         return result
     }
 
-    private static func blendOverWhite(_ c: Double, alpha: Double) -> Double { 255 + (c - 255) * alpha }
+    static func blendOverWhite(_ c: Double, alpha: Double) -> Double { 255 + (c - 255) * alpha }
 
-    private static func brightness(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Double {
+    static func brightness(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> Double {
         0.29889531 * Double(p[i]) + 0.58662247 * Double(p[i + 1]) + 0.11448223 * Double(p[i + 2])
     }
 
@@ -236,6 +212,12 @@ package enum ImageDiff {
     @inline(__always) static func sameWord(_ image: UnsafeBufferPointer<UInt8>, _ i: Int, _ j: Int) -> Bool {
         let base = UnsafeRawPointer(image.baseAddress!)
         return base.loadUnaligned(fromByteOffset: i, as: UInt32.self) == base.loadUnaligned(fromByteOffset: j, as: UInt32.self)
+    }
+
+    /// Whether the pixel at byte offset `i` has the same four bytes in `a` and `b`.
+    @inline(__always) static func sameWord(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
+        UnsafeRawPointer(a.baseAddress!).loadUnaligned(fromByteOffset: i, as: UInt32.self)
+            == UnsafeRawPointer(b.baseAddress!).loadUnaligned(fromByteOffset: i, as: UInt32.self)
     }
 
     /// Three or more neighbours identical to the pixel (edges count as one).

@@ -68,9 +68,11 @@ package enum Comparison {
         case none, whenCompared, always
     }
 
+    /// Two encoded images compared. `oneShot`: the process compares this one pair and exits
+    /// (see `PNGCodec.decode`).
     package static func compare(expected: [UInt8], actual: [UInt8], tolerance: GoldenTolerance,
                                 sizeMismatch: SizeMismatch = .fail, maxPixels: Int,
-                                panel: Panel = .none) throws(ComparisonError) -> Outcome {
+                                panel: Panel = .none, oneShot: Bool = false) throws(ComparisonError) -> Outcome {
         try refuseNodes(tolerance)
         guard let e = ImageDecoder.dimensions(expected) else { throw unreadable(.expected, expected, maxPixels) }
         guard let a = ImageDecoder.dimensions(actual) else { throw unreadable(.actual, actual, maxPixels) }
@@ -90,18 +92,18 @@ package enum Comparison {
             if panel == .always { (outcome.expected, outcome.actual) = (try decode(expected, .expected, maxPixels), try decode(actual, .actual, maxPixels)) }
             return outcome
         }
-        let (decodedExpected, decodedActual) = try decodeBoth(expected, actual, maxPixels)
+        let (decodedExpected, decodedActual) = try decodeBoth(expected, actual, maxPixels, oneShot: oneShot)
         return try compare(expected: decodedExpected, actual: decodedActual,
                            tolerance: tolerance, sizeMismatch: sizeMismatch, maxPixels: maxPixels, panel: panel)
     }
 
     /// Both images decoded at once, one core each (decoding is most of a large pair's time);
     /// the expected image's error first when both fail.
-    private static func decodeBoth(_ expected: [UInt8], _ actual: [UInt8], _ maxPixels: Int) throws(ComparisonError) -> (RGBAImage, RGBAImage) {
+    private static func decodeBoth(_ expected: [UInt8], _ actual: [UInt8], _ maxPixels: Int, oneShot: Bool) throws(ComparisonError) -> (RGBAImage, RGBAImage) {
         let slots = Mutex<[Result<RGBAImage, ComparisonError>?]>([nil, nil])
         DispatchQueue.concurrentPerform(iterations: 2) { k in
             let result = Result { () throws(ComparisonError) -> RGBAImage in
-                k == 0 ? try decode(expected, .expected, maxPixels) : try decode(actual, .actual, maxPixels)
+                k == 0 ? try decode(expected, .expected, maxPixels, oneShot: oneShot) : try decode(actual, .actual, maxPixels, oneShot: oneShot)
             }
             slots.withLock { $0[k] = result }
         }
@@ -121,12 +123,13 @@ package enum Comparison {
         }
         var picture = RGBAImage(width: 0, height: 0, pixels: [])
         var result: DiffResult
+        var changes = ChangedPixels()
         do {
             // A panel of two equal images shows nothing: made only when asked for always.
             let drawPanel = panel == .always || (panel == .whenCompared && (e != a || expectedImage.pixels != actualImage.pixels))
             result = drawPanel
-                ? try ImageDiff.compare(expectedImage, actualImage, options: tolerance.options, maxPixels: maxPixels, diffPanel: &picture)
-                : try ImageDiff.compare(expectedImage, actualImage, options: tolerance.options, maxPixels: maxPixels)
+                ? try ImageDiff.compare(expectedImage, actualImage, options: tolerance.options, maxPixels: maxPixels, diffPanel: &picture, changes: &changes)
+                : try ImageDiff.compare(expectedImage, actualImage, options: tolerance.options, maxPixels: maxPixels, changes: &changes)
         } catch {
             throw ComparisonError(image: nil, reason: "\(error)")
         }
@@ -138,7 +141,7 @@ package enum Comparison {
         if e != a {
             kind = .size
         } else if result.differentPixels > 0 || result.antialiasedPixels > 0 {
-            kind = DiffClassifier.classify(expectedImage, actualImage, result: result, options: tolerance.options)
+            kind = DiffClassifier.classify(expectedImage, actualImage, result: result, options: tolerance.options, changes: changes)
         }
         return Outcome(verdict: verdict, result: result, expectedSize: e, actualSize: a, panel: panel != .none && !picture.pixels.isEmpty ? picture : nil,
                        expected: expectedImage, actual: actualImage, kind: kind)
@@ -151,9 +154,9 @@ package enum Comparison {
         throw ComparisonError(image: nil, reason: "ignore '\(node)' names a node of a card: only batch --expect-dir, which renders the cards, can place it; give x,y,w,h here")
     }
 
-    private static func decode(_ bytes: [UInt8], _ image: ComparedImage, _ maxPixels: Int) throws(ComparisonError) -> RGBAImage {
+    private static func decode(_ bytes: [UInt8], _ image: ComparedImage, _ maxPixels: Int, oneShot: Bool = false) throws(ComparisonError) -> RGBAImage {
         do {
-            if PNGCodec.dimensions(bytes) != nil { return try PNGCodec.decode(bytes, maxPixels: maxPixels) }
+            if PNGCodec.dimensions(bytes) != nil { return try PNGCodec.decode(bytes, maxPixels: maxPixels, oneShot: oneShot) }
             return try ImageDecoder.decode(bytes, maxPixels: maxPixels).image
         } catch {
             throw ComparisonError(image: image, reason: "\(error)")

@@ -52,7 +52,7 @@ func runComparison(expected: [UInt8], actual: [UInt8], names: (String, String), 
     let outcome: Comparison.Outcome
     do {
         outcome = try Comparison.compare(expected: expected, actual: actual, tolerance: tolerance, sizeMismatch: options.sizeMismatch,
-                                         maxPixels: maxPixels, panel: options.diff == nil ? .none : .always)
+                                         maxPixels: maxPixels, panel: options.diff == nil ? .none : .always, oneShot: true)
     } catch {
         switch error.image {
         case .expected?: throw CLIFailure(message: "\(names.0): \(error)")

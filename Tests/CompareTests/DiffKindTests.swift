@@ -26,9 +26,46 @@ import Testing
     static func kind(_ a: RGBAImage, _ b: RGBAImage, countAA: Bool = true) throws -> DiffKind? {
         var options = DiffOptions()
         options.countAntialiasing = countAA
-        let result = try ImageDiff.compare(a, b, options: options, maxPixels: 1 << 24)
+        var changes = ChangedPixels()
+        let result = try ImageDiff.compare(a, b, options: options, maxPixels: 1 << 24, changes: &changes)
         guard result.differentPixels > 0 || result.antialiasedPixels > 0 else { return nil }
-        return DiffClassifier.classify(a, b, result: result, options: options)
+        #expect(changes.complete)
+        // Walking the changed pixels and scanning the box must agree.
+        let scanned = DiffClassifier.classify(a, b, result: result, options: options)
+        let walked = DiffClassifier.classify(a, b, result: result, options: options, changes: changes)
+        #expect(scanned == walked)
+        return walked
+    }
+
+    /// A large pair is compared in bands, one per core: the counts, the box and the changed
+    /// pixels are those of one pass over the whole image (the difference panel is drawn in one).
+    @Test func bandsAddUpToOnePass() throws {
+        let small = Self.scene(), moved = Self.scene(dx: 3, button: (220, 50, 50), edge: 0.8)
+        // 8x8 tiles of the scenes: 1280x960, over the size that is cut into bands.
+        let tile = { (image: RGBAImage) in
+            var big = RGBAImage(width: 1280, height: 960)
+            for y in 0..<960 { for x in 0..<1280 { big[x, y] = image[x % 160, y % 120] } }
+            return big
+        }
+        let a = tile(small)
+        var b = tile(moved)
+        // One change too small to count (the bar's colour by one step).
+        b[5, 5] = (31, 30, 40, 255)
+        let bands = DiffScan.bands(height: 960, pixels: 1280 * 960)
+        #expect(bands.first?.lowerBound == 0 && bands.last?.upperBound == 960 && zip(bands, bands.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        var panel = RGBAImage(width: 0, height: 0), changes = ChangedPixels(), panelChanges = ChangedPixels()
+        let banded = try ImageDiff.compare(a, b, maxPixels: 1 << 24, changes: &changes)
+        let whole = try ImageDiff.compare(a, b, maxPixels: 1 << 24, diffPanel: &panel, changes: &panelChanges)
+        #expect(banded == whole)
+        #expect(banded.differentPixels > 0 && banded.antialiasedPixels > 0)
+        var expected: [Int] = []
+        for k in 0..<(1280 * 960) where a.pixels[(k * 4)..<(k * 4 + 4)] != b.pixels[(k * 4)..<(k * 4 + 4)] { expected.append(k) }
+        #expect(changes.complete && changes.entries.map(ChangedPixels.index) == expected)
+        #expect(panelChanges.entries == changes.entries)
+        // Flagged: the pixels whose colours differ beyond the threshold (alpha is opaque here).
+        let over = changes.entries.filter { $0 & ChangedPixels.overThreshold != 0 }.count
+        #expect(over > 0 && over == changes.entries.count - 1)
+        #expect(!changes.entries.contains(UInt32(5 * 1280 + 5) | ChangedPixels.overThreshold) && changes.entries.contains(UInt32(5 * 1280 + 5)))
     }
 
     @Test func shiftsAreFoundWithTheirOffset() throws {

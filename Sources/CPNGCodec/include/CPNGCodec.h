@@ -48,6 +48,19 @@ enum { HL_PNG_OK = 0, HL_PNG_CORRUPT = 1, HL_PNG_TOO_LARGE = 2 };
 int hl_png_decode(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
                   uint32_t *width, uint32_t *height, char *error, size_t error_size);
 
+/// Bytes of the buffer `hl_png_decode_into` fills for a `width` x `height` image: the RGBA rows,
+/// one byte a row and 16 bytes of slack (the fast path inflates the filtered rows into the
+/// buffer's tail and widens them to RGBA in place). 0 when the size does not fit in a size_t.
+size_t hl_png_decode_capacity(uint32_t width, uint32_t height);
+
+/// `hl_png_decode` into the caller's buffer of `capacity` bytes (at least
+/// `hl_png_decode_capacity` for the `width` and `height` its IHDR declares, which the caller
+/// read and checked against its limit): the pixels land where they stay, with no copy and no
+/// second image-sized allocation. HL_PNG_OK, or HL_PNG_CORRUPT and a message in `error` (also
+/// when the IHDR does not declare `width` x `height`).
+int hl_png_decode_into(const uint8_t *data, size_t length, uint8_t *out, size_t capacity, uint32_t width,
+                       uint32_t height, char *error, size_t error_size);
+
 /// `hl_png_decode` through libpng alone: the reference the fuzzer holds the fast path (8-bit,
 /// not interlaced, decoded with libdeflate) to, byte for byte.
 int hl_png_decode_libpng(const uint8_t *data, size_t length, uint64_t max_pixels, uint8_t **out,
