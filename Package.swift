@@ -112,7 +112,11 @@ let package = Package(
         // OutputIntent, structure notes, links), Artifacts around untagged content, the xref.
         // Byte work alone: no Cairo, no drawing.
         .target(name: "PDFPost", dependencies: ["Support", "CPNGCodec"]),
-        .target(name: "Render", dependencies: ["Support", "PDFPost", "Typeset", "Highlight", "Motion", "CCairo", "CFreeType", "CPNG", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
+        // Picture files to RGBA and RGBA to PNG: libpng, libdeflate, TurboJPEG and libwebp, no
+        // Cairo (image comparison decodes through this alone).
+        .target(name: "Codecs", dependencies: ["Support", "CPNG", "CPNGCodec", "CTurboJPEG", "CWebP"],
+                linkerSettings: [.linkedLibrary(":libturbojpeg.a"), .linkedLibrary(":libwebp.a"), .linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "Render", dependencies: ["Support", "Codecs", "PDFPost", "Typeset", "Highlight", "Motion", "CCairo", "CFreeType", "CPNG", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
                 linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libturbojpeg.a"),
                                  .linkedLibrary(":libwebpmux.a"), .linkedLibrary(":libwebpdemux.a"), .linkedLibrary(":libwebp.a"),
                                  .linkedLibrary("freetype"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]),
@@ -129,14 +133,14 @@ let package = Package(
         // program that links HLRenderKit: RenderEnvironment.pinned() finds them with no path given.
         .target(name: "PinnedFonts", dependencies: ["Support"], path: ".", exclude: outsidePinnedFonts,
                 sources: ["Sources/PinnedFonts"], resources: [.copy("fonts")]),
-        .target(name: "HLRenderKit", dependencies: ["PinnedFonts", "Support", "PDFPost", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset", "Worker"]),
+        .target(name: "HLRenderKit", dependencies: ["PinnedFonts", "Support", "Codecs", "PDFPost", "Card", "Pages", "Compare", "Goldens", "Render", "Typeset", "Worker"]),
         // Golden suites: the verdict per card, the environment record, HTML and JUnit reports.
-        .target(name: "Goldens", dependencies: ["Support", "Compare", "Render", "Typeset"]),
+        .target(name: "Goldens", dependencies: ["Support", "Codecs", "Compare", "Typeset"]),
         // PDF goldens: pages rasterised by poppler-glib onto its Cairo, words, links, outline.
         // poppler-glib is opened with dlopen on first use (CPDFRaster), so it is neither linked
         // nor loaded by runs that compare no PDF, and HLRenderKit does not depend on it.
         .target(name: "CPDFRaster", dependencies: ["CDynamicLoad"]),
-        .target(name: "PDFGoldens", dependencies: ["Support", "Compare", "Goldens", "Render", "CPDFRaster"]),
+        .target(name: "PDFGoldens", dependencies: ["Support", "Codecs", "Compare", "Goldens", "CPDFRaster"]),
         // A batch of cards: rows from a manifest or a template and data, rendered on several
         // threads, written atomically, checked against a folder of goldens.
         // Third-party decoders of untrusted files (librsvg, poppler) in a process of their own,
@@ -147,7 +151,7 @@ let package = Package(
         // folders, test hooks) and hand to the library as values.
         .target(name: "Host", dependencies: ["Support"]),
         .executableTarget(name: "hlrender", dependencies: [
-            "Host", "Batch", "Flags", "Support", "Card", "Goldens", "PDFGoldens", "Pages", "PDFPost", "Render", "ServeConfig", "Typeset", "Compare", "Steps", "Worker", "Motion",
+            "Host", "Batch", "Codecs", "Flags", "Support", "Card", "Goldens", "PDFGoldens", "Pages", "PDFPost", "Render", "ServeConfig", "Typeset", "Compare", "Steps", "Worker", "Motion",
         ]),
 
         // The render service: routes, cache, limits and metrics over the card library.
@@ -157,7 +161,7 @@ let package = Package(
         // Multipart bodies and query strings: plain bytes in, fields out (fuzzed without NIO).
         .target(name: "HTTPForms", dependencies: ["Support"]),
         .target(name: "Serve", dependencies: [
-            "ServeConfig", "HTTPForms", "Support", "Card", "Compare", "Goldens", "PDFGoldens", "Render", "Typeset", "Worker",
+            "ServeConfig", "HTTPForms", "Support", "Card", "Codecs", "Compare", "Goldens", "PDFGoldens", "Render", "Typeset", "Worker",
             .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
             // Already built under Hummingbird; named for the HTTP/1 read timeout's configuration.
             .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Service"])),
@@ -172,7 +176,7 @@ let package = Package(
         ]),
 
         // Fixtures (pinned fonts, corpus) and the golden-image harness the test targets share.
-        .target(name: "TestSupport", dependencies: ["Support", "Typeset", "Compare", "Highlight", "Render"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Codecs", "Support", "Typeset", "Compare", "Highlight", "Render"], path: "Tests/TestSupport"),
 
         // The Swift fuzz harnesses (scripts/fuzz.sh builds them with libFuzzer); the ordinary
         // build replays the seed corpora and regression inputs through them.
@@ -180,7 +184,7 @@ let package = Package(
                           path: "Fuzz/Harnesses"),
 
         // Release-built benchmarks that print figures.
-        .executableTarget(name: "hlbench", dependencies: ["Support", "Card", "Highlight", "Compare", "Render", "Typeset", "Motion"]),
+        .executableTarget(name: "hlbench", dependencies: ["Support", "Card", "Codecs", "Highlight", "Compare", "Render", "Typeset", "Motion"]),
         // Unicode's conformance files against the typesetter (scripts/conformance.sh).
         .executableTarget(name: "hlconformance", dependencies: ["Typeset"]),
 
@@ -189,27 +193,27 @@ let package = Package(
         .testTarget(name: "HighlightTests", dependencies: [
             "Highlight", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "PDFPost", "Typeset", "Highlight", "Compare", "TestSupport", "hlrender", "Motion"],
+        .testTarget(name: "RenderTests", dependencies: ["Codecs", "Render", "PDFPost", "Typeset", "Highlight", "Compare", "TestSupport", "hlrender", "Motion"],
                     exclude: ["References"]),
         .testTarget(name: "StepsTests", dependencies: [
             "Steps", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "CompareTests", dependencies: ["Compare", "Render", "CPNGCodec", "Support", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "CardTests", dependencies: ["Support", "Card", "Pages", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CompareTests", dependencies: ["Codecs", "Compare", "Render", "CPNGCodec", "Support", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "CardTests", dependencies: ["Codecs", "Support", "Card", "Pages", "Render", "Typeset", "Compare", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "PagesTests", dependencies: ["Pages", "Render", "Typeset", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "Markup"]),
         .testTarget(name: "FlagsTests", dependencies: ["Flags", "Support"]),
-        .testTarget(name: "BatchTests", dependencies: ["Batch", "Card", "Goldens", "Render", "Support", "Typeset", "TestSupport"]),
-        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "PDFGoldens", "Compare", "Render", "Support", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "BatchTests", dependencies: ["Codecs", "Batch", "Card", "Goldens", "Render", "Support", "Typeset", "TestSupport"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Codecs", "Goldens", "PDFGoldens", "Compare", "Render", "Support", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ServeTests", dependencies: [
             // hlrender-serve: the shutdown test runs the real binary.
-            "Serve", "ServeConfig", "hlrender-serve", "HLRenderKit", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Service"])),
+            "Codecs", "Serve", "ServeConfig", "hlrender-serve", "HLRenderKit", "Card", "Compare", "Render", "Support", "Typeset", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Service"])),
             .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Service"])),
             .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Service"])),
             .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Service"])),
         ]),
-        .testTarget(name: "CLITests", dependencies: ["hlrender", "Batch", "Card", "Compare", "Goldens", "Pages", "Render", "ServeConfig", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["Codecs", "hlrender", "Batch", "Card", "Compare", "Goldens", "Pages", "Render", "ServeConfig", "Support", "TestSupport"], exclude: ["References", "Fixtures"]),
     ]
 )
 

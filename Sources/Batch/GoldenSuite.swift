@@ -2,6 +2,7 @@ import Card
 import Glibc
 import Goldens
 import PDFGoldens
+import Render
 import Synchronization
 import Support
 
@@ -219,7 +220,7 @@ package final class GoldenSuite: Sendable {
         // Reading and hashing every font is only needed to record the environment or to
         // explain failures.
         let current = {
-            try GoldenEnvironment.current(version: version, fontFiles: Array(fonts)) { try Posix.readFile($0, as: "font", limit: Int.max) }
+            try GoldenEnvironment.current(version: version, libraries: LibraryVersions.all, fontFiles: Array(fonts)) { try Posix.readFile($0, as: "font", limit: Int.max) }
         }
         let errors = results.filter { $0.status == .error }.count
         if let update = settings.update, update.writes(.changed) || results.allSatisfy({ $0.status != .changed }) {

@@ -8,7 +8,7 @@ extension CardBuilder {
     func picture(_ path: String, at jsonPath: String) throws -> RasterImage {
         let key = fileKey(path)
         if let key, let image = engine.images[key] { return image }
-        let image = try ImageDecoder.decode(try read(path, at: jsonPath), maxPixels: engine.world.maxPixels)
+        let image = try RasterImage(decoding: try read(path, at: jsonPath), maxPixels: engine.world.maxPixels)
         if let key { engine.images[key] = image }
         return image
     }

@@ -1,5 +1,5 @@
+import Codecs
 import Dispatch
-import Render
 import Synchronization
 import Compare
 import Support
@@ -157,7 +157,7 @@ package enum Comparison {
     private static func decode(_ bytes: [UInt8], _ image: ComparedImage, _ maxPixels: Int, oneShot: Bool = false) throws(ComparisonError) -> RGBAImage {
         do {
             if PNGCodec.dimensions(bytes) != nil { return try PNGCodec.decode(bytes, maxPixels: maxPixels, oneShot: oneShot) }
-            return try ImageDecoder.decode(bytes, maxPixels: maxPixels).image
+            return try ImageDecoder.decode(bytes, maxPixels: maxPixels)
         } catch {
             throw ComparisonError(image: image, reason: "\(error)")
         }

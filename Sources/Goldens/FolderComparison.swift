@@ -1,6 +1,6 @@
+import Codecs
 import Dispatch
 import Glibc
-import Render
 import Compare
 import Support
 

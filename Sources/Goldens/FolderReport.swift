@@ -1,4 +1,3 @@
-import Render
 import Compare
 import Support
 

@@ -1,4 +1,4 @@
-import Render
+import Codecs
 import Compare
 import Support
 

@@ -1,4 +1,3 @@
-import Render
 import Support
 
 /// What a suite of goldens was recorded with: hlrender's version, the C libraries that draw
@@ -27,12 +26,14 @@ package struct GoldenEnvironment: Equatable, Sendable {
         self.fonts = fonts.sorted { $0.name < $1.name }
     }
 
-    /// This process's environment; `fontFiles` maps each font file used to its bytes' reader.
-    package static func current(version: String, fontFiles: [String], read: (String) throws -> [UInt8]) rethrows -> GoldenEnvironment {
+    /// This process's environment: `libraries` are the drawing libraries' names and versions
+    /// (the renderer's to say), `fontFiles` maps each font file used to its bytes' reader.
+    package static func current(version: String, libraries: [(name: String, version: String)], fontFiles: [String],
+                                read: (String) throws -> [UInt8]) rethrows -> GoldenEnvironment {
         let fonts = try fontFiles.sorted().map { path in
             Entry(String(path.split(separator: "/").last ?? Substring(path)), SHA256.hex(try read(path)))
         }
-        return GoldenEnvironment(version: version, libraries: LibraryVersions.all.map { Entry($0.name, $0.version) }, fonts: fonts)
+        return GoldenEnvironment(version: version, libraries: libraries.map { Entry($0.name, $0.version) }, fonts: fonts)
     }
 
     package var json: JSONValue {

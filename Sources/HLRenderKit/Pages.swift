@@ -65,7 +65,7 @@ extension HLRenderer {
         return try await run { cancellation in
             let document = try PagedPDF(settings: prepared.1, setup: prepared.0, fonts: world.fonts, background: prepared.2,
                                         randomSeed: world.random, checkFontFile: world.checkFontFile) { path in
-                try ImageDecoder.decode(try world.readFile(path), maxPixels: world.maxPixels)
+                try RasterImage(decoding: try world.readFile(path), maxPixels: world.maxPixels)
             }
             var options = prepared.3
             options.cancellation = cancellation

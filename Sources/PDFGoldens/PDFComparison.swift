@@ -1,7 +1,7 @@
+import Codecs
 import Compare
 import Dispatch
 import Goldens
-import Render
 import Support
 
 /// Two PDFs compared as a reviewer would: the page count, each page rasterised by poppler at a

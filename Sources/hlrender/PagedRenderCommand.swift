@@ -22,7 +22,7 @@ extension RenderCommand {
         return { source in
             guard !source.contains("://") else { throw CLIFailure(message: "pictures are read from files, not from addresses") }
             let path = source.hasPrefix("/") ? source : folder + "/" + source
-            return try ImageDecoder.decode(try Posix.readFile(path, as: "picture", limit: limit), maxPixels: maxPixels)
+            return try RasterImage(decoding: try Posix.readFile(path, as: "picture", limit: limit), maxPixels: maxPixels)
         }
     }
 

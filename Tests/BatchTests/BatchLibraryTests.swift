@@ -1,3 +1,4 @@
+import Codecs
 import Batch
 import Card
 import Foundation

@@ -1,3 +1,4 @@
+import Codecs
 import Card
 import Compare
 import Foundation

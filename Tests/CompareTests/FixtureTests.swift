@@ -1,3 +1,4 @@
+import Codecs
 import Render
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import Codecs
 import Compare
 import Foundation
 import Render
@@ -248,7 +249,7 @@ func words(_ text: String) -> [String] {
 
     @Test func huffmanTablesAreMadeForTheImage() throws {
         let jpeg = try ImageEncoder.encode(picture(), as: .jpeg)
-        let decoded = try ImageDecoder.decode(jpeg)
+        let decoded = try RasterImage(decoding: jpeg)
         #expect(decoded.width == 96 && decoded.height == 64)
         #expect(abs(Int(decoded.pixels[(32 * 96 + 48) * 4]) - 255) < 8 && abs(Int(decoded.pixels[0]) - 233) < 8)
         // Each table: class/id, 16 code-length counts, then the symbols. The standard
@@ -284,7 +285,7 @@ func words(_ text: String) -> [String] {
         for y in 20..<44 { for x in 10..<86 { gray[x, y] = (40, 40, 40, 255) } }
         let jpeg = try ImageEncoder.encode(gray, as: .jpeg)
         #expect(segments(jpeg, 0xC0)[0][5] == 1)  // precision, height, width, then the component count
-        let decoded = try ImageDecoder.decode(jpeg)
+        let decoded = try RasterImage(decoding: jpeg)
         #expect(abs(Int(decoded.pixels[(32 * 96 + 48) * 4]) - 40) < 8 && abs(Int(decoded.pixels[0]) - 255) < 8)
         var tinted = gray
         tinted[0, 0] = (255, 250, 255, 255)

@@ -1,3 +1,4 @@
+import Codecs
 import Compare
 import Foundation
 import Highlight

@@ -1,5 +1,6 @@
 // Built with the Service trait only (Package.swift): Hummingbird is not resolved without it.
 #if Service
+import Codecs
 import Render
 import ServeConfig
 import Compare

@@ -27,7 +27,7 @@ package enum PNGCodec {
     /// decodes this image and exits, so its storage is asked for in 2 MB pages where the kernel
     /// allows (a 4 KB page fault each 4 KB was a fifth of decoding a story); a long-running
     /// process reuses freed memory instead and gains nothing from them.
-    package static func decode(_ bytes: [UInt8], maxPixels: Int = PixelLimit.defaultPixels, oneShot: Bool = false) throws -> RGBAImage {
+    package static func decode(_ bytes: [UInt8], maxPixels: Int = PixelLimit.defaultPixels, oneShot: Bool = false) throws(PNGError) -> RGBAImage {
         if let (width, height) = dimensions(bytes), width > 0, height > 0, Checked.pixels(width, height, within: maxPixels) {
             let capacity = hl_png_decode_capacity(UInt32(width), UInt32(height))
             var status = Int32(HL_PNG_CORRUPT)

@@ -3,16 +3,23 @@ import CTurboJPEG
 import CWebP
 import Support
 
+/// Why bytes are not a picture hlrender can read, in words for the user.
+package struct ImageDecodeError: Error, CustomStringConvertible, Sendable {
+    package let description: String
+    package init(_ description: String) { self.description = description }
+}
+
 /// PNG, JPEG and WebP files to RGBA, told apart by their first bytes; the declared size is
-/// checked against `maxPixels` before the pixels are allocated.
+/// checked against `maxPixels` before the pixels are allocated. No Cairo here: image comparison
+/// decodes through this alone.
 package enum ImageDecoder {
-    package static func decode(_ bytes: [UInt8], maxPixels: Int = PixelLimit.defaultPixels) throws -> RasterImage {
+    package static func decode(_ bytes: [UInt8], maxPixels: Int = PixelLimit.defaultPixels) throws(ImageDecodeError) -> RGBAImage {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try png(bytes, maxPixels: maxPixels) }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return try jpeg(bytes, maxPixels: maxPixels) }
         if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
             return try webp(bytes, maxPixels: maxPixels)
         }
-        throw RenderError.image("not a PNG, JPEG or WebP file")
+        throw ImageDecodeError("not a PNG, JPEG or WebP file")
     }
 
     /// Width and height from a PNG, JPEG or WebP header, nothing decoded; nil when the bytes
@@ -48,30 +55,28 @@ package enum ImageDecoder {
         return status == 0 ? (Int(width), Int(height)) : nil
     }
 
-    private static func checkSize(_ width: Int, _ height: Int, _ maxPixels: Int) throws {
-        guard width > 0, height > 0 else { throw RenderError.image("empty image") }
+    private static func checkSize(_ width: Int, _ height: Int, _ maxPixels: Int) throws(ImageDecodeError) {
+        guard width > 0, height > 0 else { throw ImageDecodeError("empty image") }
         guard Checked.pixels(width, height, within: maxPixels) else {
-            throw RenderError.image("declares \(width)x\(height) pixels, over the limit of \(maxPixels)")
+            throw ImageDecodeError("declares \(width)x\(height) pixels, over the limit of \(maxPixels)")
         }
     }
 
     /// Through `PNGCodec`, the one PNG decoder (pictures and goldens alike).
-    private static func png(_ bytes: [UInt8], maxPixels: Int) throws -> RasterImage {
-        let image: RGBAImage
+    private static func png(_ bytes: [UInt8], maxPixels: Int) throws(ImageDecodeError) -> RGBAImage {
         do {
-            image = try PNGCodec.decode(bytes, maxPixels: maxPixels)
-        } catch let error as PNGError {
+            return try PNGCodec.decode(bytes, maxPixels: maxPixels)
+        } catch {
             if case let .tooLarge(width, height, _) = error { try checkSize(width, height, maxPixels) }
-            throw RenderError.image("\(error)")
+            throw ImageDecodeError("\(error)")
         }
-        return try RasterImage(image)
     }
 
-    private static func jpeg(_ bytes: [UInt8], maxPixels: Int) throws -> RasterImage {
-        guard let handle = tjInitDecompress() else { throw RenderError.image("cannot start the JPEG decoder") }
+    private static func jpeg(_ bytes: [UInt8], maxPixels: Int) throws(ImageDecodeError) -> RGBAImage {
+        guard let handle = tjInitDecompress() else { throw ImageDecodeError("cannot start the JPEG decoder") }
         defer { tjDestroy(handle) }
         guard let (w, h) = jpegSize(handle, bytes) else {
-            throw RenderError.image("not a valid JPEG (\(String(cString: tjGetErrorStr2(handle))))")
+            throw ImageDecodeError("not a valid JPEG (\(String(cString: tjGetErrorStr2(handle))))")
         }
         try checkSize(w, h, maxPixels)
         var input = bytes
@@ -80,20 +85,20 @@ package enum ImageDecoder {
         let status = tjDecompress2(handle, &input, UInt(input.count), &pixels, width, 0, height, Int32(TJPF_RGBA.rawValue), 0)
         // Warnings (e.g. a few missing bytes at the end) still give an image; errors do not.
         if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
-            throw RenderError.image("not a valid JPEG (\(String(cString: tjGetErrorStr2(handle))))")
+            throw ImageDecodeError("not a valid JPEG (\(String(cString: tjGetErrorStr2(handle))))")
         }
-        return try RasterImage(width: Int(width), height: Int(height), pixels: pixels)
+        return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
     }
 
-    private static func webp(_ bytes: [UInt8], maxPixels: Int) throws -> RasterImage {
+    private static func webp(_ bytes: [UInt8], maxPixels: Int) throws(ImageDecodeError) -> RGBAImage {
         var width: Int32 = 0, height: Int32 = 0
-        guard WebPGetInfo(bytes, bytes.count, &width, &height) != 0 else { throw RenderError.image("not a valid WebP file") }
+        guard WebPGetInfo(bytes, bytes.count, &width, &height) != 0 else { throw ImageDecodeError("not a valid WebP file") }
         try checkSize(Int(width), Int(height), maxPixels)
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let ok = pixels.withUnsafeMutableBufferPointer {
             WebPDecodeRGBAInto(bytes, bytes.count, $0.baseAddress, $0.count, width * 4) != nil
         }
-        guard ok else { throw RenderError.image("not a valid WebP file (cannot decode)") }
-        return try RasterImage(width: Int(width), height: Int(height), pixels: pixels)
+        guard ok else { throw ImageDecodeError("not a valid WebP file (cannot decode)") }
+        return RGBAImage(width: Int(width), height: Int(height), pixels: pixels)
     }
 }
