@@ -9,7 +9,7 @@ import Typeset
 /// encoded as WebP (what one card costs), and the whole animation's time per frame (layout
 /// once, the base and the finished card drawn once, only what moves drawn again).
 func benchmarkAnimation(spec path: String, fonts: String) throws {
-    let library = try FontLibrary(directories: [fonts], includeSystemFonts: false)
+    let library = try FontLibrary(directories: [fonts], includeSystemFonts: false, cacheDirectory: benchFontCache)
     let engine = Engine(world: World(fonts: try FontContext(library: library)) { path in
         guard let data = FileManager.default.contents(atPath: path) else { throw CardError("", "cannot read \(path)") }
         return [UInt8](data)

@@ -6,7 +6,7 @@ import Support
 
 /// Draws each example card once, then times every encoder on the same pixels.
 func benchmarkEncoders(examples: String, fonts: String) throws {
-    let library = try FontLibrary(directories: [fonts], includeSystemFonts: false)
+    let library = try FontLibrary(directories: [fonts], includeSystemFonts: false, cacheDirectory: benchFontCache)
     let engine = Engine(world: World(fonts: try FontContext(library: library)) { path in
         guard let data = FileManager.default.contents(atPath: path) else { throw CardError("", "cannot read \(path)") }
         return [UInt8](data)

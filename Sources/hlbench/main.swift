@@ -7,6 +7,10 @@ import Render
 // Release-built benchmarks that print figures (no assertions). Run: swift run -c release hlbench
 // [outline]. Peers that run as separate programs are timed side by side in scripts/bench.sh.
 
+/// Where Fontconfig keeps its scan of the benchmark's font folder (without one it complains on
+/// stderr that it has nowhere to write).
+let benchFontCache = FileManager.default.temporaryDirectory.appendingPathComponent("hlbench-fontconfig").path
+
 func measure(_ label: String, runs: Int = 20, _ body: () -> Void) {
     var times: [Double] = []
     for _ in 0..<runs {
