@@ -46,18 +46,17 @@ package enum DiffClassifier {
     package static func classify(_ expected: RGBAImage, _ actual: RGBAImage, result: DiffResult, options: DiffOptions,
                                  changes: ChangedPixels? = nil) -> DiffKind {
         guard expected.width == actual.width, expected.height == actual.height else { return .size }
-        if result.differentPixels == result.antialiasLikePixels { return .antialiasing }
+        if result.differentPixels == 0 || result.countedLookAntialiased { return .antialiasing }
         guard let box = result.bounds else { return .antialiasing }
         let maxDelta = ImageDiff.maxYIQDelta * options.threshold * options.threshold
-        let changed = changes?.complete == true ? changes!.entries : nil
+        let known = changes.flatMap { $0.covers(pixels: expected.width * expected.height) ? $0 : nil }
         @Sendable func withScene<T>(_ body: (Scene) -> T) -> T {
             expected.pixels.withUnsafeBufferPointer { a in
                 actual.pixels.withUnsafeBufferPointer { b in
-                    body(Scene(a: a, b: b, width: expected.width, height: expected.height, maxDelta: maxDelta, changed: changed))
+                    body(Scene(a: a, b: b, width: expected.width, height: expected.height, maxDelta: maxDelta, changes: known))
                 }
             }
         }
-        let points = withScene { $0.differing(in: box) }
         // The three tests at once, on as many cores; the first that holds, in this order, wins.
         let found = Mutex<[Bool]>([false, false, false])
         let shift = Mutex<(dx: Int, dy: Int)?>(nil)
@@ -65,10 +64,10 @@ package enum DiffClassifier {
             let holds: Bool = withScene { scene in
                 switch k {
                 case 0:
-                    let offset = scene.shift(points)
+                    let offset = scene.shift(in: box)
                     shift.withLock { $0 = offset }
                     return offset != nil
-                case 1: return scene.edgesOnly(points, in: box)
+                case 1: return scene.edgesOnly(in: box)
                 default: return scene.sameShapes(in: box)
                 }
             }
@@ -85,16 +84,9 @@ package enum DiffClassifier {
         let width: Int
         let height: Int
         let maxDelta: Double
-        /// Every pixel whose bytes differ, when known (`ChangedPixels` entries).
-        let changed: [UInt32]?
-
-        /// A pixel index's column and row (a 32-bit division where the image allows: it is
-        /// done for every changed pixel).
-        @inline(__always) func position(_ index: Int) -> (x: Int, y: Int) {
-            guard width * height < 1 << 31 else { return (index % width, index / width) }
-            let (y, x) = UInt32(truncatingIfNeeded: index).quotientAndRemainder(dividingBy: UInt32(truncatingIfNeeded: width))
-            return (Int(x), Int(y))
-        }
+        /// Which pixels' bytes differ, and which beyond the threshold, when the comparison
+        /// recorded them.
+        let changes: ChangedPixels?
 
         /// A pixel's four bytes as one word (an equality test in one compare).
         @inline(__always) func word(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
@@ -113,38 +105,45 @@ package enum DiffClassifier {
 
         func index(_ x: Int, _ y: Int) -> Int { (y * width + x) * 4 }
 
-        /// The pixels of the box whose colours differ beyond the threshold, as indices
-        /// (`y * width + x`) in reading order: the changed pixels when known, else the box scanned.
-        func differing(in box: PixelRect) -> [Int] {
-            var all: [Int] = []
-            if let changed {
-                // The comparison judged the colours; the alpha rule of `alike` is checked here.
-                for entry in changed {
-                    let k = ChangedPixels.index(entry), (x, y) = position(k), i = k * 4
-                    guard box.contains(x, y) else { continue }
-                    if entry & ChangedPixels.overThreshold != 0 || abs(Int(a[i + 3]) - Int(b[i + 3])) > 8 { all.append(k) }
-                }
-                return all
-            }
+        /// Calls `body` with each pixel of the box whose colours differ beyond the threshold
+        /// (`alike` false), as an index (`y * width + x`) in reading order, until it answers
+        /// false: the recorded changes walked when there are some, else the box scanned.
+        @inline(__always)
+        func forEachDiffering(in box: PixelRect, _ body: (Int) -> Bool) {
             for y in box.y..<(box.y + box.height) {
+                let row = y * width
+                if let changes {
+                    // The comparison judged the colours; the alpha rule of `alike` is checked here.
+                    let more = changes.forEachChanged(in: (row + box.x)..<(row + box.x + box.width)) { p in
+                        guard changes.isOverThreshold(p) || abs(Int(a[p * 4 + 3]) - Int(b[p * 4 + 3])) > 8 else { return true }
+                        return body(p)
+                    }
+                    if !more { return }
+                    continue
+                }
                 for x in box.x..<(box.x + box.width) where !unchanged(index(x, y)) && !alike(a, index(x, y), b, index(x, y)) {
-                    all.append(y * width + x)
+                    if !body(row + x) { return }
                 }
             }
-            return all
         }
 
         /// The offset that explains the change: the sampled differing pixels agree with the
         /// other image (dx, dy) away, checked first on 64 samples, then on up to 4,096; 98% must
         /// agree (pixels whose counterpart falls outside the image are skipped).
-        func shift(_ points: [Int]) -> (dx: Int, dy: Int)? {
-            // At most 4,096 of them, spread over the box.
-            let step = max(1.0, Double(points.count) / 4096)
+        func shift(in box: PixelRect) -> (dx: Int, dy: Int)? {
+            // At most 4,096 of the differing pixels, spread over them: counted, then picked.
+            var count = 0
+            forEachDiffering(in: box) { _ in count += 1; return true }
+            let step = max(1.0, Double(count) / 4096)
             // Unlabelled pairs, as `agreement` takes them (labelled ones would be converted,
             // array and all, at each of its 2,400 calls).
-            let samples: [(Int, Int)] = (0..<min(points.count, 4096)).map { k in
-                let (x, y) = position(points[Int(Double(k) * step)])
-                return (x, y)
+            var samples: [(Int, Int)] = []
+            samples.reserveCapacity(min(count, 4096))
+            var seen = 0
+            forEachDiffering(in: box) { p in
+                if Int(Double(samples.count) * step) == seen { samples.append((p % width, p / width)) }
+                seen += 1
+                return samples.count < 4096
             }
             guard samples.count >= 4 else { return nil }
             let quick = Array(samples.prefix(64))
@@ -188,16 +187,20 @@ package enum DiffClassifier {
         /// their value in each lies between the darkest and brightest of the other's 3x3
         /// neighbourhood (each channel, 16 levels of slack for a resampling filter's overshoot):
         /// a blend of the colours already there.
-        func edgesOnly(_ points: [Int], in box: PixelRect) -> Bool {
-            var blends = 0
+        func edgesOnly(in box: PixelRect) -> Bool {
+            var differing = 0, blends = 0
             // No more differ than the box holds: past 2% of it that are not blends, no count
             // of the rest can make 98%.
             let allowed = box.width * box.height / 50
-            for (k, p) in points.enumerated() {
-                let (x, y) = position(p)
-                if blend(of: b, at: x, y, within: a) && blend(of: a, at: x, y, within: b) { blends += 1 } else if k + 1 - blends > allowed { return false }
+            var tooMany = false
+            forEachDiffering(in: box) { p in
+                let (x, y) = (p % width, p / width)
+                differing += 1
+                if blend(of: b, at: x, y, within: a) && blend(of: a, at: x, y, within: b) { blends += 1 }
+                tooMany = differing - blends > allowed
+                return !tooMany
             }
-            return !points.isEmpty && Double(blends) >= 0.98 * Double(points.count)
+            return !tooMany && differing > 0 && Double(blends) >= 0.98 * Double(differing)
         }
 
         private func blend(of p: UnsafeBufferPointer<UInt8>, at x: Int, _ y: Int, within q: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -229,19 +232,20 @@ package enum DiffClassifier {
                 touched += 1
                 if alike(a, i, a, j) != alike(b, i, b, j) { lost += 1 }
             }
-            if let changed {
+            if let changes {
                 // From each changed pixel to its four neighbours; a pair of two changed pixels
                 // once, from the first of them.
-                for entry in changed {
-                    let (x, y) = position(ChangedPixels.index(entry))
-                    guard x >= x0, x <= x1, y >= y0, y <= y1 else { continue }
-                    let i = index(x, y)
-                    let pair = { (nx: Int, ny: Int) in
-                        guard nx >= x0, nx <= x1, ny >= y0, ny <= y1 else { return }
-                        let j = index(nx, ny)
-                        if j > i || unchanged(j) { count(i, j) }
+                let rowBytes = width * 4
+                for y in y0...y1 {
+                    changes.forEachChanged(in: (y * width + x0)..<(y * width + x1 + 1)) { p in
+                        let x = p - y * width, i = p * 4
+                        // Right and down always come after; left and up only when unchanged.
+                        if x < x1 { count(i, i + 4) }
+                        if y < y1 { count(i, i + rowBytes) }
+                        if x > x0, unchanged(i - 4) { count(i, i - 4) }
+                        if y > y0, unchanged(i - rowBytes) { count(i, i - rowBytes) }
+                        return true
                     }
-                    pair(x + 1, y); pair(x, y + 1); pair(x - 1, y); pair(x, y - 1)
                 }
             } else {
                 for y in y0...y1 {

@@ -65,9 +65,10 @@ package struct DiffResult: Equatable, Sendable {
     package var differentPixels: Int
     /// Pixels over the threshold taken as anti-aliasing and not counted.
     package var antialiasedPixels: Int
-    /// Counted pixels that look like anti-aliasing all the same (with `countAntialiasing`):
-    /// what tells an anti-aliasing-only change from a real one.
-    package var antialiasLikePixels = 0
+    /// Every counted pixel looks like anti-aliasing all the same (with `countAntialiasing`;
+    /// false without, and with none counted): what tells an anti-aliasing-only change from a
+    /// real one.
+    package var countedLookAntialiased = false
     /// Bounding box of the counted pixels, nil when none.
     package var bounds: PixelRect?
     package var identical: Bool
@@ -126,29 +127,36 @@ package enum ImageDiff {
                             common: (width: min(expected.width, actual.width), height: min(expected.height, actual.height)),
                             sameSize: sameSize, maxDelta: maxYIQDelta * options.threshold * options.threshold,
                             maxAlphaDelta: Checked.clamped(options.threshold * 255, .down, in: 0...255), options: options,
-                            recordsChanges: changes != nil && width * height < 1 << 31)
+                            recordsChanges: changes != nil && sameSize)
         var panel = diffPanel.map { _ in RGBAImage(width: width, height: height) }
         // The panel is drawn in one band (it is asked for by a person looking at one pair).
         let bands = panel == nil ? DiffScan.bands(height: height, pixels: width * height) : [0..<height]
-        let limit = ChangedPixels.limit / bands.count
         let found = Mutex([DiffScan.Band?](repeating: nil, count: bands.count))
         if var picture = panel {
-            let band = scan.scan(bands[0], a0.pixels, b0.pixels, panel: &picture.pixels, changeLimit: limit)
+            let band = scan.scan(bands[0], a0.pixels, b0.pixels, panel: &picture.pixels)
             panel = picture
             found.withLock { $0[0] = band }
         } else {
             DispatchQueue.concurrentPerform(iterations: bands.count) { k in
-                let band = scan.scan(bands[k], a0.pixels, b0.pixels, panel: nil, changeLimit: limit)
+                let band = scan.scan(bands[k], a0.pixels, b0.pixels, panel: nil)
                 found.withLock { $0[k] = band }
             }
         }
-        let all = DiffScan.Band.merged(found.withLock { $0.map { $0! } })
+        let done = found.withLock { $0.map { $0! } }
+        let all = DiffScan.Band.merged(done)
         var result = DiffResult(width: width, height: height, differentPixels: all.different, antialiasedPixels: all.antialiased,
                                 bounds: nil, identical: sameSize && !all.rowsDiffer)
-        result.antialiasLikePixels = all.antialiasLike
+        result.countedLookAntialiased = options.countAntialiasing && all.different > 0 && !all.plainCounted
         if all.maxX >= 0 { result.bounds = PixelRect(x: all.minX, y: all.minY, width: all.maxX - all.minX + 1, height: all.maxY - all.minY + 1) }
         if let diffPanel, let panel { diffPanel.pointee = panel }
-        if let changes { changes.pointee = ChangedPixels(entries: all.changed, complete: scan.recordsChanges && !all.overflow) }
+        if let changes {
+            var merged = ChangedPixels()
+            if scan.recordsChanges && done.contains(where: { !$0.changes.changed.isEmpty }) {
+                merged = ChangedPixels(pixels: width * height)
+                for band in done where !band.changes.changed.isEmpty { merged.merge(band.changes, first: band.firstPixel) }
+            }
+            changes.pointee = merged
+        }
         return result
     }
 
@@ -161,11 +169,13 @@ package enum ImageDiff {
     /// Squared YIQ distance (signed by which is brighter); `yOnly` compares brightness alone.
     static func colorDelta(_ a: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UnsafeBufferPointer<UInt8>, _ j: Int,
                            yOnly: Bool) -> Double {
-        let aa = Double(a[i + 3]) / 255, ba = Double(b[j + 3]) / 255
-        let r1 = blendOverWhite(Double(a[i]), alpha: aa), g1 = blendOverWhite(Double(a[i + 1]), alpha: aa)
-        let b1 = blendOverWhite(Double(a[i + 2]), alpha: aa)
-        let r2 = blendOverWhite(Double(b[j]), alpha: ba), g2 = blendOverWhite(Double(b[j + 1]), alpha: ba)
-        let b2 = blendOverWhite(Double(b[j + 2]), alpha: ba)
+        // Opaque pixels (nearly all of them) skip the blend: over white at alpha 1 it gives the
+        // channel back exactly, so the answer is the same to the last bit.
+        let opaque = a[i + 3] == 255 && b[j + 3] == 255
+        let aa = opaque ? 1 : Double(a[i + 3]) / 255, ba = opaque ? 1 : Double(b[j + 3]) / 255
+        let blend = { (c: UInt8, alpha: Double) in opaque ? Double(c) : blendOverWhite(Double(c), alpha: alpha) }
+        let r1 = blend(a[i], aa), g1 = blend(a[i + 1], aa), b1 = blend(a[i + 2], aa)
+        let r2 = blend(b[j], ba), g2 = blend(b[j + 1], ba), b2 = blend(b[j + 2], ba)
         let y1 = 0.29889531 * r1 + 0.58662247 * g1 + 0.11448223 * b1
         let y2 = 0.29889531 * r2 + 0.58662247 * g2 + 0.11448223 * b2
         let dy = y1 - y2

@@ -2,29 +2,61 @@ import Dispatch
 import Glibc
 import Support
 
-/// The pixels whose four bytes differ between two images compared at the same size, in
-/// order: what the diff classifier walks instead of the whole changed box (40 small changes
-/// scattered over a 4K screen span nearly all of it). Each entry is a pixel index (`y * width +
-/// x`, 31 bits) with `overThreshold` set when its colours differ by more than the threshold
-/// (the comparison has worked that out already).
+/// The pixels whose four bytes differ between two images compared at the same size, and of
+/// them those whose colours differ beyond the threshold (the comparison has worked that out
+/// already): one bit a pixel each (pixel `y * width + x`), 2 bits a pixel in all (2 MB for a 4K
+/// pair, whatever changed). What the diff classifier walks instead of the whole changed box (40
+/// small changes scattered over a 4K screen span nearly all of it); empty when not recorded.
 package struct ChangedPixels: Sendable {
-    /// The entries, ascending by index.
-    package var entries: [UInt32] = []
-    /// False when there were more than `limit` of them (or the image has 2^31 pixels or more):
-    /// `entries` is then partial and a reader scans the box itself.
-    package var complete = false
-    /// The most entries kept (4 MB).
-    package static let limit = 1 << 20
-    /// The bit of an entry that says its colours differ beyond the threshold.
-    package static let overThreshold: UInt32 = 1 << 31
+    /// Bit p set: pixel p's bytes differ.
+    package var changed: [UInt64] = []
+    /// Bit p set: pixel p's colours differ beyond the threshold.
+    package var overThreshold: [UInt64] = []
 
-    package init(entries: [UInt32] = [], complete: Bool = false) {
-        self.entries = entries
-        self.complete = complete
+    package init() {}
+
+    /// Bitmaps for `pixels` pixels, all clear.
+    init(pixels: Int) {
+        changed = [UInt64](repeating: 0, count: (pixels + 63) / 64)
+        overThreshold = changed
     }
 
-    /// The pixel index of an entry.
-    @inline(__always) package static func index(_ entry: UInt32) -> Int { Int(entry & ~overThreshold) }
+    /// Whether the bitmaps were recorded (for an image of `pixels` pixels).
+    package func covers(pixels: Int) -> Bool { changed.count == (pixels + 63) / 64 && pixels > 0 }
+
+    @inline(__always) package func isChanged(_ p: Int) -> Bool { changed[p >> 6] & (1 << UInt64(p & 63)) != 0 }
+    @inline(__always) package func isOverThreshold(_ p: Int) -> Bool { overThreshold[p >> 6] & (1 << UInt64(p & 63)) != 0 }
+
+    /// Calls `body` with each changed pixel index in `range`, ascending, until it answers false
+    /// (then returns false). Words with no bit set are passed in one test.
+    @inline(__always) @discardableResult
+    package func forEachChanged(in range: Range<Int>, _ body: (Int) -> Bool) -> Bool {
+        guard !range.isEmpty else { return true }
+        var word = range.lowerBound >> 6
+        let lastWord = (range.upperBound - 1) >> 6
+        while word <= lastWord {
+            var bits = changed[word]
+            if word == range.lowerBound >> 6 { bits &= ~0 << UInt64(range.lowerBound & 63) }
+            if word == lastWord, range.upperBound & 63 != 0 { bits &= ~(~0 << UInt64(range.upperBound & 63)) }
+            while bits != 0 {
+                let p = word << 6 | bits.trailingZeroBitCount
+                guard body(p) else { return false }
+                bits &= bits - 1
+            }
+            word += 1
+        }
+        return true
+    }
+
+    /// A band's bitmaps ORed into these: the band's first pixel is `first` (a band's bitmaps
+    /// start at the word holding its first pixel, so neighbouring bands may share a word).
+    mutating func merge(_ band: ChangedPixels, first: Int) {
+        let offset = first >> 6
+        for (k, bits) in band.changed.enumerated() where bits != 0 {
+            changed[offset + k] |= bits
+            overThreshold[offset + k] |= band.overThreshold[k]
+        }
+    }
 }
 
 /// One comparison's rule applied to a band of rows: what `ImageDiff.compare` runs on every core
@@ -37,18 +69,22 @@ struct DiffScan {
     let maxDelta: Double
     let maxAlphaDelta: Int
     let options: DiffOptions
-    /// Changes are recorded only when every pixel index fits in 31 bits.
+    /// Whether the changed pixels are recorded.
     let recordsChanges: Bool
 
     /// Counts, bounds and changed pixels of one band.
     struct Band {
         var different = 0
         var antialiased = 0
-        var antialiasLike = 0
+        /// A counted pixel that does not look like anti-aliasing was seen.
+        var plainCounted = false
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         var rowsDiffer = false
-        var changed: [UInt32] = []
-        var overflow = false
+        /// This band's changed pixels, its bitmaps starting at the word of `firstPixel`.
+        var changes = ChangedPixels()
+        var firstPixel = 0
+        /// Past the band's last pixel.
+        var lastPixel = 0
 
         /// The bands of an image in order, as one.
         static func merged(_ bands: [Band]) -> Band {
@@ -56,32 +92,31 @@ struct DiffScan {
             for band in bands {
                 all.different += band.different
                 all.antialiased += band.antialiased
-                all.antialiasLike += band.antialiasLike
+                all.plainCounted = all.plainCounted || band.plainCounted
                 all.minX = min(all.minX, band.minX); all.minY = min(all.minY, band.minY)
                 all.maxX = max(all.maxX, band.maxX); all.maxY = max(all.maxY, band.maxY)
                 all.rowsDiffer = all.rowsDiffer || band.rowsDiffer
-                all.overflow = all.overflow || band.overflow || all.changed.count + band.changed.count > ChangedPixels.limit
-                if !all.overflow { all.changed += band.changed }
             }
-            if all.overflow { all.changed = [] }
             return all
         }
     }
 
     /// Scans `rows` of the two images' bytes; `panel` (width x height RGBA bytes) receives the difference picture when
     /// given, which makes every pixel visited.
-    func scan(_ rows: Range<Int>, _ expected: [UInt8], _ actual: [UInt8], panel: UnsafeMutablePointer<[UInt8]>?, changeLimit: Int) -> Band {
+    func scan(_ rows: Range<Int>, _ expected: [UInt8], _ actual: [UInt8], panel: UnsafeMutablePointer<[UInt8]>?) -> Band {
         expected.withUnsafeBufferPointer { a in
             actual.withUnsafeBufferPointer { b in
-                guard let panel else { return scan(rows, a, b, panel: nil, changeLimit: changeLimit) }
-                return panel.pointee.withUnsafeMutableBufferPointer { scan(rows, a, b, panel: $0.baseAddress, changeLimit: changeLimit) }
+                guard let panel else { return scan(rows, a, b, panel: nil) }
+                return panel.pointee.withUnsafeMutableBufferPointer { scan(rows, a, b, panel: $0.baseAddress) }
             }
         }
     }
 
     private func scan(_ rows: Range<Int>, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
-                      panel: UnsafeMutablePointer<UInt8>?, changeLimit: Int) -> Band {
+                      panel: UnsafeMutablePointer<UInt8>?) -> Band {
         var band = Band()
+        band.firstPixel = rows.lowerBound * width
+        band.lastPixel = rows.upperBound * width
         let rowBytes = width * 4
         for y in rows {
             // Most rows of a golden run are unchanged: one memcmp passes them (all their pixels
@@ -90,12 +125,12 @@ struct DiffScan {
             if !rowEqual { band.rowsDiffer = true }
             if panel == nil && rowEqual { continue }
             if panel == nil && sameSize {
-                changedRow(y, a, b, &band, changeLimit)
+                changedRow(y, a, b, &band)
                 continue
             }
             for x in 0..<width {
                 let i = (y * width + x) * 4
-                let mark = judge(x, y, a, b, same: ImageDiff.sameWord(a, b, i), &band, changeLimit)
+                let mark = judge(x, y, a, b, same: ImageDiff.sameWord(a, b, i), &band)
                 guard let panel else { continue }
                 if mark == .none {
                     // Faded grey of the expected pixel, so the picture stays readable.
@@ -112,7 +147,7 @@ struct DiffScan {
 
     /// A row of two same-size images known to differ somewhere: equal pixels are passed eight
     /// at a time (four 8-byte words compared at once), and only the others judged.
-    private func changedRow(_ y: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ band: inout Band, _ changeLimit: Int) {
+    private func changedRow(_ y: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ band: inout Band) {
         let pa = UnsafeRawPointer(a.baseAddress!), pb = UnsafeRawPointer(b.baseAddress!)
         let start = y * width * 4
         let word = { (p: UnsafeRawPointer, at: Int) in p.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
@@ -128,7 +163,7 @@ struct DiffScan {
                 }
             }
             for k in x..<min(x + 8, width) where !ImageDiff.sameWord(a, b, start + k * 4) {
-                _ = judge(k, y, a, b, same: false, &band, changeLimit)
+                _ = judge(k, y, a, b, same: false, &band)
             }
             x += 8
         }
@@ -139,27 +174,29 @@ struct DiffScan {
     /// One pixel: recorded when its bytes differ, then counted, taken as anti-aliasing or passed.
     @inline(__always)
     private func judge(_ x: Int, _ y: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, same: Bool,
-                       _ band: inout Band, _ changeLimit: Int) -> Mark {
+                       _ band: inout Band) -> Mark {
         let i = (y * width + x) * 4
         let outside = x >= common.width || y >= common.height
         let colourOver = !same && abs(ImageDiff.colorDelta(a, i, b, i, yOnly: false)) > maxDelta
-        if !same && recordsChanges && !band.overflow {
-            if band.changed.count < changeLimit {
-                band.changed.append(UInt32(y * width + x) | (colourOver ? ChangedPixels.overThreshold : 0))
-            } else {
-                band.overflow = true
-            }
+        if !same && recordsChanges {
+            // Made at the first change: a band with none allocates nothing.
+            if band.changes.changed.isEmpty { band.changes = ChangedPixels(pixels: band.lastPixel - (band.firstPixel & ~63)) }
+            let p = y * width + x - (band.firstPixel & ~63), bit: UInt64 = 1 << UInt64(p & 63)
+            band.changes.changed[p >> 6] |= bit
+            if colourOver { band.changes.overThreshold[p >> 6] |= bit }
         }
         guard outside || colourOver || (!same && abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta),
               !options.ignore.contains(where: { $0.contains(x, y) }) else { return .none }
-        let antialiased = !outside && (ImageDiff.isAntialiased(a, x, y, width, height, other: b)
-                                       || ImageDiff.isAntialiased(b, x, y, width, height, other: a))
+        // Counting anti-aliasing too, the test only says whether every counted pixel looks like
+        // it: after the first that does not, it cannot change the answer and is skipped.
+        let antialiased = !outside && !(options.countAntialiasing && band.plainCounted)
+            && (ImageDiff.isAntialiased(a, x, y, width, height, other: b) || ImageDiff.isAntialiased(b, x, y, width, height, other: a))
         if antialiased && !options.countAntialiasing {
             band.antialiased += 1
             return .antialiased
         }
         band.different += 1
-        if antialiased { band.antialiasLike += 1 }
+        if !antialiased { band.plainCounted = true }
         band.minX = min(band.minX, x); band.maxX = max(band.maxX, x)
         band.minY = min(band.minY, y); band.maxY = max(band.maxY, y)
         return .counted

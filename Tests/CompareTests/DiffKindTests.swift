@@ -29,7 +29,7 @@ import Testing
         var changes = ChangedPixels()
         let result = try ImageDiff.compare(a, b, options: options, maxPixels: 1 << 24, changes: &changes)
         guard result.differentPixels > 0 || result.antialiasedPixels > 0 else { return nil }
-        #expect(changes.complete)
+        #expect(changes.covers(pixels: a.width * a.height))
         // Walking the changed pixels and scanning the box must agree.
         let scanned = DiffClassifier.classify(a, b, result: result, options: options)
         let walked = DiffClassifier.classify(a, b, result: result, options: options, changes: changes)
@@ -60,12 +60,18 @@ import Testing
         #expect(banded.differentPixels > 0 && banded.antialiasedPixels > 0)
         var expected: [Int] = []
         for k in 0..<(1280 * 960) where a.pixels[(k * 4)..<(k * 4 + 4)] != b.pixels[(k * 4)..<(k * 4 + 4)] { expected.append(k) }
-        #expect(changes.complete && changes.entries.map(ChangedPixels.index) == expected)
-        #expect(panelChanges.entries == changes.entries)
+        var recorded: [Int] = []
+        changes.forEachChanged(in: 0..<(1280 * 960)) { recorded.append($0); return true }
+        #expect(recorded == expected)
+        #expect(panelChanges.changed == changes.changed && panelChanges.overThreshold == changes.overThreshold)
         // Flagged: the pixels whose colours differ beyond the threshold (alpha is opaque here).
-        let over = changes.entries.filter { $0 & ChangedPixels.overThreshold != 0 }.count
-        #expect(over > 0 && over == changes.entries.count - 1)
-        #expect(!changes.entries.contains(UInt32(5 * 1280 + 5) | ChangedPixels.overThreshold) && changes.entries.contains(UInt32(5 * 1280 + 5)))
+        let over = recorded.filter(changes.isOverThreshold).count
+        #expect(over > 0 && over == recorded.count - 1)
+        #expect(changes.isChanged(5 * 1280 + 5) && !changes.isOverThreshold(5 * 1280 + 5))
+        // A range that starts and ends inside words.
+        var inner: [Int] = []
+        changes.forEachChanged(in: 70..<130_001) { inner.append($0); return true }
+        #expect(inner == expected.filter { (70..<130_001).contains($0) })
     }
 
     @Test func shiftsAreFoundWithTheirOffset() throws {
