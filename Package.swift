@@ -180,7 +180,7 @@ let package = Package(
 
         // The Swift fuzz harnesses (scripts/fuzz.sh builds them with libFuzzer); the ordinary
         // build replays the seed corpora and regression inputs through them.
-        .executableTarget(name: "hlfuzz", dependencies: ["Batch", "PDFPost", "Card", "Goldens", "HTTPForms", "Markup", "PDFGoldens", "Render", "Support", "Typeset"],
+        .executableTarget(name: "hlfuzz", dependencies: ["Batch", "Codecs", "PDFPost", "Card", "Goldens", "HTTPForms", "Markup", "PDFGoldens", "Render", "Support", "Typeset"],
                           path: "Fuzz/Harnesses"),
 
         // Release-built benchmarks that print figures.

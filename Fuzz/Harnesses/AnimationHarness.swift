@@ -1,4 +1,4 @@
-import Render
+import Codecs
 
 /// Issue 52's readers of untrusted files: any bytes as an animation `compare` reads (an
 /// animated WebP through libwebpdemux, an APNG composed by `APNGReader`), every frame read

@@ -107,13 +107,19 @@ package struct BatchRun: Sendable {
             job.layoutReport = goldens != nil  // stored beside each golden; nobody else reads it
             if goldens?.tracksInputs == true { job.readLog = ReadLog() }
             // The row's spec, parsed once for whichever way it is drawn. A template with effects
-            // writes an animation (not in a golden run: goldens are still cards, the last frame).
+            // writes an animation; in a golden run an APNG, compared with its golden frame by frame.
             let parsed = try engine.parse(spec, variables: row.variables, folder: folder)
-            if write, goldens == nil, let path, let container = AnimationFormat(extension: ext), parsed.isAnimated || ext == "apng" {
+            if write || goldens != nil, let container = AnimationFormat(extension: ext), parsed.isAnimated || ext == "apng" {
                 let output = try engine.animate(parsed, as: container, job: job).output
-                try OutputFile.write(output.bytes, to: path, confinedTo: settings.outDir, pauseBeforeRename: settings.pauseBeforeRename)
-                return (Outcome(row: row.number, output: name, status: .rendered, milliseconds: Clock.since(start),
-                                bytes: output.bytes.count, alt: output.description), settings.proofs ? output.card.scene : nil)
+                if let goldens, let card {
+                    goldens.check(row, name: name, card: card, output: output.bytes, fonts: output.card.scene.fontFiles,
+                                  files: job.readLog?.files ?? [], dump: output.card.dump, milliseconds: Clock.since(start))
+                }
+                if write, let path {
+                    try OutputFile.write(output.bytes, to: path, confinedTo: settings.outDir, pauseBeforeRename: settings.pauseBeforeRename)
+                }
+                return (Outcome(row: row.number, output: name, status: write ? .rendered : skip ? .skipped : .rendered, milliseconds: Clock.since(start),
+                                bytes: write ? output.bytes.count : 0, alt: output.description), settings.proofs ? output.card.scene : nil)
             }
             let rendered = try engine.render(parsed, job: job)
             if let goldens, let card {

@@ -147,21 +147,14 @@ package enum GoldenCheck {
             result.actual = actual
             return
         }
-        // Two decoded images and the difference panel.
-        let bytes = (ImageDecoder.pixelCount(actual) ?? 0) * 4 * 5
-        let outcome: Comparison.Outcome
-        do {
-            let compare = { () throws(ComparisonError) -> Comparison.Outcome in
-                try Comparison.compare(expected: golden, actual: actual, tolerance: tolerance, maxPixels: maxPixels,
-                                      panel: panel ? .whenCompared : .none)
-            }
-            outcome = try budget.map { budget in try budget.with(bytes) { try compare() } } ?? compare()
-        } catch let error as ComparisonError {
-            guard error.image == .expected else { throw error }
-            result.status = .error
-            result.message = "golden: \(error)"
-            return
+        if AnimationFrames.isAnimation(actual) || AnimationFrames.isAnimation(golden) {
+            return try checkAnimation(actual, golden: golden, tolerance: tolerance, maxPixels: maxPixels, budget: budget, panel: panel,
+                                      into: &result)
         }
+        guard let outcome = try judged(actual, budget: budget, into: &result, { () throws(ComparisonError) in
+            try Comparison.compare(expected: golden, actual: actual, tolerance: tolerance, maxPixels: maxPixels,
+                                   panel: panel ? .whenCompared : .none)
+        }) else { return }
         result.diff = outcome.result
         switch outcome.verdict {
         case .match:
@@ -180,6 +173,46 @@ package enum GoldenCheck {
             result.expected = golden
             result.actual = actual
             if let panel = outcome.panel { result.difference = try PNGCodec.encode(panel) }
+        }
+    }
+
+    /// An animated card (APNG) against its golden, frame by frame: the frames' count, timing
+    /// and each frame's pixels under the tolerance; the first differing frame is the picture a
+    /// report shows.
+    private static func checkAnimation(_ actual: [UInt8], golden: [UInt8], tolerance: GoldenTolerance, maxPixels: Int,
+                                       budget: WaitingBudget?, panel: Bool, into result: inout GoldenResult) throws {
+        if actual == golden {
+            (result.status, result.message) = (.same, "identical")
+            return
+        }
+        guard let outcome = try judged(actual, budget: budget, into: &result, { () throws(ComparisonError) in
+            try Comparison.compareAnimations(expected: golden, actual: actual, tolerance: tolerance, maxPixels: maxPixels, panel: panel)
+        }) else { return }
+        if outcome.same {
+            (result.status, result.message) = (.same, outcome.lines.joined(separator: "; "))
+            return
+        }
+        result.status = .changed
+        result.message = outcome.lines.joined(separator: "; ")
+        result.diff = outcome.firstDiffering?.result
+        result.expected = golden
+        result.actual = actual
+        if let panel = outcome.firstDiffering?.panel { result.difference = try PNGCodec.encode(panel) }
+    }
+
+    /// A comparison run within the budget (two decoded images, or a frame of each, and a
+    /// difference panel: five images of `actual`'s size): a golden that cannot be read is the
+    /// card's error (nil), anything else is thrown.
+    private static func judged<T>(_ actual: [UInt8], budget: WaitingBudget?, into result: inout GoldenResult,
+                                  _ compare: () throws(ComparisonError) -> T) throws -> T? {
+        let bytes = (ImageDecoder.pixelCount(actual) ?? 0) * 4 * 5
+        do {
+            return try budget.map { budget in try budget.with(bytes) { try compare() } } ?? compare()
+        } catch let error as ComparisonError {
+            guard error.image == .expected else { throw error }
+            result.status = .error
+            result.message = "golden: \(error)"
+            return nil
         }
     }
 }

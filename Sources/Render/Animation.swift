@@ -1,3 +1,4 @@
+import Codecs
 import CCairo
 import Motion
 import Support
@@ -188,7 +189,7 @@ extension Renderer {
     }
 
     /// How many times the pixel limit an animation may draw in all its frames.
-    package static let animationPixelFactor = 64
+    package static let animationPixelFactor = AnimationFrames.pixelFactor
 
     private func makeEncoder(_ format: AnimationFormat, width: Int, height: Int, timing: AnimationTiming, options: RenderOptions,
                              opaque: Bool, tools: AnimationTools) throws -> FrameEncoder {

@@ -1,3 +1,4 @@
+import Codecs
 import CPNGCodec
 import Glibc
 import CWebP

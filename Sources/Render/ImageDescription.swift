@@ -1,3 +1,4 @@
+import Codecs
 import Support
 
 /// What an image shows, written into the image file itself where readers look for it: PNG

@@ -1,3 +1,4 @@
+import Codecs
 import Glibc
 import Render
 import Flags

@@ -8,7 +8,7 @@ import Testing
 @Suite struct LibraryHygieneTests {
     /// The targets behind the HLRenderKit product (C shims included).
     static let libraryTargets = ["Support", "Typeset", "Highlight", "Steps", "Motion", "Markup", "Render", "Card", "Pages", "Compare",
-                                 "Goldens", "HLRenderKit", "CTextBreak", "CHyphen", "CPNGCodec", "CJPEGCodec"]
+                                 "Goldens", "Codecs", "HLRenderKit", "CTextBreak", "CHyphen", "CPNGCodec", "CJPEGCodec"]
 
     static func sources(_ target: String, extensions: Set<String>) throws -> [(String, String)] {
         let folder = Fixtures.repo.appendingPathComponent("Sources/\(target)")

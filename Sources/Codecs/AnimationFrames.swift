@@ -1,4 +1,3 @@
-import Codecs
 import CPNGCodec
 import CWebP
 import Support
@@ -7,6 +6,9 @@ import Support
 /// frame by frame without holding either): each frame the whole canvas, straight RGBA, with
 /// how long it shows.
 package final class AnimationFrames {
+    /// How many times the pixel limit an animation's frames may hold in all, read or drawn.
+    package static let pixelFactor = 64
+
     /// The container and its canvas.
     package let kind: String
     package let width: Int, height: Int
@@ -34,19 +36,19 @@ package final class AnimationFrames {
             // The canvas size from the headers first: the decoder allocates its canvas at once
             // (a 40-byte header can ask for 16 million by 16 million pixels).
             var w: Int32 = 0, h: Int32 = 0
-            guard WebPGetInfo(bytes, bytes.count, &w, &h) != 0 else { throw RenderError.image("not a WebP libwebp can read") }
+            guard WebPGetInfo(bytes, bytes.count, &w, &h) != 0 else { throw ImageDecodeError("not a WebP libwebp can read") }
             guard Checked.pixels(Int(w), Int(h), within: maxPixels) else {
-                throw RenderError.surfaceTooLarge("the animation's canvas", width: Int(w), height: Int(h), limit: maxPixels)
+                throw ImageDecodeError("the animation's canvas needs a \(Int(w))x\(Int(h)) surface, over the limit of \(maxPixels) pixels")
             }
             let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
             _ = copy.initialize(from: bytes)
             var options = WebPAnimDecoderOptions()
-            guard WebPAnimDecoderOptionsInit(&options) != 0 else { copy.deallocate(); throw RenderError.image("animated WebP: libwebp's version does not match") }
+            guard WebPAnimDecoderOptionsInit(&options) != 0 else { copy.deallocate(); throw ImageDecodeError("animated WebP: libwebp's version does not match") }
             options.color_mode = MODE_RGBA
             var data = WebPData(bytes: copy.baseAddress, size: copy.count)
             guard let decoder = WebPAnimDecoderNew(&data, &options) else {
                 copy.deallocate()
-                throw RenderError.image("not an animated WebP libwebp can read")
+                throw ImageDecodeError("not an animated WebP libwebp can read")
             }
             var info = WebPAnimInfo()
             WebPAnimDecoderGetInfo(decoder, &info)
@@ -58,12 +60,12 @@ package final class AnimationFrames {
             reader = .apng(apng)
         }
         guard Checked.pixels(width, height, within: maxPixels) else {
-            throw RenderError.surfaceTooLarge("the animation's canvas", width: width, height: height, limit: maxPixels)
+            throw ImageDecodeError("the animation's canvas needs a \(width)x\(height) surface, over the limit of \(maxPixels) pixels")
         }
         // Every frame is a whole canvas read: bounded as drawing an animation is.
         let (total, overflow) = (width * height).multipliedReportingOverflow(by: max(count, 1))
-        guard !overflow, total <= Renderer.animationPixelFactor * maxPixels else {
-            throw RenderError.image("\(count) frames of \(width)x\(height) are more than \(Renderer.animationPixelFactor) times the pixel limit (\(maxPixels)) read")
+        guard !overflow, total <= AnimationFrames.pixelFactor * maxPixels else {
+            throw ImageDecodeError("\(count) frames of \(width)x\(height) are more than \(AnimationFrames.pixelFactor) times the pixel limit (\(maxPixels)) read")
         }
     }
 
@@ -82,7 +84,7 @@ package final class AnimationFrames {
             guard WebPAnimDecoderHasMoreFrames(decoder) != 0 else { return nil }
             var buffer: UnsafeMutablePointer<UInt8>?
             var end: Int32 = 0
-            guard WebPAnimDecoderGetNext(decoder, &buffer, &end) != 0, let buffer else { throw RenderError.image("animated WebP: a frame cannot be decoded") }
+            guard WebPAnimDecoderGetNext(decoder, &buffer, &end) != 0, let buffer else { throw ImageDecodeError("animated WebP: a frame cannot be decoded") }
             reader = .webp(decoder, bytes: bytes, previousEnd: Int(end))
             let pixels = Array(UnsafeBufferPointer(start: buffer, count: width * height * 4))
             return (RGBAImage(width: width, height: height, pixels: pixels), Double(Int(end) - previousEnd))
@@ -107,13 +109,13 @@ final class APNGReader {
     init(_ bytes: [UInt8], maxPixels: Int) throws {
         guard let chunks = PNGChunks.parse(bytes), let ihdr = chunks.first, ihdr.type == "IHDR", ihdr.data.count == 13,
               chunks.contains(where: { $0.type == "acTL" }) else {
-            throw RenderError.image("not an animation (an animated WebP or an APNG)")
+            throw ImageDecodeError("not an animation (an animated WebP or an APNG)")
         }
         header = ihdr.data
         width = PNGChunks.read32(ihdr.data, 0)
         height = PNGChunks.read32(ihdr.data, 4)
         guard width > 0, height > 0, Checked.pixels(width, height, within: maxPixels) else {
-            throw RenderError.surfaceTooLarge("the animation's canvas", width: max(width, 0), height: max(height, 0), limit: maxPixels)
+            throw ImageDecodeError("the animation's canvas needs a \(max(width, 0))x\(max(height, 0)) surface, over the limit of \(maxPixels) pixels")
         }
         self.maxPixels = maxPixels
         ancillary = chunks.filter { ["PLTE", "tRNS", "gAMA", "cHRM", "sRGB", "iCCP", "sBIT"].contains($0.type) }
@@ -121,14 +123,14 @@ final class APNGReader {
         for chunk in chunks {
             switch chunk.type {
             case "fcTL":
-                guard chunk.data.count == 26 else { throw RenderError.image("APNG: a frame control chunk has \(chunk.data.count) bytes, not 26") }
+                guard chunk.data.count == 26 else { throw ImageDecodeError("APNG: a frame control chunk has \(chunk.data.count) bytes, not 26") }
                 if let frame = current { frames.append(frame) }
                 current = (chunk.data, [])
             case "IDAT":
                 // The default image is a frame only when a frame control came before it.
                 current?.data += chunk.data
             case "fdAT":
-                guard chunk.data.count >= 4 else { throw RenderError.image("APNG: a frame data chunk is too short") }
+                guard chunk.data.count >= 4 else { throw ImageDecodeError("APNG: a frame data chunk is too short") }
                 current?.data += chunk.data.dropFirst(4)
             default:
                 continue
@@ -150,7 +152,7 @@ final class APNGReader {
         if denominator == 0 { denominator = 100 }
         let dispose = control[control.startIndex + 24], blend = control[control.startIndex + 25]
         guard w > 0, h > 0, x >= 0, y >= 0, x + w <= width, y + h <= height else {
-            throw RenderError.image("APNG: frame \(index) lies outside the \(width)x\(height) canvas")
+            throw ImageDecodeError("APNG: frame \(index) lies outside the \(width)x\(height) canvas")
         }
         // The frame as a PNG of its own: its size in a copy of the header, the same palette.
         var png = PNGChunks.signature

@@ -2,18 +2,18 @@ import CPNGCodec
 
 /// PNG's chunk framing, read and written in one place: the description's iTXt chunks, APNG's
 /// frames (written from our encoder's IDAT data, read back for `compare`).
-enum PNGChunks {
+package enum PNGChunks {
     /// One chunk: its four-letter type and its data (a slice of the file).
-    struct Chunk {
-        let type: String
-        let data: ArraySlice<UInt8>
+    package struct Chunk {
+        package let type: String
+        package let data: ArraySlice<UInt8>
     }
 
     /// The PNG signature.
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The chunks of a PNG file in order; nil when it is not one or a chunk runs past the end.
-    static func parse(_ bytes: [UInt8]) -> [Chunk]? {
+    package static func parse(_ bytes: [UInt8]) -> [Chunk]? {
         guard bytes.count > 8, bytes[0..<8].elementsEqual(signature) else { return nil }
         var at = 8, out: [Chunk] = []
         while at + 12 <= bytes.count {
@@ -26,19 +26,19 @@ enum PNGChunks {
     }
 
     /// A chunk: length, type, data and CRC-32 over type and data.
-    static func make(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    package static func make(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let typed = Array(type.utf8) + data
         return be32(data.count) + typed + be32(Int(typed.withUnsafeBufferPointer { hl_crc32($0.baseAddress, $0.count) }))
     }
 
     /// `v` as four big-endian bytes (its low 32 bits).
-    static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    package static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
 
     /// `v` as two big-endian bytes (its low 16 bits).
-    static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    package static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 255), UInt8(v & 255)] }
 
     /// The big-endian 32-bit number at `offset` from the slice's start.
-    static func read32(_ data: ArraySlice<UInt8>, _ offset: Int) -> Int {
+    package static func read32(_ data: ArraySlice<UInt8>, _ offset: Int) -> Int {
         let i = data.startIndex + offset
         return Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3])
     }
