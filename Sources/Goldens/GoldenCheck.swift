@@ -185,6 +185,15 @@ package enum GoldenCheck {
             (result.status, result.message) = (.same, "identical")
             return
         }
+        // A still golden of a card that now moves (or the other way): changed, so `--update`
+        // records the new kind.
+        if AnimationFrames.isAnimation(actual) != AnimationFrames.isAnimation(golden) {
+            result.status = .changed
+            result.message = AnimationFrames.isAnimation(actual) ? "the card is an animation now, its golden a still image"
+                : "the card is a still image now, its golden an animation"
+            (result.expected, result.actual) = (golden, actual)
+            return
+        }
         guard let outcome = try judged(actual, budget: budget, into: &result, { () throws(ComparisonError) in
             try Comparison.compareAnimations(expected: golden, actual: actual, tolerance: tolerance, maxPixels: maxPixels, panel: panel)
         }) else { return }

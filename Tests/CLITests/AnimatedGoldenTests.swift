@@ -20,8 +20,16 @@ import Testing
     }
 
     @Test func animatedCardsAreComparedFrameByFrame() throws {
+        // A still golden (as suites recorded animated cards before): changed, and --update
+        // records the animation in its place.
+        try FileManager.default.createDirectory(atPath: path("goldens"), withIntermediateDirectories: true)
+        let still = try CLI.run(["card", "-", "-o", path("goldens/story.png")], stdin: Array(##"{"size": "240x160", "background": "#203040", "blocks": []}"##.utf8),
+                                pinnedFonts: false)
+        #expect(still.status == 0, "\(still.stderr)")
+        let stale = try suite([])
+        #expect(stale.status == 1 && stale.stderr.contains("the card is an animation now, its golden a still image"), "\(stale.stderr)")
         let recorded = try suite(["--update"])
-        #expect(recorded.status == 0 && recorded.stderr.contains("recorded 1 (1 new, 0 changed)"), "\(recorded.stderr)")
+        #expect(recorded.status == 0 && recorded.stderr.contains("recorded 1 (0 new, 1 changed)"), "\(recorded.stderr)")
         // The golden is the animation, read back frame by frame by the APNG reader.
         let golden = try Posix.readFile(path("goldens/story.png"), as: "golden", limit: 1 << 24)
         #expect(AnimationFrames.isAnimation(golden))
