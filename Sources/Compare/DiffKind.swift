@@ -41,8 +41,8 @@ package enum DiffClassifier {
     package static let maxShift = 24
 
     /// The kind of a comparison with pixels over the threshold (counted or taken as anti-aliasing).
-    /// `changes`, from the comparison, lets each test walk the changed pixels alone; without it
-    /// (or when it is partial) each scans the box.
+    /// `changes`, from the comparison, lets each test walk the changed pixels alone; without
+    /// them each scans the box.
     package static func classify(_ expected: RGBAImage, _ actual: RGBAImage, result: DiffResult, options: DiffOptions,
                                  changes: ChangedPixels? = nil) -> DiffKind {
         guard expected.width == actual.width, expected.height == actual.height else { return .size }

@@ -24,7 +24,9 @@ package struct ChangedPixels: Sendable {
     /// Whether the bitmaps were recorded (for an image of `pixels` pixels).
     package func covers(pixels: Int) -> Bool { changed.count == (pixels + 63) / 64 && pixels > 0 }
 
+    /// Whether pixel `p`'s bytes differ.
     @inline(__always) package func isChanged(_ p: Int) -> Bool { changed[p >> 6] & (1 << UInt64(p & 63)) != 0 }
+    /// Whether pixel `p`'s colours differ beyond the threshold.
     @inline(__always) package func isOverThreshold(_ p: Int) -> Bool { overThreshold[p >> 6] & (1 << UInt64(p & 63)) != 0 }
 
     /// Calls `body` with each changed pixel index in `range`, ascending, until it answers false
