@@ -118,7 +118,7 @@ package struct BatchRun: Sendable {
                 if write, let path {
                     try OutputFile.write(output.bytes, to: path, confinedTo: settings.outDir, pauseBeforeRename: settings.pauseBeforeRename)
                 }
-                return (Outcome(row: row.number, output: name, status: write ? .rendered : skip ? .skipped : .rendered, milliseconds: Clock.since(start),
+                return (Outcome(row: row.number, output: name, status: skip ? .skipped : .rendered, milliseconds: Clock.since(start),
                                 bytes: write ? output.bytes.count : 0, alt: output.description), settings.proofs ? output.card.scene : nil)
             }
             let rendered = try engine.render(parsed, job: job)

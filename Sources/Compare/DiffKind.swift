@@ -58,24 +58,18 @@ package enum DiffClassifier {
             }
         }
         // The three tests at once, on as many cores; the first that holds, in this order, wins.
-        let found = Mutex<[Bool]>([false, false, false])
-        let shift = Mutex<(dx: Int, dy: Int)?>(nil)
+        let found = Mutex<[DiffKind?]>([nil, nil, nil])
         DispatchQueue.concurrentPerform(iterations: 3) { k in
-            let holds: Bool = withScene { scene in
+            let kind: DiffKind? = withScene { scene in
                 switch k {
-                case 0:
-                    let offset = scene.shift(in: box)
-                    shift.withLock { $0 = offset }
-                    return offset != nil
-                case 1: return scene.edgesOnly(in: box)
-                default: return scene.sameShapes(in: box)
+                case 0: scene.shift(in: box).map { .shifted(dx: $0.dx, dy: $0.dy) }
+                case 1: scene.edgesOnly(in: box) ? .antialiasing : nil
+                default: scene.sameShapes(in: box) ? .colour : nil
                 }
             }
-            found.withLock { $0[k] = holds }
+            found.withLock { $0[k] = kind }
         }
-        let holds = found.withLock { $0 }
-        if holds[0], let offset = shift.withLock({ $0 }) { return .shifted(dx: offset.dx, dy: offset.dy) }
-        return holds[1] ? .antialiasing : holds[2] ? .colour : .changed
+        return found.withLock { $0.compactMap { $0 }.first } ?? .changed
     }
 
     private struct Scene {
@@ -88,18 +82,13 @@ package enum DiffClassifier {
         /// recorded them.
         let changes: ChangedPixels?
 
-        /// A pixel's four bytes as one word (an equality test in one compare).
-        @inline(__always) func word(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
-            UnsafeRawPointer(p.baseAddress! + i).loadUnaligned(as: UInt32.self)
-        }
-
         /// Whether the pixel at byte `i` is the same in both images (the common case: the
         /// tests below skip their colour arithmetic there).
-        @inline(__always) func unchanged(_ i: Int) -> Bool { word(a, i) == word(b, i) }
+        @inline(__always) func unchanged(_ i: Int) -> Bool { ImageDiff.sameWord(a, i, b, i) }
 
         /// Two pixels alike: equal bytes or a YIQ delta within the threshold.
         func alike(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ q: UnsafeBufferPointer<UInt8>, _ j: Int) -> Bool {
-            if word(p, i) == word(q, j) { return true }
+            if ImageDiff.sameWord(p, i, q, j) { return true }
             return abs(ImageDiff.colorDelta(p, i, q, j, yOnly: false)) <= maxDelta && abs(Int(p[i + 3]) - Int(q[j + 3])) <= 8
         }
 

@@ -132,9 +132,8 @@ package enum ImageDiff {
         // The panel is drawn in one band (it is asked for by a person looking at one pair).
         let bands = panel == nil ? DiffScan.bands(height: height, pixels: width * height) : [0..<height]
         let found = Mutex([DiffScan.Band?](repeating: nil, count: bands.count))
-        if var picture = panel {
-            let band = scan.scan(bands[0], a0.pixels, b0.pixels, panel: &picture.pixels)
-            panel = picture
+        if panel != nil {
+            let band = scan.scan(bands[0], a0.pixels, b0.pixels, panel: &panel!.pixels)
             found.withLock { $0[0] = band }
         } else {
             DispatchQueue.concurrentPerform(iterations: bands.count) { k in
@@ -169,13 +168,11 @@ package enum ImageDiff {
     /// Squared YIQ distance (signed by which is brighter); `yOnly` compares brightness alone.
     static func colorDelta(_ a: UnsafeBufferPointer<UInt8>, _ i: Int, _ b: UnsafeBufferPointer<UInt8>, _ j: Int,
                            yOnly: Bool) -> Double {
-        // Opaque pixels (nearly all of them) skip the blend: over white at alpha 1 it gives the
-        // channel back exactly, so the answer is the same to the last bit.
-        let opaque = a[i + 3] == 255 && b[j + 3] == 255
-        let aa = opaque ? 1 : Double(a[i + 3]) / 255, ba = opaque ? 1 : Double(b[j + 3]) / 255
-        let blend = { (c: UInt8, alpha: Double) in opaque ? Double(c) : blendOverWhite(Double(c), alpha: alpha) }
-        let r1 = blend(a[i], aa), g1 = blend(a[i + 1], aa), b1 = blend(a[i + 2], aa)
-        let r2 = blend(b[j], ba), g2 = blend(b[j + 1], ba), b2 = blend(b[j + 2], ba)
+        let aa = Double(a[i + 3]) / 255, ba = Double(b[j + 3]) / 255
+        let r1 = blendOverWhite(Double(a[i]), alpha: aa), g1 = blendOverWhite(Double(a[i + 1]), alpha: aa)
+        let b1 = blendOverWhite(Double(a[i + 2]), alpha: aa)
+        let r2 = blendOverWhite(Double(b[j]), alpha: ba), g2 = blendOverWhite(Double(b[j + 1]), alpha: ba)
+        let b2 = blendOverWhite(Double(b[j + 2]), alpha: ba)
         let y1 = 0.29889531 * r1 + 0.58662247 * g1 + 0.11448223 * b1
         let y2 = 0.29889531 * r2 + 0.58662247 * g2 + 0.11448223 * b2
         let dy = y1 - y2
@@ -202,7 +199,7 @@ package enum ImageDiff {
             for ny in y0...y2 where nx != x || ny != y {
                 // Equal bytes have no delta: a flat neighbourhood skips the colour arithmetic.
                 let j = (ny * width + nx) * 4
-                let delta = sameWord(image, center, j) ? 0 : colorDelta(image, center, image, j, yOnly: true)
+                let delta = sameWord(image, center, image, j) ? 0 : colorDelta(image, center, image, j, yOnly: true)
                 if delta == 0 {
                     equal += 1
                     if equal > 2 { return false }
@@ -218,16 +215,11 @@ package enum ImageDiff {
             || (hasManySiblings(image, brightX, brightY, width, height) && hasManySiblings(other, brightX, brightY, width, height))
     }
 
-    /// Whether the pixels at byte offsets `i` and `j` of `image` have the same four bytes.
-    @inline(__always) static func sameWord(_ image: UnsafeBufferPointer<UInt8>, _ i: Int, _ j: Int) -> Bool {
-        let base = UnsafeRawPointer(image.baseAddress!)
-        return base.loadUnaligned(fromByteOffset: i, as: UInt32.self) == base.loadUnaligned(fromByteOffset: j, as: UInt32.self)
-    }
-
-    /// Whether the pixel at byte offset `i` has the same four bytes in `a` and `b`.
-    @inline(__always) static func sameWord(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Bool {
-        UnsafeRawPointer(a.baseAddress!).loadUnaligned(fromByteOffset: i, as: UInt32.self)
-            == UnsafeRawPointer(b.baseAddress!).loadUnaligned(fromByteOffset: i, as: UInt32.self)
+    /// Whether the pixel at byte offset `i` of `p` and the one at `j` of `q` have the same four
+    /// bytes (one compare; `p` and `q` may be the same image).
+    @inline(__always) static func sameWord(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ q: UnsafeBufferPointer<UInt8>, _ j: Int) -> Bool {
+        UnsafeRawPointer(p.baseAddress!).loadUnaligned(fromByteOffset: i, as: UInt32.self)
+            == UnsafeRawPointer(q.baseAddress!).loadUnaligned(fromByteOffset: j, as: UInt32.self)
     }
 
     /// Three or more neighbours identical to the pixel (edges count as one).
@@ -237,7 +229,7 @@ package enum ImageDiff {
         var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
         for ny in y0...y2 {
             for nx in x0...x2 where nx != x || ny != y {
-                if sameWord(image, center, (ny * width + nx) * 4) {
+                if sameWord(image, center, image, (ny * width + nx) * 4) {
                     equal += 1
                     if equal > 2 { return true }
                 }

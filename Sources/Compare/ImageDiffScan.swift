@@ -103,8 +103,8 @@ struct DiffScan {
         }
     }
 
-    /// Scans `rows` of the two images' bytes; `panel` (width x height RGBA bytes) receives the difference picture when
-    /// given, which makes every pixel visited.
+    /// Scans `rows` of the two images' bytes; `panel` (width x height RGBA bytes) receives the
+    /// difference picture when given, which makes every pixel visited.
     func scan(_ rows: Range<Int>, _ expected: [UInt8], _ actual: [UInt8], panel: UnsafeMutablePointer<[UInt8]>?) -> Band {
         expected.withUnsafeBufferPointer { a in
             actual.withUnsafeBufferPointer { b in
@@ -132,12 +132,12 @@ struct DiffScan {
             }
             for x in 0..<width {
                 let i = (y * width + x) * 4
-                let mark = judge(x, y, a, b, same: ImageDiff.sameWord(a, b, i), &band)
+                let mark = judge(x, y, a, b, same: ImageDiff.sameWord(a, i, b, i), &band)
                 guard let panel else { continue }
                 if mark == .none {
                     // Faded grey of the expected pixel, so the picture stays readable.
-                    let luma = 255 + (ImageDiff.brightness(a, i) - 255) * (Double(a[i + 3]) / 255)
-                    let faded = UInt8(max(0, min(255, 255 + (luma - 255) * 0.1)).rounded())
+                    let luma = ImageDiff.blendOverWhite(ImageDiff.brightness(a, i), alpha: Double(a[i + 3]) / 255)
+                    let faded = UInt8(Checked.clamped(255 + (luma - 255) * 0.1, .toNearestOrAwayFromZero, in: 0...255))
                     (panel[i], panel[i + 1], panel[i + 2], panel[i + 3]) = (faded, faded, faded, 255)
                 } else {
                     (panel[i], panel[i + 1], panel[i + 2], panel[i + 3]) = (255, mark == .antialiased ? 255 : 0, 0, 255)
@@ -164,7 +164,7 @@ struct DiffScan {
                     continue
                 }
             }
-            for k in x..<min(x + 8, width) where !ImageDiff.sameWord(a, b, start + k * 4) {
+            for k in x..<min(x + 8, width) where !ImageDiff.sameWord(a, start + k * 4, b, start + k * 4) {
                 _ = judge(k, y, a, b, same: false, &band)
             }
             x += 8
