@@ -34,6 +34,10 @@ package enum PDFComparison {
         package var status: PageStatus = .same
         package var outcome: Comparison.Outcome?
         package var words: [WordDiff.Change] = []
+        /// Words that crossed the page's breaks, read over the whole documents ("6 words
+        /// from page 2, 5 words to page 4"): not text changes. Empty when none did (or the
+        /// documents differ in too many places to match their words).
+        package var reflowed = ""
         /// "moved https://x from (72, 700, 150, 712) to (72, 680, 150, 692)", "added ...", "removed ...".
         package var links: [String] = []
         package var expectedPNG: [UInt8]?
@@ -71,23 +75,56 @@ package enum PDFComparison {
             // Each worker reads its own copies: a poppler document is not shared between threads.
             guard let pe = try? PDFFile(expected), let pa = try? PDFFile(actual) else { return }
             while !(settings.cancellation?.isCancelled ?? false), let index = state.take() {
-                let page = compare(page: index, pe, pa, counts: counts, settings: settings)
-                state.put(page, at: index)
+                let words = (index < counts.0 ? pe.words(ofPage: index) : [], index < counts.1 ? pa.words(ofPage: index) : [])
+                state.put(compare(page: index, pe, pa, words: words, counts: counts, settings: settings), words: words, at: index)
             }
         }
         if settings.cancellation?.isCancelled ?? false { throw PDFError("the comparison was cancelled") }
-        let pages = try state.finished()
+        var pages = try state.finished()
+        // The words over the whole documents: a change where it is, the pages after it reflowed.
+        let document = DocumentWords(expected: state.words.map(\.expected), actual: state.words.map(\.actual))
+        for i in pages.indices where pages[i].status != .same && pages[i].status != .within {
+            // A page only one side has is new or missing whole: where its words went or came
+            // from is news, its words are not.
+            if pages[i].status == .changed { pages[i].words = document.changes(onPage: i) }
+            pages[i].reflowed = document.reflow(ofPage: i).description
+        }
+        for i in pages.indices { describe(&pages[i]) }
         return Report(expectedPages: counts.0, actualPages: counts.1, pages: pages,
                       bookmarks: bookmarkChanges(e.bookmarks(), a.bookmarks()))
+    }
+
+    /// The page's line: the image's kind and numbers, then the text, reflow and link changes.
+    private static func describe(_ page: inout Page) {
+        guard page.status != .new && page.status != .missing else {
+            page.message = page.status == .new ? "not in the expected document" : "not in the actual document"
+            if !page.reflowed.isEmpty { page.message += "; its words: \(page.reflowed)" }
+            return
+        }
+        var parts: [String] = []
+        if let outcome = page.outcome, outcome.verdict != .match || page.status == .within {
+            parts.append("\(outcome.result.differentPixels) pixels differ" + (outcome.kind.map { " (\($0))" } ?? ""))
+        }
+        if !page.reflowed.isEmpty { parts.append("reflowed: " + page.reflowed) }
+        if !page.words.isEmpty { parts.append("text: " + page.words.prefix(3).map(\.description).joined(separator: "; ")) }
+        if !page.links.isEmpty { parts.append("links: " + page.links.prefix(3).joined(separator: "; ")) }
+        page.message = parts.joined(separator: " · ")
     }
 
     private final class Shared: @unchecked Sendable {
         let lock = Lock()
         var pages: [Result<Page, PDFError>?]
+        /// Each page's words on both sides (none where a side has no such page).
+        var words: [(expected: [String], actual: [String])]
         var next = 0
-        init(count: Int) { pages = Array(repeating: nil, count: count) }
+        init(count: Int) {
+            pages = Array(repeating: nil, count: count)
+            words = Array(repeating: ([], []), count: count)
+        }
         func take() -> Int? { lock.withLock { defer { next += 1 }; return next < pages.count ? next : nil } }
-        func put(_ page: Result<Page, PDFError>, at index: Int) { lock.withLock { pages[index] = page } }
+        func put(_ page: Result<Page, PDFError>, words: (expected: [String], actual: [String]), at index: Int) {
+            lock.withLock { (pages[index], self.words[index]) = (page, words) }
+        }
         func finished() throws(PDFError) -> [Page] {
             var out: [Page] = []
             for (index, page) in pages.enumerated() {
@@ -98,12 +135,14 @@ package enum PDFComparison {
         }
     }
 
-    private static func compare(page index: Int, _ e: PDFFile, _ a: PDFFile, counts: (Int, Int), settings: Settings) -> Result<Page, PDFError> {
+    /// Page `index` compared (its message is written once the whole documents' words are
+    /// read: `describe`).
+    private static func compare(page index: Int, _ e: PDFFile, _ a: PDFFile, words: (expected: [String], actual: [String]),
+                                counts: (Int, Int), settings: Settings) -> Result<Page, PDFError> {
         var page = Page(number: index + 1)
         do {
             if index >= counts.0 || index >= counts.1 {
                 page.status = index >= counts.0 ? .new : .missing
-                page.message = index >= counts.0 ? "not in the expected document" : "not in the actual document"
                 if settings.panels {
                     let only = index >= counts.0 ? a : e
                     let png = try PNGCodec.encode(try only.render(page: index, dpi: settings.dpi, maxPixels: settings.maxPixels))
@@ -115,7 +154,7 @@ package enum PDFComparison {
             let actualImage = try a.render(page: index, dpi: settings.dpi, maxPixels: settings.maxPixels)
             var outcome = try Comparison.compare(expected: expectedImage, actual: actualImage, tolerance: settings.tolerance,
                                                  maxPixels: settings.maxPixels, panel: settings.panels ? .whenCompared : .none)
-            page.words = WordDiff.changes(e.words(ofPage: index), a.words(ofPage: index))
+            page.words = WordDiff.changes(words.expected, words.actual)
             page.links = linkChanges(e.links(ofPage: index), a.links(ofPage: index))
             let pixelsDiffer = outcome.verdict != .match
             if pixelsDiffer || !page.words.isEmpty || !page.links.isEmpty {
@@ -128,13 +167,6 @@ package enum PDFComparison {
             } else if !outcome.result.identical {
                 page.status = .within
             }
-            var parts: [String] = []
-            if pixelsDiffer || page.status == .within {
-                parts.append("\(outcome.result.differentPixels) pixels differ" + (outcome.kind.map { " (\($0))" } ?? ""))
-            }
-            if !page.words.isEmpty { parts.append("text: " + page.words.prefix(3).map(\.description).joined(separator: "; ")) }
-            if !page.links.isEmpty { parts.append("links: " + page.links.prefix(3).joined(separator: "; ")) }
-            page.message = parts.joined(separator: " · ")
             (outcome.expected, outcome.actual, outcome.panel) = (nil, nil, nil)
             page.outcome = outcome
             return .success(page)

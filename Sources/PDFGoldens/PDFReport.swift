@@ -33,6 +33,7 @@ package enum PDFReport {
                           ("added", .string(change.added.joined(separator: " ")))])
             })))
             members.append(("links", .array(page.links.map { .string($0) })))
+            if !page.reflowed.isEmpty { members.append(("reflowed", .string(page.reflowed))) }
             return .members(members)
         }
         return .members([("result", .string(report.differs ? "differ" : "match")),
@@ -46,7 +47,8 @@ package enum PDFReport {
     package static func results(_ report: PDFComparison.Report) -> [GoldenResult] {
         var results: [GoldenResult] = report.pages.map { page in
             let status = page.status
-            let detail = (page.words.map { "text: \($0)" } + page.links.map { "link: \($0)" }).joined(separator: "\n")
+            let detail = ((page.reflowed.isEmpty ? [] : ["reflowed: \(page.reflowed)"]) + page.words.map { "text: \($0)" }
+                          + page.links.map { "link: \($0)" }).joined(separator: "\n")
             var result = GoldenResult(name: "page \(page.number)", row: page.number, status: status,
                                       message: page.message.isEmpty ? page.status.rawValue : page.message, spec: detail, milliseconds: 0)
             result.diff = page.outcome?.result

@@ -21,6 +21,13 @@ package enum WordDiff {
         }
     }
 
+    /// Where one change is: the expected words it removes and the actual words it puts in their
+    /// place, as index ranges (one of them may be empty). Between hunks the words are the same.
+    package struct Hunk: Equatable, Sendable {
+        package var expected: Range<Int>
+        package var actual: Range<Int>
+    }
+
     /// The most words a side may have for a word-by-word table (the table grows with the
     /// product); past it, the common start and end are trimmed first, then one change is
     /// reported for the middle.
@@ -28,51 +35,69 @@ package enum WordDiff {
 
     /// The changes from `expected` to `actual` (empty when the words are the same).
     package static func changes(_ expected: [String], _ actual: [String], context: Int = 3) -> [Change] {
-        // Common start and end first: most pages change in one place.
-        var start = 0
-        while start < expected.count, start < actual.count, expected[start] == actual[start] { start += 1 }
-        var end = 0
-        while end < expected.count - start, end < actual.count - start,
-              expected[expected.count - 1 - end] == actual[actual.count - 1 - end] { end += 1 }
-        let a = Array(expected[start..<(expected.count - end)]), b = Array(actual[start..<(actual.count - end)])
-        if a.isEmpty && b.isEmpty { return [] }
-        let lead = Array(expected[max(0, start - context)..<start])
-        if a.isEmpty || b.isEmpty || a.count * b.count > maxTable {
-            return [Change(before: lead, removed: a, added: b)]
+        let found = hunks(expected, actual) ?? wholeMiddle(expected, actual)
+        return found.enumerated().map { k, hunk in
+            // Context: the same words before the change, back to the change before it at most.
+            let floor = k > 0 ? found[k - 1].expected.upperBound : 0
+            return Change(before: Array(expected[max(floor, hunk.expected.lowerBound - context)..<hunk.expected.lowerBound]),
+                          removed: Array(expected[hunk.expected]), added: Array(actual[hunk.actual]))
         }
+    }
+
+    /// The hunks from `expected` to `actual`, in order; nil when what differs between the
+    /// common start and end is too long to align word by word (`maxTable`).
+    package static func hunks(_ expected: [String], _ actual: [String]) -> [Hunk]? {
+        // Common start and end first: most texts change in one place.
+        let (start, end) = commonEnds(expected, actual)
+        let a = expected[start..<(expected.count - end)], b = actual[start..<(actual.count - end)]
+        if a.isEmpty && b.isEmpty { return [] }
+        if a.isEmpty || b.isEmpty { return [Hunk(expected: a.indices, actual: b.indices)] }
+        guard a.count * b.count <= maxTable else { return nil }
         // Longest common subsequence, table from the end.
         let n = a.count, m = b.count
         var table = [Int32](repeating: 0, count: (n + 1) * (m + 1))
         for i in stride(from: n - 1, through: 0, by: -1) {
             for j in stride(from: m - 1, through: 0, by: -1) {
-                table[i * (m + 1) + j] = a[i] == b[j] ? table[(i + 1) * (m + 1) + j + 1] + 1
+                table[i * (m + 1) + j] = a[start + i] == b[start + j] ? table[(i + 1) * (m + 1) + j + 1] + 1
                     : max(table[(i + 1) * (m + 1) + j], table[i * (m + 1) + j + 1])
             }
         }
-        var changes: [Change] = []
-        var current: Change?
-        var kept = lead
+        var out: [Hunk] = []
+        var current: Hunk?
         var i = 0, j = 0
-        func flush() {
-            if let change = current { changes.append(change) }
-            current = nil
-        }
         while i < n || j < m {
-            if i < n, j < m, a[i] == b[j] {
-                flush()
-                kept.append(a[i])
+            if i < n, j < m, a[start + i] == b[start + j] {
+                if let hunk = current { out.append(hunk) }
+                current = nil
                 i += 1; j += 1
-            } else if j < m, i == n || table[i * (m + 1) + j + 1] >= table[(i + 1) * (m + 1) + j] {
-                if current == nil { current = Change(before: Array(kept.suffix(context)), removed: [], added: []) }
-                current!.added.append(b[j])
+                continue
+            }
+            if current == nil { current = Hunk(expected: (start + i)..<(start + i), actual: (start + j)..<(start + j)) }
+            if j < m, i == n || table[i * (m + 1) + j + 1] >= table[(i + 1) * (m + 1) + j] {
                 j += 1
+                current!.actual = current!.actual.lowerBound..<(start + j)
             } else {
-                if current == nil { current = Change(before: Array(kept.suffix(context)), removed: [], added: []) }
-                current!.removed.append(a[i])
                 i += 1
+                current!.expected = current!.expected.lowerBound..<(start + i)
             }
         }
-        flush()
-        return changes
+        if let hunk = current { out.append(hunk) }
+        return out
+    }
+
+    /// How many words the two sides share at their start and, after it, at their end.
+    private static func commonEnds(_ expected: [String], _ actual: [String]) -> (start: Int, end: Int) {
+        var start = 0
+        while start < expected.count, start < actual.count, expected[start] == actual[start] { start += 1 }
+        var end = 0
+        while end < expected.count - start, end < actual.count - start,
+              expected[expected.count - 1 - end] == actual[actual.count - 1 - end] { end += 1 }
+        return (start, end)
+    }
+
+    /// One hunk for everything between the common start and end.
+    static func wholeMiddle(_ expected: [String], _ actual: [String]) -> [Hunk] {
+        let (start, end) = commonEnds(expected, actual)
+        return [Hunk(expected: start..<(expected.count - end), actual: start..<(actual.count - end))]
     }
 }

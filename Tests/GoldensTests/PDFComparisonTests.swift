@@ -42,6 +42,41 @@ private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         }
     }
 
+    /// typst's flowing text (Fixtures/pdf/make.py): a sentence put in on page 2 of 7 pushes
+    /// words over every page break after it. Page 2 says what was written, pages 3 to 7 that
+    /// they reflowed and how many words crossed each break, none that its text changed (a
+    /// page-by-page diff reported every page's first and last words).
+    @Test func aSentencePutInIsToldOnItsPageAndThePagesAfterReflow() throws {
+        let report = try PDFComparison.compare(expected: try Self.load("flow-expected.pdf"), actual: try Self.load("flow-actual.pdf"),
+                                               settings: PDFComparison.Settings())
+        #expect(report.pages.map(\.status) == [.same] + Array(repeating: .changed, count: 6))
+        let sentence = "and here a new sentence was written into the second page".split(separator: " ").map(String.init)
+        #expect(report.pages[1].words == [WordDiff.Change(before: ["papa197", "quebec198", "romeo199"], removed: [], added: sentence)])
+        #expect(report.pages[1].reflowed == "6 words to page 3")
+        #expect(report.pages[2].reflowed == "6 words from page 2, 5 words to page 4")
+        #expect(report.pages[6].reflowed == "6 words from page 6")
+        #expect(report.pages[2...].allSatisfy { $0.words.isEmpty && $0.message.contains("reflowed: ") })
+        #expect(report.pages[1].message.contains("text: …papa197 quebec198 romeo199 {+and here"))
+    }
+
+    /// Words cross a page break only as text flows: from a page's last change to the next
+    /// page's first; a page's furniture stays put; a word taken out on one page and one put in
+    /// far away are two changes.
+    @Test func onlyFlowingWordsCrossPageBreaks() {
+        let split = { (pages: [String]) in pages.map { $0.split(separator: " ").map(String.init) } }
+        let pushed = DocumentWords(expected: split(["a b c 1/2", "d e 2/2"]), actual: split(["a b X 1/2", "c d e 2/2"]))
+        #expect(pushed.changes(onPage: 0) == [WordDiff.Change(before: ["a", "b"], removed: [], added: ["X"])])
+        #expect(pushed.reflow(ofPage: 0).description == "1 word to page 2")
+        #expect(pushed.changes(onPage: 1).isEmpty && pushed.reflow(ofPage: 1).description == "1 word from page 1")
+        let far = DocumentWords(expected: split(["x dog", "p", "q"]), actual: split(["x cat", "p", "q dog"]))
+        #expect(far.changes(onPage: 0) == [WordDiff.Change(before: ["x"], removed: ["dog"], added: ["cat"])])
+        #expect(far.changes(onPage: 2) == [WordDiff.Change(before: ["q"], removed: [], added: ["dog"])])
+        #expect((0..<3).allSatisfy { far.reflow(ofPage: $0).description.isEmpty })
+        // A total that changed ("1/2" -> "1/3") is a change on every page, not a move.
+        let longer = DocumentWords(expected: split(["a 1/2", "b 2/2"]), actual: split(["a 1/3", "b 2/3", "c 3/3"]))
+        #expect(longer.changes(onPage: 0) == [WordDiff.Change(before: ["a"], removed: ["1/2"], added: ["1/3"])])
+    }
+
     @Test func wordDiffKeepsContext() {
         let changes = WordDiff.changes("a b c d e f".split(separator: " ").map(String.init), "a b x d e f g".split(separator: " ").map(String.init))
         #expect(changes == [WordDiff.Change(before: ["a", "b"], removed: ["c"], added: ["x"]), WordDiff.Change(before: ["d", "e", "f"], removed: [], added: ["g"])])
