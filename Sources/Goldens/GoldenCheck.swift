@@ -113,6 +113,8 @@ package struct GoldenResult: Sendable {
     package var status: Status
     package var message: String
     package var diff: DiffResult?
+    /// Changed because the sizes differ (nothing was decoded).
+    package var sizesDiffer = false
     /// The card spec as rendered (variables filled), for the report.
     package var spec: String
     package var milliseconds: Double
@@ -156,23 +158,35 @@ package enum GoldenCheck {
                                    panel: panel ? .whenCompared : .none)
         }) else { return }
         result.diff = outcome.result
+        result.message = message(outcome)
         switch outcome.verdict {
         case .match:
             result.status = outcome.result.differentPixels == 0 ? .same : .within
-            result.message = outcome.sameBytes ? "identical"
-                : outcome.result.differentPixels == 0 ? "same pixels" : "\(outcome.result.differentPixels) pixels differ, within the limit"
         case .sizeMismatch:
-            result.status = .changed
-            result.message = Comparison.sizesDiffer(expected: outcome.expectedSize, actual: outcome.actualSize)
+            (result.status, result.sizesDiffer) = (.changed, true)
             result.expected = golden
             result.actual = actual
         case .differ:
             result.status = .changed
-            let percent = (outcome.result.ratio * 10_000).rounded() / 100
-            result.message = "\(outcome.result.differentPixels) pixels differ (\(percent)%)" + (outcome.kind.map { "; \($0)" } ?? "")
             result.expected = golden
             result.actual = actual
             if let panel = outcome.panel { result.difference = try PNGCodec.encode(panel) }
+        }
+    }
+
+    /// A comparison's verdict in one line, the words of every golden check (a suite's row,
+    /// HLRenderKit's `compare` and `checkGolden`): "identical", "same pixels", "3 pixels
+    /// differ, within the limit", "81000 pixels differ (0.98%); colour only", or the sizes.
+    package static func message(_ outcome: Comparison.Outcome) -> String {
+        switch outcome.verdict {
+        case .match:
+            return outcome.sameBytes ? "identical"
+                : outcome.result.differentPixels == 0 ? "same pixels" : "\(outcome.result.differentPixels) pixels differ, within the limit"
+        case .sizeMismatch:
+            return Comparison.sizesDiffer(expected: outcome.expectedSize, actual: outcome.actualSize)
+        case .differ:
+            let percent = (outcome.result.ratio * 10_000).rounded() / 100
+            return "\(outcome.result.differentPixels) pixels differ (\(percent)%)" + (outcome.kind.map { "; \($0)" } ?? "")
         }
     }
 

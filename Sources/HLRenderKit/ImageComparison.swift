@@ -61,7 +61,8 @@ public struct ImageComparison: Sendable {
     /// The two sizes differ: the images fail whatever the options (sizes are read from the
     /// headers, nothing is decoded), as `hlrender compare`, golden suites and the service do.
     public var sizesDiffer: Bool
-    /// One line: "identical", "3 pixels differ; colour only", "size 10x10, golden 12x10".
+    /// One line, in a golden suite's words: "identical", "same pixels", "3 pixels differ, within
+    /// the limit", "81000 pixels differ (0.98%); colour only", or the two sizes.
     public var summary: String
     /// Why the images differ, when pixels are over the threshold or the sizes differ: "size",
     /// "shifted", "anti-aliasing", "colour" or "changed".
@@ -89,13 +90,7 @@ extension HLRenderer {
                 throw HLRenderError(.input, path: error.image?.rawValue ?? "", error.reason)
             }
             let result = outcome.result
-            let summary: String
-            switch outcome.verdict {
-            case .sizeMismatch:
-                summary = Comparison.sizesDiffer(expected: outcome.expectedSize, actual: outcome.actualSize)
-            case .match where outcome.sameBytes: summary = "identical"
-            case .match, .differ: summary = "\(result.differentPixels) pixels differ" + (outcome.kind.map { "; \($0)" } ?? "")
-            }
+            let summary = GoldenCheck.message(outcome)
             var difference: [UInt8]?
             if outcome.verdict == .differ, let panel = outcome.panel, let a = outcome.expected, let b = outcome.actual {
                 difference = try PNGCodec.encode(ImageDiff.threePanel(expected: a, difference: panel, actual: b))
@@ -130,7 +125,6 @@ extension ImageComparison {
         public var text: String
     }
 
-    var brief: Summary { Summary(differentPixels: differentPixels, sizesDiffer: sizesDiffer, text: summary) }
 }
 
 extension HLRenderer {
@@ -142,21 +136,34 @@ extension HLRenderer {
                             update: Bool = false) async throws(HLRenderError) -> GoldenVerdict {
         let golden: [UInt8]?
         do {
-            golden = Posix.kind(goldenPath) == .missing ? nil : try environment.readFile(goldenPath)
+            golden = try environment.readFile(goldenPath)
+        } catch is RenderEnvironment.FileNotFound {
+            golden = nil
         } catch {
             throw HLRenderError.from(error)
         }
-        var verdict = GoldenVerdict.missing
-        if let golden {
-            let comparison = try await compare(expected: golden, actual: actual, options: options)
-            verdict = comparison.passed ? .passed(comparison.brief) : .failed(comparison.brief)
+        let tolerance = try options.tolerance()
+        let maxPixels = environment.maxPixels
+        // The check a golden suite makes (animations frame by frame, sizes from the headers).
+        let result = try await run { _ in
+            var result = GoldenResult(name: goldenPath, row: 1, status: .error, message: "", spec: "", milliseconds: 0)
+            do {
+                try GoldenCheck.check(actual, golden: golden, tolerance: tolerance, maxPixels: maxPixels, panel: false, into: &result)
+            } catch let error as ComparisonError {
+                throw HLRenderError(.input, path: error.image?.rawValue ?? "", error.reason)
+            }
+            return result
         }
-        switch verdict {
-        case .missing, .failed: guard update else { return verdict }
-        case .passed, .recorded: return verdict
+        let summary = ImageComparison.Summary(differentPixels: result.diff?.differentPixels ?? 0, sizesDiffer: result.sizesDiffer,
+                                              text: result.message)
+        switch result.status {
+        case .same, .within: return .passed(summary)
+        case .error: throw HLRenderError(.input, path: goldenPath, result.message)
+        case .new, .missing: guard update else { return .missing }
+        case .changed: guard update else { return .failed(summary) }
         }
         do {
-            try OutputFile.write(actual, to: goldenPath)
+            try environment.writeFile(goldenPath, actual)
         } catch {
             throw HLRenderError(.system, "\(error)")
         }

@@ -38,6 +38,9 @@ public struct RenderEnvironment: Sendable {
     /// against the spec's folder. The default reads regular files only, up to 64 MiB; a service
     /// confines it to an assets folder.
     public var readFile: @Sendable (String) throws -> [UInt8]
+    /// Writes a file whole (a golden `checkGolden` records): the default writes a temporary
+    /// file beside `path` and renames it over, so a reader never sees half a file.
+    public var writeFile: @Sendable (String, [UInt8]) throws -> Void
     /// Checks a font file a spec or a page option names (`"font": "fonts/x.ttf"`) before it is
     /// opened; throw to refuse it. Font files are opened by FreeType, not through `readFile`,
     /// so a caller that confines `readFile` to a folder confines this too. The default takes
@@ -75,10 +78,30 @@ public struct RenderEnvironment: Sendable {
         self.hyphenationDirectories = hyphenationDirectories
         self.temporaryDirectory = temporaryDirectory
         self.maxPixels = maxPixels
-        readFile = { path in try Posix.readFile(path, as: "file", limit: 64 << 20) }
+        readFile = { path in
+            do {
+                return try Posix.readFile(path, as: "file", limit: 64 << 20)
+            } catch {
+                // Told apart from a file that cannot be read: a golden not recorded yet.
+                if Posix.kind(path) == .missing { throw FileNotFound(path: path) }
+                throw error
+            }
+        }
+        writeFile = { path, bytes in try OutputFile.write(bytes, to: path) }
         checkFontFile = { _ in }
         clock = { Int64(time(nil)) }
         random = { UInt64.random(in: 0...UInt64.max) }
+    }
+
+    /// What `readFile` throws for a path where no file is (the default does; a caller's own
+    /// `readFile` throws it so that `checkGolden` can tell a golden not recorded yet).
+    public struct FileNotFound: Error, Sendable, CustomStringConvertible {
+        /// The path read.
+        public var path: String
+        /// A value for `path`.
+        public init(path: String) { self.path = path }
+        /// "no file at PATH".
+        public var description: String { "no file at \(path)" }
     }
 
     /// The fonts part, as Typeset takes it.

@@ -296,6 +296,42 @@ import Testing
         #expect(summary.differentPixels > 0 && !summary.sizesDiffer, "\(summary.text)")
     }
 
+    /// `checkGolden` reads and writes through the environment (a caller's own store here, no
+    /// file) and checks as a golden suite does: an animation frame by frame, and an animated
+    /// card whose golden is its still image fails, so `update` records the animation.
+    @Test func aGoldenCheckGoesThroughTheWorldAndKnowsAnimations() async throws {
+        final class Store: @unchecked Sendable {
+            let lock = NSLock()
+            var files: [String: [UInt8]] = [:]
+        }
+        let store = Store()
+        var environment = RenderEnvironment(fontDirectories: [Fixtures.fonts])
+        environment.readFile = { path in
+            try store.lock.withLock {
+                guard let bytes = store.files[path] else { throw RenderEnvironment.FileNotFound(path: path) }
+                return bytes
+            }
+        }
+        environment.writeFile = { path, bytes in store.lock.withLock { store.files[path] = bytes } }
+        let renderer = try HLRenderer(environment: environment)
+        let spec = #"{"size": "300x120", "padding": 10, "fps": 10, "blocks": [{"type": "text", "text": "Moving", "size": 40, "animation": "lines-in"}]}"#
+        let still = try await renderer.renderCard(json: spec).bytes
+        #expect(try await renderer.checkGolden(still, goldenPath: "goldens/story.png", update: true) == .recorded)
+        #expect(store.lock.withLock { store.files["goldens/story.png"] } == still)
+        let moving = try await renderer.animateCard(json: spec, as: .apng).bytes
+        guard case let .failed(summary) = try await renderer.checkGolden(moving, goldenPath: "goldens/story.png") else {
+            Issue.record("an animation passed against its still golden")
+            return
+        }
+        #expect(summary.text == "the card is an animation now, its golden a still image", "\(summary.text)")
+        #expect(try await renderer.checkGolden(moving, goldenPath: "goldens/story.png", update: true) == .recorded)
+        guard case let .passed(same) = try await renderer.checkGolden(moving, goldenPath: "goldens/story.png") else {
+            Issue.record("the recorded animation does not pass")
+            return
+        }
+        #expect(same.text == "identical")
+    }
+
     @Test func fontFilesPassTheEnvironmentsCheckAndQualityItsRow() async throws {
         var environment = RenderEnvironment(fontDirectories: [Fixtures.fonts])
         environment.checkFontFile = { path in throw HLRenderError(.input, "font files are not allowed here: \(path)") }
