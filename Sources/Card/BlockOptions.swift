@@ -7,29 +7,34 @@ import Typeset
 // schema and the errors read one definition.
 
 extension BlockSpec {
-    /// Where any block sits on the canvas.
-    package static let placementOptions: [OptionDefinition<BlockSpec>] = [
-        OptionDefinition("anchor", Anchor.allCases.map(\.rawValue).joined(separator: "|"), schema: "string",
-                         "The canvas point the block is placed at, inside the padding (default center).") {
-            $0.anchor = try $1.choice(Anchor.self)
-        },
-        OptionDefinition("offset", "[dx, dy]", schema: "array", "A shift in px from the anchored place, right and down.") {
-            let items = try $1.list()
-            guard items.count == 2 else { throw OptionError("must be [dx, dy]") }
-            var shift = (0.0, 0.0)
-            for (i, item) in items.enumerated() {
-                let v: Double
-                do { v = try item.number() } catch let error as OptionError { throw OptionError(error.message, at: "[\(i)]") }
-                guard abs(v) <= OptionModel.maxLength else { throw OptionError("must be within \(Int(OptionModel.maxLength)) px") }
-                if i == 0 { shift.0 = v } else { shift.1 = v }
-            }
-            $0.offset = shift
-        },
-        OptionDefinition("animation", "effect[,effect]", schema: "string|object|array",
-                         "The block's effects in an animated card: \(Effect.allCases.map(\.rawValue).joined(separator: ", ")), or objects {\"effect\", \"duration\", \"delay\", \"start\", \"stagger\", \"easing\"}; each follows the one before unless it has a start.") {
-            $0.animation = try EffectSpec.list($1)
-        },
-    ]
+    /// The `anchor` row, for what reads it alone.
+    package static let anchorRow = OptionDefinition<BlockSpec>("anchor", Anchor.allCases.map(\.rawValue).joined(separator: "|"), schema: "string",
+        "The canvas point the block is placed at, inside the padding (default center).") {
+        $0.anchor = try $1.choice(Anchor.self)
+    }
+
+    /// The `offset` row, for what reads it alone.
+    package static let offsetRow = OptionDefinition<BlockSpec>("offset", "[dx, dy]", schema: "array", "A shift in px from the anchored place, right and down.") {
+        let items = try $1.list()
+        guard items.count == 2 else { throw OptionError("must be [dx, dy]") }
+        var shift = (0.0, 0.0)
+        for (i, item) in items.enumerated() {
+            let v: Double
+            do { v = try item.number() } catch let error as OptionError { throw OptionError(error.message, at: "[\(i)]") }
+            guard abs(v) <= OptionModel.maxLength else { throw OptionError("must be within \(Int(OptionModel.maxLength)) px") }
+            if i == 0 { shift.0 = v } else { shift.1 = v }
+        }
+        $0.offset = shift
+    }
+
+    /// The `animation` row, for what reads it alone.
+    package static let animationRow = OptionDefinition<BlockSpec>("animation", "effect[,effect]", schema: "string|object|array",
+        "The block's effects in an animated card: \(Effect.allCases.map(\.rawValue).joined(separator: ", ")), or objects {\"effect\", \"duration\", \"delay\", \"start\", \"stagger\", \"easing\"}; each follows the one before unless it has a start.") {
+        $0.animation = try EffectSpec.list($1)
+    }
+
+    /// Where any block sits on the canvas, and how it moves.
+    package static let placementOptions: [OptionDefinition<BlockSpec>] = [anchorRow, offsetRow, animationRow]
 }
 
 /// An image block's keys, before they become `BlockKind.image`.
@@ -66,13 +71,16 @@ package struct StackSettings: Sendable {
 
     package init() {}
 
-    package static let options: [OptionDefinition<StackSettings>] = [
-        OptionDefinition("gap", "px", schema: "number", "Space between the stacked blocks (default 0).") { $0.gap = try OptionModel.nonNegative(try $1.number()) },
-        OptionDefinition("align", HorizontalAlign.allCases.map(\.rawValue).joined(separator: "|"), schema: "string",
-                         "Where narrower blocks sit across the stack (default center).") {
-            $0.align = try $1.choice(HorizontalAlign.self)
-        },
-    ]
+    /// The `gap` row, for what reads it alone.
+    package static let gapRow = OptionDefinition<StackSettings>("gap", "px", schema: "number", "Space between the stacked blocks (default 0).") { $0.gap = try OptionModel.nonNegative(try $1.number()) }
+
+    /// The `align` row, for what reads it alone.
+    package static let alignRow = OptionDefinition<StackSettings>("align", HorizontalAlign.allCases.map(\.rawValue).joined(separator: "|"), schema: "string",
+        "Where narrower blocks sit across the stack (default center).") {
+        $0.align = try $1.choice(HorizontalAlign.self)
+    }
+
+    package static let options: [OptionDefinition<StackSettings>] = [gapRow, alignRow]
 }
 
 extension FitSpec {

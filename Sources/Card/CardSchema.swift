@@ -30,8 +30,8 @@ package enum CardSchema {
             guard case let .object(members) = property(option).1 else { return property(option) }
             return (option.name, .object(members + [("enum", .array(names.map(JSONValue.string)))]))
         }
-        let anchor = choices(BlockSpec.placementOptions.named("anchor")!, Anchor.allCases.map(\.rawValue))
-        let offsetRow = BlockSpec.placementOptions.named("offset")!
+        let anchor = choices(BlockSpec.anchorRow, Anchor.allCases.map(\.rawValue))
+        let offsetRow = BlockSpec.offsetRow
         let offset = (offsetRow.name, JSONValue.members([("description", .string(offsetRow.help)), ("type", .string("array")),
                                                          ("items", .members([("type", .string("number"))])),
                                                          ("minItems", .number(2)), ("maxItems", .number(2))]))
@@ -47,7 +47,7 @@ package enum CardSchema {
             })),
         ])
         let effect = JSONValue.members([("oneOf", .array([.members([("enum", effectNames)]), effectObject]))])
-        let animationRow = BlockSpec.placementOptions.named("animation")!
+        let animationRow = BlockSpec.animationRow
         let animationSchema = JSONValue.members([("description", .string(animationRow.help)), ("oneOf", .array([
             effect, .members([("type", .string("array")), ("items", effect), ("minItems", .number(1)), ("maxItems", .number(16))]),
         ]))])
@@ -66,7 +66,7 @@ package enum CardSchema {
             ("properties", .members(FitSpec.options.map(property))),
             ("additionalProperties", .bool(false)),
         ])
-        let background = JSONValue.members([("description", .string(CardSpec.options.named("background")!.help)), ("oneOf", .array([
+        let background = JSONValue.members([("description", .string(CardSpec.backgroundRow.help)), ("oneOf", .array([
             .members([("type", .string("string")), ("description", .string("A colour, or transparent."))]),
             .members([("type", .string("object")), ("required", .array([.string("gradient")])), ("additionalProperties", .bool(false)),
                       ("properties", .members([("gradient", .members([
@@ -94,13 +94,13 @@ package enum CardSchema {
             ("type", .string("object")),
             ("required", .array([.string("blocks")])),
             ("properties", .members([
-                property(CardSpec.options.named("size")!),
+                property(CardSpec.sizeRow),
                 ("scale", .members([("enum", .array([.number(1), .number(2), .number(3)])),
-                                    ("description", .string(CardSpec.options.named("scale")!.help))])),
-                property(CardSpec.options.named("padding")!),
+                                    ("description", .string(CardSpec.scaleRow.help))])),
+                property(CardSpec.paddingRow),
                 ("background", background),
-                property(CardSpec.options.named("output")!),
-                ("pdf", .members([("description", .string(CardSpec.options.named("pdf")!.help)), ("type", .string("object")),
+                property(CardSpec.outputRow),
+                ("pdf", .members([("description", .string(CardSpec.pdfRow.help)), ("type", .string("object")),
                                   ("properties", .members(PDFMetadata.options.map(property))), ("additionalProperties", .bool(false))])),
                 ("blocks", blocks),
             ] + AnimationTiming.options.map(property) + defaults)),
@@ -114,8 +114,8 @@ package enum CardSchema {
                 ("text", block("text", options(.text) + [("fit", fit)])),
                 ("steps", block("steps", options(.steps) + [("fit", fit)])),
                 ("image", block("image", ImageSettings.options.map(property), required: ["src"])),
-                ("stack", block("stack", [property(StackSettings.options.named("gap")!),
-                                          choices(StackSettings.options.named("align")!, HorizontalAlign.allCases.map(\.rawValue)),
+                ("stack", block("stack", [property(StackSettings.gapRow),
+                                          choices(StackSettings.alignRow, HorizontalAlign.allCases.map(\.rawValue)),
                                           ("blocks", blocks)], required: ["blocks"])),
             ])),
         ])

@@ -68,6 +68,15 @@ package enum OptionModel {
         (BlockOption(name, valueName, schema: schema, help, apply), scope)
     }
 
+    /// The `steps` row (the `steps` command hands it the texts it read).
+    package static let stepsRow = BlockOption("steps", "texts", schema: "array", "The steps' texts, one per step.") {
+        guard case let .json(.array(items)) = $1 else {
+            $0.steps = try $1.string().split(whereSeparator: \.isNewline).map(String.init)
+            return
+        }
+        $0.steps = try items.map { try OptionInput.json($0).string() }
+    }
+
     private static let table: [(BlockOption, Scope)] = [
         define("text", "text", .text, schema: "string", "The text to render.") { $0.text = try $1.string() },
         define("text-file", "path", .text, schema: "string", "Read the text from a UTF-8 file.") { $0.textFile = try $1.string() },
@@ -305,13 +314,7 @@ package enum OptionModel {
         define("scramble-seed", "n", .text, schema: "integer", "Seed for the substitute glyphs (default: random per render).") {
             $0.scrambleSeed = try $1.seed()
         },
-        define("steps", "texts", .steps, schema: "array", "The steps' texts, one per step.") {
-            guard case let .json(.array(items)) = $1 else {
-                $0.steps = try $1.string().split(whereSeparator: \.isNewline).map(String.init)
-                return
-            }
-            $0.steps = try items.map { try OptionInput.json($0).string() }
-        },
+        (stepsRow, .steps),
         define("steps-file", "path", .steps, schema: "string", "Read the steps from a UTF-8 file, one per line.") { $0.stepsFile = try $1.string() },
         define("column", "px", .steps, schema: "number", "x of the dot column from the block's left edge (default: the block's centre; in steps, the block is the canvas inside --margin).") {
             $0.column = try nonNegative(try $1.number())

@@ -116,7 +116,7 @@ public struct RenderEnvironment: Sendable {
     func world() throws(HLRenderError) -> World {
         var links = LinkSchemes()
         do {
-            try LinkSchemes.options.named("link-schemes")!.apply(.json(.array(extraLinkSchemes.sorted().map(JSONValue.string))), to: &links)
+            try LinkSchemes.linkSchemesRow.apply(.json(.array(extraLinkSchemes.sorted().map(JSONValue.string))), to: &links)
         } catch {
             throw HLRenderError(.input, path: "extraLinkSchemes", "\(error)")
         }

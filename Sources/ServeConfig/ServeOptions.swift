@@ -30,8 +30,8 @@ extension ServeSettings {
         OptionDefinition("max-connections", "n", schema: "integer", "Connections open at once; past it a new one is closed before it is read (default 512: with NIO's read buffers, ~190 MB at most while every client floods).") {
             $0.maxConnections = try $1.integer(in: 1...1_000_000)
         },
-        PixelLimit.options.named("max-pixels")!.within(\.pixelLimit, help: "Largest canvas in output pixels (default 40,000,000)."),
-        LinkSchemes.options.named("link-schemes")!.within(\.linkSchemes),
+        PixelLimit.maxPixelsRow.within(\.pixelLimit, help: "Largest canvas in output pixels (default 40,000,000)."),
+        LinkSchemes.linkSchemesRow.within(\.linkSchemes),
         OptionDefinition("concurrency", "n", schema: "integer", "Renders at once (default: the number of cores).") {
             $0.concurrency = try $1.integer(in: 1...1024)
         },

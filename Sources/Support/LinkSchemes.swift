@@ -16,20 +16,21 @@ package struct LinkSchemes: Sendable, Equatable {
     /// The defaults, and `extra` besides.
     package init(adding extra: Set<String> = []) { allowed = Self.defaults.union(extra) }
 
-    package static let options: [OptionDefinition<LinkSchemes>] = [
-        OptionDefinition("link-schemes", "a,b", schema: "string|array",
-                         "Also allow these URI schemes in links, e.g. tel,ftp (default: http, https, mailto and #name only; javascript and vbscript never).",
-                         repeatable: true) {
-            for item in try $1.list() {
-                let name = try item.string().trimmed.lowercased()
-                guard !name.isEmpty, scheme(of: name + ":") == name else {
-                    throw OptionError("'\(name)' is not a URI scheme (a letter, then letters, digits, '+', '-' or '.')")
-                }
-                guard !neverAllowed.contains(name) else { throw OptionError("'\(name):' runs script in a viewer and is never allowed") }
-                $0.allowed.insert(name)
+    /// The `link-schemes` row, for what reads it alone.
+    package static let linkSchemesRow = OptionDefinition<LinkSchemes>("link-schemes", "a,b", schema: "string|array",
+        "Also allow these URI schemes in links, e.g. tel,ftp (default: http, https, mailto and #name only; javascript and vbscript never).",
+        repeatable: true) {
+        for item in try $1.list() {
+            let name = try item.string().trimmed.lowercased()
+            guard !name.isEmpty, scheme(of: name + ":") == name else {
+                throw OptionError("'\(name)' is not a URI scheme (a letter, then letters, digits, '+', '-' or '.')")
             }
-        },
-    ]
+            guard !neverAllowed.contains(name) else { throw OptionError("'\(name):' runs script in a viewer and is never allowed") }
+            $0.allowed.insert(name)
+        }
+    }
+
+    package static let options: [OptionDefinition<LinkSchemes>] = [linkSchemesRow]
 
     /// RFC 3986's scheme (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` before the first `:`),
     /// lowercased; nil when there is none.

@@ -9,10 +9,11 @@ package struct PixelLimit: Sendable, Equatable {
 
     package init(pixels: Int = PixelLimit.defaultPixels) { self.pixels = pixels }
 
-    package static let options: [OptionDefinition<PixelLimit>] = [
-        OptionDefinition("max-pixels", "n", schema: "integer",
-                         "Refuse canvases, pictures and compared images with more pixels than this (default 100,000,000), before allocating them.") {
-            $0.pixels = try $1.integer(in: range)
-        },
-    ]
+    /// The `max-pixels` row, for what reads it alone.
+    package static let maxPixelsRow = OptionDefinition<PixelLimit>("max-pixels", "n", schema: "integer",
+        "Refuse canvases, pictures and compared images with more pixels than this (default 100,000,000), before allocating them.") {
+        $0.pixels = try $1.integer(in: range)
+    }
+
+    package static let options: [OptionDefinition<PixelLimit>] = [maxPixelsRow]
 }

@@ -38,9 +38,9 @@ struct OutputOptions: FlagGroup {
     /// card's `size` and `--margin` its `padding` (32 here, not a card's 64); `--scale` is
     /// `scale` itself.
     static let cardRows: [OptionDefinition<CardSpec>] = [
-        CardSpec.options.named("size")!.renamed("canvas", help: "A fixed canvas in px (a side may be auto), the block centred."),
-        CardSpec.options.named("padding")!.renamed("margin", help: "Space around the text in px (default 32): the canvas is the text plus this margin, or with --canvas the text wraps inside it."),
-        CardSpec.options.named("scale")!,
+        CardSpec.sizeRow.renamed("canvas", help: "A fixed canvas in px (a side may be auto), the block centred."),
+        CardSpec.paddingRow.renamed("margin", help: "Space around the text in px (default 32): the canvas is the text plus this margin, or with --canvas the text wraps inside it."),
+        CardSpec.scaleRow,
     ]
 
     /// `--canvas` as given.

@@ -44,7 +44,7 @@ struct StepsCommand: Command {
         var settings = BlockSettings()
         settings.linkSchemes = try links.schemes()
         try applyFlags(given, to: &settings)
-        try OptionModel.named("steps")!.apply(.json(.array(try readSteps().map(JSONValue.string))), to: &settings)
+        try OptionModel.stepsRow.apply(.json(.array(try readSteps().map(JSONValue.string))), to: &settings)
         try font.apply(to: &settings)
         try highlight.apply(to: &settings)
         let spec = try output.card(.steps(settings, fit: try output.fitSpec()), width: 1080, highlighted: settings.fillsHighlight)
