@@ -188,8 +188,9 @@ package enum ImageDiff {
     /// identical neighbours) in both images: an edge, not a feature of its own.
     static func isAntialiased(_ image: UnsafeBufferPointer<UInt8>, _ x: Int, _ y: Int, _ width: Int, _ height: Int,
                               other: UnsafeBufferPointer<UInt8>) -> Bool {
-        let x0 = max(x - 1, 0), y0 = max(y - 1, 0), x2 = min(x + 1, width - 1), y2 = min(y + 1, height - 1)
         let center = (y * width + x) * 4
+        if isFlat(image, x, y, width) { return false }
+        let x0 = max(x - 1, 0), y0 = max(y - 1, 0), x2 = min(x + 1, width - 1), y2 = min(y + 1, height - 1)
         var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
         var darkest = 0.0, brightest = 0.0
         var darkX = 0, darkY = 0, brightX = 0, brightY = 0
@@ -215,11 +216,24 @@ package enum ImageDiff {
             || (hasManySiblings(image, brightX, brightY, width, height) && hasManySiblings(other, brightX, brightY, width, height))
     }
 
+    /// Whether a pixel's left, right and upper neighbours are identical to it: three equal
+    /// brightnesses, so `isAntialiased` says no whatever the order it visits them in. Inlined
+    /// where each differing pixel is judged (a changed background is all flat pixels).
+    @inline(__always) static func isFlat(_ image: UnsafeBufferPointer<UInt8>, _ x: Int, _ y: Int, _ width: Int) -> Bool {
+        let center = (y * width + x) * 4
+        return x > 0 && x < width - 1 && y > 0 && sameWord(image, center, image, center - 4) && sameWord(image, center, image, center + 4)
+            && sameWord(image, center, image, center - width * 4)
+    }
+
     /// Whether the pixel at byte offset `i` of `p` and the one at `j` of `q` have the same four
     /// bytes (one compare; `p` and `q` may be the same image).
     @inline(__always) static func sameWord(_ p: UnsafeBufferPointer<UInt8>, _ i: Int, _ q: UnsafeBufferPointer<UInt8>, _ j: Int) -> Bool {
+        word(p, i) == word(q, j)
+    }
+
+    /// The four bytes of the pixel at byte offset `i`, as one word.
+    @inline(__always) static func word(_ p: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt32 {
         UnsafeRawPointer(p.baseAddress!).loadUnaligned(fromByteOffset: i, as: UInt32.self)
-            == UnsafeRawPointer(q.baseAddress!).loadUnaligned(fromByteOffset: j, as: UInt32.self)
     }
 
     /// Three or more neighbours identical to the pixel (edges count as one).

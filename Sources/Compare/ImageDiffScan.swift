@@ -87,6 +87,11 @@ struct DiffScan {
         var firstPixel = 0
         /// Past the band's last pixel.
         var lastPixel = 0
+        /// The last differing pair judged (expected word << 32 | actual word) and whether its
+        /// colours differ over the threshold: a changed area is mostly runs of one pair (a
+        /// background that changed colour), judged once. 0 is two equal words, never asked.
+        var lastPair: UInt64 = 0
+        var lastPairOver = false
 
         /// The bands of an image in order, as one.
         static func merged(_ bands: [Band]) -> Band {
@@ -130,14 +135,19 @@ struct DiffScan {
                 changedRow(y, a, b, &band)
                 continue
             }
+            // The last expected word faded, and its grey (runs of one colour fade once).
+            var fadedWord: UInt32?, faded: UInt8 = 0
             for x in 0..<width {
                 let i = (y * width + x) * 4
                 let mark = judge(x, y, a, b, same: ImageDiff.sameWord(a, i, b, i), &band)
                 guard let panel else { continue }
                 if mark == .none {
                     // Faded grey of the expected pixel, so the picture stays readable.
-                    let luma = ImageDiff.blendOverWhite(ImageDiff.brightness(a, i), alpha: Double(a[i + 3]) / 255)
-                    let faded = UInt8(Checked.clamped(255 + (luma - 255) * 0.1, .toNearestOrAwayFromZero, in: 0...255))
+                    if fadedWord != ImageDiff.word(a, i) {
+                        fadedWord = ImageDiff.word(a, i)
+                        let luma = ImageDiff.blendOverWhite(ImageDiff.brightness(a, i), alpha: Double(a[i + 3]) / 255)
+                        faded = UInt8(Checked.clamped(255 + (luma - 255) * 0.1, .toNearestOrAwayFromZero, in: 0...255))
+                    }
                     (panel[i], panel[i + 1], panel[i + 2], panel[i + 3]) = (faded, faded, faded, 255)
                 } else {
                     (panel[i], panel[i + 1], panel[i + 2], panel[i + 3]) = (255, mark == .antialiased ? 255 : 0, 0, 255)
@@ -179,7 +189,15 @@ struct DiffScan {
                        _ band: inout Band) -> Mark {
         let i = (y * width + x) * 4
         let outside = x >= common.width || y >= common.height
-        let colourOver = !same && abs(ImageDiff.colorDelta(a, i, b, i, yOnly: false)) > maxDelta
+        var colourOver = false
+        if !same {
+            let pair = UInt64(ImageDiff.word(a, i)) << 32 | UInt64(ImageDiff.word(b, i))
+            if pair != band.lastPair {
+                band.lastPair = pair
+                band.lastPairOver = abs(ImageDiff.colorDelta(a, i, b, i, yOnly: false)) > maxDelta
+            }
+            colourOver = band.lastPairOver
+        }
         if !same && recordsChanges {
             // Made at the first change: a band with none allocates nothing.
             if band.changes.changed.isEmpty { band.changes = ChangedPixels(pixels: band.lastPixel - (band.firstPixel & ~63)) }
@@ -192,7 +210,8 @@ struct DiffScan {
         // Counting anti-aliasing too, the test only says whether every counted pixel looks like
         // it: after the first that does not, it cannot change the answer and is skipped.
         let antialiased = !outside && !(options.countAntialiasing && band.plainCounted)
-            && (ImageDiff.isAntialiased(a, x, y, width, height, other: b) || ImageDiff.isAntialiased(b, x, y, width, height, other: a))
+            && ((!ImageDiff.isFlat(a, x, y, width) && ImageDiff.isAntialiased(a, x, y, width, height, other: b))
+                || (!ImageDiff.isFlat(b, x, y, width) && ImageDiff.isAntialiased(b, x, y, width, height, other: a)))
         if antialiased && !options.countAntialiasing {
             band.antialiased += 1
             return .antialiased
