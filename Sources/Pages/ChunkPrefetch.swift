@@ -32,23 +32,14 @@ enum ChunkWork {
 }
 
 /// One chunk's piece being made on a background thread.
-final class PendingPiece: @unchecked Sendable {
+final class PendingPiece: Sendable {
     let index: Int
-    private var result: Result<ChunkedText.Piece, any Error>?
-    private let done = DispatchSemaphore(value: 0)
+    private let pending: Pending<ChunkedText.Piece>
 
     init(_ index: Int, of source: ChunkedText) {
         self.index = index
-        DispatchQueue.global().async { [self] in
-            // Written before the signal, read after the wait: the semaphore orders the two.
-            result = Result { try source.piece(index) }
-            done.signal()
-        }
+        pending = Pending { try source.piece(index) }
     }
 
-    func piece() throws -> ChunkedText.Piece {
-        done.wait()
-        done.signal()  // a second call returns at once
-        return try result!.get()
-    }
+    func piece() throws -> ChunkedText.Piece { try pending.value() }
 }

@@ -69,8 +69,21 @@ extension JSONValue {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    /// Appends `text` as a JSON string literal (control characters, quotes and backslashes
+    /// escaped) to `out`.
+    package static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings need no escape: their bytes go in at once.
+        var text = text
+        let plain = text.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

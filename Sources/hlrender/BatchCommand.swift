@@ -49,6 +49,10 @@ struct BatchCommand: Command {
         try BatchRun.Settings.options.apply(given, to: &settings)
         // Before any worker starts: one malloc arena per job.
         ReuseMemory.forManyImages(workers: settings.jobs)
+        // A suite's record is read on another core while the rows are (each takes a 10,000-card
+        // suite tens of milliseconds).
+        let limit = runOptions.limits.image
+        let pendingRecord = goldenFlags.expectDir.map { folder in Pending { GoldenInputs.Record(folder: folder, readLimit: limit) } }
         let (rows, folder) = try loadRows()
         let selected = settings.shard?.select(rows) ?? rows
         settings.shard = nil  // selected here: the progress line counts this shard's rows
@@ -66,10 +70,9 @@ struct BatchCommand: Command {
             var suite = try goldenFlags.settings(folder: $0)
             // What every card's output depends on besides its own spec and files: a card
             // whose inputs all hash as when it passed is not rendered again.
-            let limit = runOptions.limits.image
             // Font files are hashed once and their hashes kept with the record: a font whose
             // size and time are unchanged is not read again.
-            let record = GoldenInputs.Record(folder: $0, readLimit: limit)
+            let record = try pendingRecord?.value() ?? GoldenInputs.Record(folder: $0, readLimit: limit)
             suite.inputsRecord = record
             let recorded = record.fonts
             var hashes: [GoldenInputs.FileHash] = []
