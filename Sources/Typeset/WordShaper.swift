@@ -7,10 +7,14 @@ package func openTypeTag(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 <<
 /// Shapes a run a word at a time from a cache of the words shaped so far: a text repeats its
 /// words, and a hit costs a hash instead of HarfBuzz's pass over the word. The glyphs are the
 /// ones shaping the run whole gives when nothing reaches across a space: the font has no
-/// lookup whose glyphs include the space (nor an old `kern` or AAT table), the script is one
-/// HarfBuzz's default shaper sets without context (Latin, Greek, Cyrillic, left to right),
-/// and every feature covers the whole text. Blink's and Gecko's word caches rest on the same
-/// check. Anything else is shaped whole. Used by one layout at a time (`WordShapers`).
+/// lookup whose glyphs include the space (nor an old `kern` or AAT table), every feature
+/// covers the whole text, and the script is one whose shaping stops at a space: Latin, Greek
+/// and Cyrillic (HarfBuzz's default shaper, no context), and Arabic right to left (a space
+/// joins nothing: a word between spaces takes the forms it takes alone; the run's glyphs are
+/// its words' in reverse order). A right-to-left word at the run's edge next to
+/// anything but a space is shaped in place, since joining reads across a run's edge (a bold
+/// span inside a word). Blink's and Gecko's word caches rest on the same check. Anything else
+/// is shaped whole. Used by one layout at a time (`WordShapers`).
 final class WordShaper {
     /// What shapes a word besides its bytes.
     private struct Setup: Hashable {
@@ -32,12 +36,13 @@ final class WordShaper {
     static let byteLimit = 4 << 20
     static let wordLimit = 64
     private static let scripts: Set<UInt32> = Set(["Latn", "Grek", "Cyrl"].map(openTypeTag))
+    private static let rightToLeftScripts: Set<UInt32> = Set(["Arab"].map(openTypeTag))
 
     /// The run's glyphs (`ShapingFont.shape`'s), a word at a time where that is the same.
     func shape(_ font: ShapingFont, _ utf8: UnsafeBufferPointer<UInt8>, range: Range<Int>, rtl: Bool, script: UInt32,
                language: hb_language_t?, features: [hb_feature_t]) -> [ShapedGlyph] {
-        guard !rtl, WordShaper.scripts.contains(script), features.allSatisfy({ $0.start == 0 && $0.end == UInt32.max }),
-              font.spaceStandsAlone else {
+        guard rtl ? WordShaper.rightToLeftScripts.contains(script) : WordShaper.scripts.contains(script),
+              features.allSatisfy({ $0.start == 0 && $0.end == UInt32.max }), font.spaceStandsAlone else {
             return font.shape(utf8, range: range, rtl: rtl, script: script, language: language, features: features)
         }
         let setup = Setup(font: ObjectIdentifier(font), language: UInt(bitPattern: language.map { UnsafeRawPointer($0) }),
@@ -52,8 +57,8 @@ final class WordShaper {
         }
         var table = tables.removeValue(forKey: setup) ?? [:]  // held alone while it changes
         defer { tables[setup] = table }
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(range.count)
+        // Each piece's glyphs with clusters from its start, and where it starts.
+        var pieces: [(glyphs: [ShapedGlyph], start: Int)] = []
         var start = range.lowerBound
         while start < range.upperBound {
             // A word, or the spaces after it: each its own piece.
@@ -62,26 +67,44 @@ final class WordShaper {
             var end = start + 1
             while end < range.upperBound, !(utf8[end - 1] == 0x20 && utf8[end] != 0x20 && utf8[end] < 0x80)
                     && !(utf8[end - 1] != 0x20 && utf8[end] == 0x20) { end += 1 }
-            let word = Array(utf8[start..<end])
-            var piece = table[word]
-            if piece == nil {
-                let shaped = font.shape(utf8, range: start..<end, rtl: false, script: script, language: language, features: features)
-                piece = shaped.map { glyph in
+            let relative = { (shaped: [ShapedGlyph]) in
+                shaped.map { glyph in
                     var glyph = glyph
                     glyph.cluster -= start
                     return glyph
                 }
+            }
+            // Right to left, a piece whose text goes on past the run's edge joins across it.
+            let joinsOut = rtl && ((start == range.lowerBound && start > 0 && utf8[start - 1] != 0x20)
+                || (end == range.upperBound && end < utf8.count && utf8[end] != 0x20))
+            if joinsOut {
+                pieces.append((relative(font.shape(utf8, range: start..<end, rtl: rtl, script: script, language: language, features: features)), start))
+                start = end
+                continue
+            }
+            let word = Array(utf8[start..<end])
+            var piece = table[word]
+            if piece == nil {
+                let shaped = relative(font.shape(utf8, range: start..<end, rtl: rtl, script: script, language: language, features: features))
+                piece = shaped
                 let cost = word.count + 64 + MemoryLayout<ShapedGlyph>.stride * shaped.count
                 if word.count <= WordShaper.wordLimit, cachedBytes + cost <= WordShaper.byteLimit {
                     cachedBytes += cost
                     table[word] = piece
                 }
             }
-            for var glyph in piece! {
-                glyph.cluster += start
+            pieces.append((piece!, start))
+            start = end
+        }
+        // Right to left, HarfBuzz gives a run's glyphs in visual order: the last word first.
+        if rtl { pieces.reverse() }
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(range.count)
+        for piece in pieces {
+            for var glyph in piece.glyphs {
+                glyph.cluster += piece.start
                 glyphs.append(glyph)
             }
-            start = end
         }
         return glyphs
     }

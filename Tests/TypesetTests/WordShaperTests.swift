@@ -12,17 +12,18 @@ import CHarfBuzz
     }
 
     /// The run shaped whole and by words (twice: the second time from the cache).
-    func both(_ text: String, family: String, script: String, features: [hb_feature_t] = []) throws -> (whole: [String], words: [String], again: [String], alone: Bool) {
+    func both(_ text: String, family: String, script: String, rtl: Bool = false, range: Range<Int>? = nil,
+              features: [hb_feature_t] = []) throws -> (whole: [String], words: [String], again: [String], alone: Bool) {
         let library = Fixtures.library
         let face = try library.chain(for: FontSpec(family: family)).primary.face
         let font = try library.shapingFont(face, size: 23)
         let bytes = Array(text.utf8)
         let shaper = WordShaper()
         return bytes.withUnsafeBufferPointer { utf8 in
+            let run = range ?? 0..<utf8.count
             let shape = { (whole: Bool) in
-                whole ? font.shape(utf8, range: 0..<utf8.count, rtl: false, script: openTypeTag(script), language: nil, features: features)
-                    : shaper.shape(font, utf8, range: 0..<utf8.count, rtl: false, script: openTypeTag(script), language: nil,
-                                   features: features)
+                whole ? font.shape(utf8, range: run, rtl: rtl, script: openTypeTag(script), language: nil, features: features)
+                    : shaper.shape(font, utf8, range: run, rtl: rtl, script: openTypeTag(script), language: nil, features: features)
             }
             return (dump(shape(true)), dump(shape(false)), dump(shape(false)), font.spaceStandsAlone)
         }
@@ -41,6 +42,29 @@ import CHarfBuzz
         let result = try both(try Fixtures.corpusText("ru"), family: "Noto Sans", script: "Cyrl")
         #expect(result.alone)
         #expect(result.words == result.whole)
+    }
+
+    /// Right to left: the words of an Arabic text, each alone, in reverse order, are
+    /// HarfBuzz's glyphs for the whole run (joining forms, marks, the lam-alef ligature).
+    @Test func arabicWordsToo() throws {
+        let text = try Fixtures.corpusText("ar") + " لا الله  كتاب، كتابٌ كِتَابٌ لا"
+        let result = try both(text, family: "Noto Sans Arabic", script: "Arab", rtl: true)
+        #expect(result.alone, "Noto Sans Arabic holds a lookup on the space: the cache would not be used")
+        #expect(result.words == result.whole)
+        #expect(result.again == result.whole)
+    }
+
+    /// A run that ends or starts inside a word (a bold span over some of its letters): the
+    /// piece at the edge joins the letters past it, as the whole run does, though the same
+    /// letters stand cached as a word of their own ("كت" alone, then the start of "كتاب").
+    @Test func anArabicWordCutByARunEdgeJoinsAcrossIt() throws {
+        let text = "كت كت كتاب"
+        let cut = Array(text.utf8).count - 4  // the run ends before the last two letters
+        let end = try both(text, family: "Noto Sans Arabic", script: "Arab", rtl: true, range: 0..<cut)
+        #expect(end.words == end.whole)
+        let start = "اب كت اب"
+        let begin = try both("كت" + start, family: "Noto Sans Arabic", script: "Arab", rtl: true, range: 4..<Array(("كت" + start).utf8).count)
+        #expect(begin.words == begin.whole)
     }
 
     @Test func notoSansLetsWordsStandAlone() throws {
