@@ -35,6 +35,18 @@ import Testing
         #expect(AnimationFrames.isAnimation(golden))
         let frames = try AnimationFrames(golden, maxPixels: 1 << 24)
         #expect(frames.count > 2)
+        // And by Pillow, a reader we did not write: as many frames, lasting the card's second,
+        // the last one the still card.
+        let card = try String(contentsOfFile: path("cards.jsonl"), encoding: .utf8)
+        let stillCard = try CLI.run(["card", "-", "--format", "png", "-o", path("still.png")], stdin: Array(card.utf8), pinnedFonts: false)
+        #expect(stillCard.status == 0, "\(stillCard.stderr)")
+        let script = Fixtures.repo.appendingPathComponent("Tests/CLITests/Fixtures/animation_frames.py").path
+        let pillow = try runTool("/usr/bin/python3", [script, path("goldens/story.png"), path("still.png")])
+        let read = try JSONSerialization.jsonObject(with: Data(pillow.output.utf8)) as? [String: Any] ?? [:]
+        #expect(pillow.status == 0 && read["format"] as? String == "PNG", "\(pillow.output)")
+        #expect(read["frames"] as? Int == frames.count, "\(read)")
+        #expect((read["durations"] as? [Double] ?? []).reduce(0, +) == 1000, "\(read)")
+        #expect(read["lastVsStill"] as? Int == 0, "\(read)")
         let same = try suite(["--render-all"])
         #expect(same.status == 0 && same.stderr.contains("goldens: 1 same"), "\(same.stderr)")
         // Another highlight: the frames where it shows differ, named with their time.
