@@ -57,6 +57,11 @@ package enum PDFComparison {
         package var differs: Bool { expectedPages != actualPages || !bookmarks.isEmpty || pages.contains { $0.status != .same && $0.status != .within } }
     }
 
+    /// The most words (both documents) held to read the documents across their pages: a
+    /// hostile PDF's pages may each hold a hundred thousand; past this the pages are diffed one
+    /// by one, as they are read.
+    static let maxHeldWords = 4_000_000
+
     /// Whether bytes look like a PDF (what `compare` and the service dispatch on).
     package static func isPDF(_ bytes: [UInt8]) -> Bool { bytes.starts(with: Array("%PDF-".utf8)) }
 
@@ -81,9 +86,11 @@ package enum PDFComparison {
         }
         if settings.cancellation?.isCancelled ?? false { throw PDFError("the comparison was cancelled") }
         var pages = try state.finished()
-        // The words over the whole documents: a change where it is, the pages after it reflowed.
-        let document = DocumentWords(expected: state.words.map(\.expected), actual: state.words.map(\.actual))
+        // The words over the whole documents: a change where it is, the pages after it reflowed
+        // (past `maxHeldWords`, each page keeps its own diff).
+        let document = state.wordsDropped ? nil : DocumentWords(expected: state.words.map(\.expected), actual: state.words.map(\.actual))
         for i in pages.indices where pages[i].status != .same && pages[i].status != .within {
+            guard let document else { break }
             // A page only one side has is new or missing whole: where its words went or came
             // from is news, its words are not.
             if pages[i].status == .changed { pages[i].words = document.changes(onPage: i) }
@@ -114,8 +121,10 @@ package enum PDFComparison {
     private final class Shared: @unchecked Sendable {
         let lock = Lock()
         var pages: [Result<Page, PDFError>?]
-        /// Each page's words on both sides (none where a side has no such page).
+        /// Each page's words on both sides (none where a side has no such page), as long as
+        /// they number at most `maxHeldWords` in all; past it, none are kept (`wordsDropped`).
         var words: [(expected: [String], actual: [String])]
+        var heldWords = 0, wordsDropped = false
         var next = 0
         init(count: Int) {
             pages = Array(repeating: nil, count: count)
@@ -123,7 +132,15 @@ package enum PDFComparison {
         }
         func take() -> Int? { lock.withLock { defer { next += 1 }; return next < pages.count ? next : nil } }
         func put(_ page: Result<Page, PDFError>, words: (expected: [String], actual: [String]), at index: Int) {
-            lock.withLock { (pages[index], self.words[index]) = (page, words) }
+            lock.withLock {
+                pages[index] = page
+                heldWords += words.expected.count + words.actual.count
+                if heldWords > PDFComparison.maxHeldWords, !wordsDropped {
+                    wordsDropped = true
+                    self.words = []
+                }
+                if !wordsDropped { self.words[index] = words }
+            }
         }
         func finished() throws(PDFError) -> [Page] {
             var out: [Page] = []
