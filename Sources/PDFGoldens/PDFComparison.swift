@@ -21,6 +21,10 @@ package enum PDFComparison {
         package var maxPages = 10_000
         /// Checked before each page: a service's deadline stops a long comparison.
         package var cancellation: Cancellation?
+        /// The most words (both documents) held to read the documents across their pages: a
+        /// hostile PDF's pages may each hold a hundred thousand; past this the pages are
+        /// diffed one by one, as they are read.
+        package var maxHeldWords = 4_000_000
         package init() {}
     }
 
@@ -57,11 +61,6 @@ package enum PDFComparison {
         package var differs: Bool { expectedPages != actualPages || !bookmarks.isEmpty || pages.contains { $0.status != .same && $0.status != .within } }
     }
 
-    /// The most words (both documents) held to read the documents across their pages: a
-    /// hostile PDF's pages may each hold a hundred thousand; past this the pages are diffed one
-    /// by one, as they are read.
-    static let maxHeldWords = 4_000_000
-
     /// Whether bytes look like a PDF (what `compare` and the service dispatch on).
     package static func isPDF(_ bytes: [UInt8]) -> Bool { bytes.starts(with: Array("%PDF-".utf8)) }
 
@@ -74,7 +73,7 @@ package enum PDFComparison {
             throw PDFError("over \(settings.maxPages) pages (\(counts.0) and \(counts.1))")
         }
         let total = max(counts.0, counts.1)
-        let state = Shared(count: total)
+        let state = Shared(count: total, maxHeldWords: settings.maxHeldWords)
         let jobs = min(max(1, settings.jobs), max(1, total))
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             // Each worker reads its own copies: a poppler document is not shared between threads.
@@ -87,7 +86,7 @@ package enum PDFComparison {
         if settings.cancellation?.isCancelled ?? false { throw PDFError("the comparison was cancelled") }
         var pages = try state.finished()
         // The words over the whole documents: a change where it is, the pages after it reflowed
-        // (past `maxHeldWords`, each page keeps its own diff).
+        // (past `Settings.maxHeldWords`, each page keeps its own diff).
         let document = state.wordsDropped ? nil : DocumentWords(expected: state.words.map(\.expected), actual: state.words.map(\.actual))
         for i in pages.indices where pages[i].status != .same && pages[i].status != .within {
             guard let document else { break }
@@ -125,8 +124,10 @@ package enum PDFComparison {
         /// they number at most `maxHeldWords` in all; past it, none are kept (`wordsDropped`).
         var words: [(expected: [String], actual: [String])]
         var heldWords = 0, wordsDropped = false
+        let maxHeldWords: Int
         var next = 0
-        init(count: Int) {
+        init(count: Int, maxHeldWords: Int) {
+            self.maxHeldWords = maxHeldWords
             pages = Array(repeating: nil, count: count)
             words = Array(repeating: ([], []), count: count)
         }
@@ -135,7 +136,7 @@ package enum PDFComparison {
             lock.withLock {
                 pages[index] = page
                 heldWords += words.expected.count + words.actual.count
-                if heldWords > PDFComparison.maxHeldWords, !wordsDropped {
+                if heldWords > maxHeldWords, !wordsDropped {
                     wordsDropped = true
                     self.words = []
                 }

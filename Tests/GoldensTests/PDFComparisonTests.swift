@@ -59,6 +59,17 @@ private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         #expect(report.pages[1].message.contains("text: …papa197 quebec198 romeo199 {+and here"))
     }
 
+    /// Past the words a comparison holds, each page keeps its own diff (what crossed its
+    /// breaks is then listed as changed text, nothing is called reflowed).
+    @Test func pastTheWordsHeldPagesAreDiffedAlone() throws {
+        var settings = PDFComparison.Settings()
+        settings.maxHeldWords = 500
+        let report = try PDFComparison.compare(expected: try Self.load("flow-expected.pdf"), actual: try Self.load("flow-actual.pdf"),
+                                               settings: settings)
+        #expect(report.pages.allSatisfy { $0.reflowed.isEmpty })
+        #expect(report.pages[2].status == .changed && !report.pages[2].words.isEmpty)
+    }
+
     /// Words cross a page break only as text flows: from a page's last change to the next
     /// page's first; a page's furniture stays put; a word taken out on one page and one put in
     /// far away are two changes.
