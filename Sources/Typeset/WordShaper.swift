@@ -57,8 +57,18 @@ final class WordShaper {
         }
         var table = tables.removeValue(forKey: setup) ?? [:]  // held alone while it changes
         defer { tables[setup] = table }
-        // Each piece's glyphs with clusters from its start, and where it starts.
-        var pieces: [(glyphs: [ShapedGlyph], start: Int)] = []
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(range.count)
+        // Right to left, HarfBuzz gives a run's glyphs in visual order, the last word first:
+        // the pieces (glyphs with clusters from their start, and that start) wait to be placed.
+        var held: [(glyphs: [ShapedGlyph], start: Int)] = []
+        func place(_ piece: [ShapedGlyph], at start: Int) {
+            guard !rtl else { return held.append((piece, start)) }
+            for var glyph in piece {
+                glyph.cluster += start
+                glyphs.append(glyph)
+            }
+        }
         var start = range.lowerBound
         while start < range.upperBound {
             // A word, or the spaces after it: each its own piece.
@@ -78,7 +88,7 @@ final class WordShaper {
             let joinsOut = rtl && ((start == range.lowerBound && start > 0 && utf8[start - 1] != 0x20)
                 || (end == range.upperBound && end < utf8.count && utf8[end] != 0x20))
             if joinsOut {
-                pieces.append((relative(font.shape(utf8, range: start..<end, rtl: rtl, script: script, language: language, features: features)), start))
+                place(relative(font.shape(utf8, range: start..<end, rtl: rtl, script: script, language: language, features: features)), at: start)
                 start = end
                 continue
             }
@@ -93,14 +103,10 @@ final class WordShaper {
                     table[word] = piece
                 }
             }
-            pieces.append((piece!, start))
+            place(piece!, at: start)
             start = end
         }
-        // Right to left, HarfBuzz gives a run's glyphs in visual order: the last word first.
-        if rtl { pieces.reverse() }
-        var glyphs: [ShapedGlyph] = []
-        glyphs.reserveCapacity(range.count)
-        for piece in pieces {
+        for piece in held.reversed() {
             for var glyph in piece.glyphs {
                 glyph.cluster += piece.start
                 glyphs.append(glyph)
