@@ -59,13 +59,17 @@ package struct DocumentWords {
         var offsets = (removed: [Int](), added: [Int]())
         for page in removed.map(\.page) { offsets.removed.append(firstRemoved[page]); firstRemoved[page] += 1 }
         for page in added.map(\.page) { offsets.added.append(firstAdded[page]); firstAdded[page] += 1 }
+        // Pages with a change before each page: whether every page between two changed is one
+        // subtraction, whatever the distance.
+        let changedBefore = pages.reduce(into: [0]) { $0.append($0.last! + ($1.hunks.isEmpty ? 0 : 1)) }
         var (i, j) = (0, 0)
         for gap in moves + [WordDiff.Hunk(expected: removed.count..<removed.count, actual: added.count..<added.count)] {
             while i < gap.expected.lowerBound {
                 let (from, to) = (removed[i].page, added[j].page)
                 // Removed and added on the same page is a change there (a word moved within it).
                 let flows = from < to ? removed[i].last && added[j].first : removed[i].first && added[j].last
-                if from != to, flows, pages[(min(from, to) + 1)..<max(from, to)].allSatisfy({ !$0.hunks.isEmpty }) {
+                let (low, high) = (min(from, to), max(from, to))
+                if from != to, flows, changedBefore[high] - changedBefore[low + 1] == high - low - 1 {
                     pages[from].removedGoesTo[offsets.removed[i]] = to
                     pages[to].addedComesFrom[offsets.added[j]] = from
                 }
