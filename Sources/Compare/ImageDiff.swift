@@ -185,11 +185,23 @@ package enum ImageDiff {
 
     /// A pixel is anti-aliasing when its 3x3 neighbourhood has at most two pixels of equal
     /// brightness, and its darkest or brightest neighbour sits in a flat area (three or more
-    /// identical neighbours) in both images: an edge, not a feature of its own.
+    /// identical neighbours) in both images: an edge, not a feature of its own. Inlined where
+    /// each differing pixel is judged: a pixel inside a flat area (its left, right and upper
+    /// neighbours identical: three equal brightnesses) is not, whatever the order of the walk,
+    /// and a changed background is all such pixels.
+    @inline(__always)
     static func isAntialiased(_ image: UnsafeBufferPointer<UInt8>, _ x: Int, _ y: Int, _ width: Int, _ height: Int,
                               other: UnsafeBufferPointer<UInt8>) -> Bool {
         let center = (y * width + x) * 4
-        if isFlat(image, x, y, width) { return false }
+        let flat = x > 0 && x < width - 1 && y > 0 && sameWord(image, center, image, center - 4)
+            && sameWord(image, center, image, center + 4) && sameWord(image, center, image, center - width * 4)
+        return !flat && neighbourhoodIsEdge(image, x, y, width, height, other: other)
+    }
+
+    /// `isAntialiased`'s walk over the 3x3 neighbourhood, as pixelmatch makes it.
+    private static func neighbourhoodIsEdge(_ image: UnsafeBufferPointer<UInt8>, _ x: Int, _ y: Int, _ width: Int, _ height: Int,
+                                            other: UnsafeBufferPointer<UInt8>) -> Bool {
+        let center = (y * width + x) * 4
         let x0 = max(x - 1, 0), y0 = max(y - 1, 0), x2 = min(x + 1, width - 1), y2 = min(y + 1, height - 1)
         var equal = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
         var darkest = 0.0, brightest = 0.0
@@ -214,15 +226,6 @@ package enum ImageDiff {
         if darkest == 0 || brightest == 0 { return false }
         return (hasManySiblings(image, darkX, darkY, width, height) && hasManySiblings(other, darkX, darkY, width, height))
             || (hasManySiblings(image, brightX, brightY, width, height) && hasManySiblings(other, brightX, brightY, width, height))
-    }
-
-    /// Whether a pixel's left, right and upper neighbours are identical to it: three equal
-    /// brightnesses, so `isAntialiased` says no whatever the order it visits them in. Inlined
-    /// where each differing pixel is judged (a changed background is all flat pixels).
-    @inline(__always) static func isFlat(_ image: UnsafeBufferPointer<UInt8>, _ x: Int, _ y: Int, _ width: Int) -> Bool {
-        let center = (y * width + x) * 4
-        return x > 0 && x < width - 1 && y > 0 && sameWord(image, center, image, center - 4) && sameWord(image, center, image, center + 4)
-            && sameWord(image, center, image, center - width * 4)
     }
 
     /// Whether the pixel at byte offset `i` of `p` and the one at `j` of `q` have the same four

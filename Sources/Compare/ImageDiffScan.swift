@@ -210,8 +210,7 @@ struct DiffScan {
         // Counting anti-aliasing too, the test only says whether every counted pixel looks like
         // it: after the first that does not, it cannot change the answer and is skipped.
         let antialiased = !outside && !(options.countAntialiasing && band.plainCounted)
-            && ((!ImageDiff.isFlat(a, x, y, width) && ImageDiff.isAntialiased(a, x, y, width, height, other: b))
-                || (!ImageDiff.isFlat(b, x, y, width) && ImageDiff.isAntialiased(b, x, y, width, height, other: a)))
+            && (ImageDiff.isAntialiased(a, x, y, width, height, other: b) || ImageDiff.isAntialiased(b, x, y, width, height, other: a))
         if antialiased && !options.countAntialiasing {
             band.antialiased += 1
             return .antialiased
