@@ -38,7 +38,7 @@ package final class AnimationFrames {
             var w: Int32 = 0, h: Int32 = 0
             guard WebPGetInfo(bytes, bytes.count, &w, &h) != 0 else { throw ImageDecodeError("not a WebP libwebp can read") }
             guard Checked.pixels(Int(w), Int(h), within: maxPixels) else {
-                throw ImageDecodeError("the animation's canvas needs a \(Int(w))x\(Int(h)) surface, over the limit of \(maxPixels) pixels")
+                throw ImageDecodeError.overLimit(Int(w), Int(h), maxPixels)
             }
             let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
             _ = copy.initialize(from: bytes)
@@ -60,7 +60,7 @@ package final class AnimationFrames {
             reader = .apng(apng)
         }
         guard Checked.pixels(width, height, within: maxPixels) else {
-            throw ImageDecodeError("the animation's canvas needs a \(width)x\(height) surface, over the limit of \(maxPixels) pixels")
+            throw ImageDecodeError.overLimit(width, height, maxPixels)
         }
         // Every frame is a whole canvas read: bounded as drawing an animation is.
         let (total, overflow) = (width * height).multipliedReportingOverflow(by: max(count, 1))
@@ -115,7 +115,7 @@ final class APNGReader {
         width = PNGChunks.read32(ihdr.data, 0)
         height = PNGChunks.read32(ihdr.data, 4)
         guard width > 0, height > 0, Checked.pixels(width, height, within: maxPixels) else {
-            throw ImageDecodeError("the animation's canvas needs a \(max(width, 0))x\(max(height, 0)) surface, over the limit of \(maxPixels) pixels")
+            throw ImageDecodeError.overLimit(max(width, 0), max(height, 0), maxPixels)
         }
         self.maxPixels = maxPixels
         ancillary = chunks.filter { ["PLTE", "tRNS", "gAMA", "cHRM", "sRGB", "iCCP", "sBIT"].contains($0.type) }

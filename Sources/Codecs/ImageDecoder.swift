@@ -7,6 +7,12 @@ import Support
 package struct ImageDecodeError: Error, CustomStringConvertible, Sendable {
     package let description: String
     package init(_ description: String) { self.description = description }
+
+    /// An image (or an animation's canvas) declaring more pixels than the limit: one wording
+    /// for every decoder.
+    package static func overLimit(_ width: Int, _ height: Int, _ maxPixels: Int) -> ImageDecodeError {
+        ImageDecodeError("declares \(width)x\(height) pixels, over the limit of \(maxPixels)")
+    }
 }
 
 /// PNG, JPEG and WebP files to RGBA, told apart by their first bytes; the declared size is
@@ -58,7 +64,7 @@ package enum ImageDecoder {
     private static func checkSize(_ width: Int, _ height: Int, _ maxPixels: Int) throws(ImageDecodeError) {
         guard width > 0, height > 0 else { throw ImageDecodeError("empty image") }
         guard Checked.pixels(width, height, within: maxPixels) else {
-            throw ImageDecodeError("declares \(width)x\(height) pixels, over the limit of \(maxPixels)")
+            throw .overLimit(width, height, maxPixels)
         }
     }
 
