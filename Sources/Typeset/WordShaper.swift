@@ -62,12 +62,14 @@ final class WordShaper {
         // Right to left, HarfBuzz gives a run's glyphs in visual order, the last word first:
         // the pieces (glyphs with clusters from their start, and that start) wait to be placed.
         var held: [(glyphs: [ShapedGlyph], start: Int)] = []
-        func place(_ piece: [ShapedGlyph], at start: Int) {
-            guard !rtl else { return held.append((piece, start)) }
+        func append(_ piece: [ShapedGlyph], at start: Int) {
             for var glyph in piece {
                 glyph.cluster += start
                 glyphs.append(glyph)
             }
+        }
+        func place(_ piece: [ShapedGlyph], at start: Int) {
+            if rtl { held.append((piece, start)) } else { append(piece, at: start) }
         }
         var start = range.lowerBound
         while start < range.upperBound {
@@ -106,12 +108,7 @@ final class WordShaper {
             place(piece!, at: start)
             start = end
         }
-        for piece in held.reversed() {
-            for var glyph in piece.glyphs {
-                glyph.cluster += piece.start
-                glyphs.append(glyph)
-            }
-        }
+        for piece in held.reversed() { append(piece.glyphs, at: piece.start) }
         return glyphs
     }
 }
