@@ -34,11 +34,10 @@ package struct DocumentWords {
 
     private var pages: [Page]
 
-    /// Each page's words on both sides, page i with page i (a page one side lacks has none).
-    package init(expected: [[String]], actual: [[String]]) {
-        pages = zip(expected, actual).map { e, a in
-            Page(expected: e, actual: a, hunks: WordDiff.hunks(e, a) ?? WordDiff.wholeMiddle(e, a))
-        }
+    /// Each page's words on both sides (a page one side lacks has none there) and the hunks
+    /// between them (`WordDiff.aligned`'s, made once as each page is compared).
+    package init(pages diffed: [(expected: [String], actual: [String], hunks: [WordDiff.Hunk])]) {
+        pages = diffed.map { Page(expected: $0.expected, actual: $0.actual, hunks: $0.hunks) }
         // Every removed and every added word, in document order, with its page and whether it
         // is in the page's first or last change.
         typealias Word = (page: Int, word: String, first: Bool, last: Bool)

@@ -79,7 +79,8 @@ package enum PDFComparison {
             // Each worker reads its own copies: a poppler document is not shared between threads.
             guard let pe = try? PDFFile(expected), let pa = try? PDFFile(actual) else { return }
             while !(settings.cancellation?.isCancelled ?? false), let index = state.take() {
-                let words = (index < counts.0 ? pe.words(ofPage: index) : [], index < counts.1 ? pa.words(ofPage: index) : [])
+                let (e, a) = (index < counts.0 ? pe.words(ofPage: index) : [], index < counts.1 ? pa.words(ofPage: index) : [])
+                let words = (expected: e, actual: a, hunks: WordDiff.aligned(e, a))
                 state.put(compare(page: index, pe, pa, words: words, counts: counts, settings: settings), words: words, at: index)
             }
         }
@@ -87,7 +88,7 @@ package enum PDFComparison {
         var pages = try state.finished()
         // The words over the whole documents: a change where it is, the pages after it reflowed
         // (past `Settings.maxHeldWords`, each page keeps its own diff).
-        let document = state.wordsDropped ? nil : DocumentWords(expected: state.words.map(\.expected), actual: state.words.map(\.actual))
+        let document = state.wordsDropped ? nil : DocumentWords(pages: state.words)
         for i in pages.indices where pages[i].status != .same && pages[i].status != .within {
             guard let document else { break }
             // A page only one side has is new or missing whole: where its words went or came
@@ -120,19 +121,20 @@ package enum PDFComparison {
     private final class Shared: @unchecked Sendable {
         let lock = Lock()
         var pages: [Result<Page, PDFError>?]
-        /// Each page's words on both sides (none where a side has no such page), as long as
-        /// they number at most `maxHeldWords` in all; past it, none are kept (`wordsDropped`).
-        var words: [(expected: [String], actual: [String])]
+        /// Each page's words on both sides (none where a side has no such page) and their
+        /// hunks, as long as they number at most `maxHeldWords` in all; past it, none are kept
+        /// (`wordsDropped`).
+        var words: [(expected: [String], actual: [String], hunks: [WordDiff.Hunk])]
         var heldWords = 0, wordsDropped = false
         let maxHeldWords: Int
         var next = 0
         init(count: Int, maxHeldWords: Int) {
             self.maxHeldWords = maxHeldWords
             pages = Array(repeating: nil, count: count)
-            words = Array(repeating: ([], []), count: count)
+            words = Array(repeating: ([], [], []), count: count)
         }
         func take() -> Int? { lock.withLock { defer { next += 1 }; return next < pages.count ? next : nil } }
-        func put(_ page: Result<Page, PDFError>, words: (expected: [String], actual: [String]), at index: Int) {
+        func put(_ page: Result<Page, PDFError>, words: (expected: [String], actual: [String], hunks: [WordDiff.Hunk]), at index: Int) {
             lock.withLock {
                 pages[index] = page
                 heldWords += words.expected.count + words.actual.count
@@ -155,7 +157,7 @@ package enum PDFComparison {
 
     /// Page `index` compared (its message is written once the whole documents' words are
     /// read: `describe`).
-    private static func compare(page index: Int, _ e: PDFFile, _ a: PDFFile, words: (expected: [String], actual: [String]),
+    private static func compare(page index: Int, _ e: PDFFile, _ a: PDFFile, words: (expected: [String], actual: [String], hunks: [WordDiff.Hunk]),
                                 counts: (Int, Int), settings: Settings) -> Result<Page, PDFError> {
         var page = Page(number: index + 1)
         do {
@@ -172,7 +174,7 @@ package enum PDFComparison {
             let actualImage = try a.render(page: index, dpi: settings.dpi, maxPixels: settings.maxPixels)
             var outcome = try Comparison.compare(expected: expectedImage, actual: actualImage, tolerance: settings.tolerance,
                                                  maxPixels: settings.maxPixels, panel: settings.panels ? .whenCompared : .none)
-            page.words = WordDiff.changes(words.expected, words.actual)
+            page.words = WordDiff.changes(words.expected, words.actual, hunks: words.hunks)
             page.links = linkChanges(e.links(ofPage: index), a.links(ofPage: index))
             let pixelsDiffer = outcome.verdict != .match
             if pixelsDiffer || !page.words.isEmpty || !page.links.isEmpty {

@@ -35,13 +35,23 @@ package enum WordDiff {
 
     /// The changes from `expected` to `actual` (empty when the words are the same).
     package static func changes(_ expected: [String], _ actual: [String], context: Int = 3) -> [Change] {
-        let found = hunks(expected, actual) ?? wholeMiddle(expected, actual)
-        return found.enumerated().map { k, hunk in
+        changes(expected, actual, hunks: aligned(expected, actual), context: context)
+    }
+
+    /// The changes `hunks` (`aligned`'s) make from `expected` to `actual`.
+    package static func changes(_ expected: [String], _ actual: [String], hunks found: [Hunk], context: Int = 3) -> [Change] {
+        found.enumerated().map { k, hunk in
             // Context: the same words before the change, back to the change before it at most.
             let floor = k > 0 ? found[k - 1].expected.upperBound : 0
             return Change(before: Array(expected[max(floor, hunk.expected.lowerBound - context)..<hunk.expected.lowerBound]),
                           removed: Array(expected[hunk.expected]), added: Array(actual[hunk.actual]))
         }
+    }
+
+    /// The hunks from `expected` to `actual`, in order; past `maxTable`, one hunk for all that
+    /// lies between the common start and end.
+    package static func aligned(_ expected: [String], _ actual: [String]) -> [Hunk] {
+        hunks(expected, actual) ?? wholeMiddle(expected, actual)
     }
 
     /// The hunks from `expected` to `actual`, in order; nil when what differs between the
@@ -96,7 +106,7 @@ package enum WordDiff {
     }
 
     /// One hunk for everything between the common start and end.
-    static func wholeMiddle(_ expected: [String], _ actual: [String]) -> [Hunk] {
+    private static func wholeMiddle(_ expected: [String], _ actual: [String]) -> [Hunk] {
         let (start, end) = commonEnds(expected, actual)
         return [Hunk(expected: start..<(expected.count - end), actual: start..<(actual.count - end))]
     }

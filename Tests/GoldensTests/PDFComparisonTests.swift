@@ -75,16 +75,19 @@ private let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     /// far away are two changes.
     @Test func onlyFlowingWordsCrossPageBreaks() {
         let split = { (pages: [String]) in pages.map { $0.split(separator: " ").map(String.init) } }
-        let pushed = DocumentWords(expected: split(["a b c 1/2", "d e 2/2"]), actual: split(["a b X 1/2", "c d e 2/2"]))
+        let document = { (expected: [String], actual: [String]) in
+            DocumentWords(pages: zip(split(expected), split(actual)).map { e, a in (e, a, WordDiff.aligned(e, a)) })
+        }
+        let pushed = document(["a b c 1/2", "d e 2/2"], ["a b X 1/2", "c d e 2/2"])
         #expect(pushed.changes(onPage: 0) == [WordDiff.Change(before: ["a", "b"], removed: [], added: ["X"])])
         #expect(pushed.reflow(ofPage: 0).description == "1 word to page 2")
         #expect(pushed.changes(onPage: 1).isEmpty && pushed.reflow(ofPage: 1).description == "1 word from page 1")
-        let far = DocumentWords(expected: split(["x dog", "p", "q"]), actual: split(["x cat", "p", "q dog"]))
+        let far = document(["x dog", "p", "q"], ["x cat", "p", "q dog"])
         #expect(far.changes(onPage: 0) == [WordDiff.Change(before: ["x"], removed: ["dog"], added: ["cat"])])
         #expect(far.changes(onPage: 2) == [WordDiff.Change(before: ["q"], removed: [], added: ["dog"])])
         #expect((0..<3).allSatisfy { far.reflow(ofPage: $0).description.isEmpty })
         // A total that changed ("1/2" -> "1/3") is a change on every page, not a move.
-        let longer = DocumentWords(expected: split(["a 1/2", "b 2/2"]), actual: split(["a 1/3", "b 2/3", "c 3/3"]))
+        let longer = document(["a 1/2", "b 2/2", ""], ["a 1/3", "b 2/3", "c 3/3"])
         #expect(longer.changes(onPage: 0) == [WordDiff.Change(before: ["a"], removed: ["1/2"], added: ["1/3"])])
     }
 
