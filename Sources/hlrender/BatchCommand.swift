@@ -52,7 +52,7 @@ struct BatchCommand: Command {
         // A suite's record is read on another core while the rows are (each takes a 10,000-card
         // suite tens of milliseconds).
         let limit = runOptions.limits.image
-        let pendingRecord = goldenFlags.expectDir.map { folder in Pending { GoldenInputs.Record(folder: folder, readLimit: limit) } }
+        let pendingRecord = goldenFlags.expectDir.map { folder in (folder, Pending { GoldenInputs.Record(folder: folder, readLimit: limit) }) }
         let (rows, folder) = try loadRows()
         let selected = settings.shard?.select(rows) ?? rows
         settings.shard = nil  // selected here: the progress line counts this shard's rows
@@ -66,13 +66,13 @@ struct BatchCommand: Command {
         }
         settings.encoding = try runOptions.encoding.options()
         settings.pdf = try runOptions.pdf.metadata(checkingNeeds: false)
-        let goldens = try goldenFlags.expectDir.map {
-            var suite = try goldenFlags.settings(folder: $0)
+        let goldens = try pendingRecord.map { folder, pendingRecord in
+            var suite = try goldenFlags.settings(folder: folder)
             // What every card's output depends on besides its own spec and files: a card
             // whose inputs all hash as when it passed is not rendered again.
             // Font files are hashed once and their hashes kept with the record: a font whose
             // size and time are unchanged is not read again.
-            let record = try pendingRecord?.value() ?? GoldenInputs.Record(folder: $0, readLimit: limit)
+            let record = try pendingRecord.value()
             suite.inputsRecord = record
             let recorded = record.fonts
             var hashes: [GoldenInputs.FileHash] = []
@@ -85,7 +85,7 @@ struct BatchCommand: Command {
             suite.runInputs = [HLRender.version, fonts,
                                "\(settings.encoding)", Self.fingerprint(settings.pdf), settings.scrambleSeed.map { "seed \($0)" } ?? "no seed",
                                "limit \(limit) pixels \(try runOptions.pixelLimit.pixels())"].joined(separator: "\n")
-            return GoldenSuite(settings: suite, folder: $0, tolerance: try goldenFlags.base(suite),
+            return GoldenSuite(settings: suite, folder: folder, tolerance: try goldenFlags.base(suite),
                         maxPixels: try runOptions.pixelLimit.pixels(), inputLimit: runOptions.limits.image, describe: describe) { line in
                 Posix.writeAll(STDERR_FILENO, Array("hlrender: \(line)\n".utf8))
             }
