@@ -21,6 +21,8 @@ HLRENDER_BIN_DIR="$PWD/.build/release" TMPDIR="$tmp" scripts/embed-check.sh
 # PDF/UA-1 by a checker that is not hlrender's: pdfua (PyPI) on a card, a 50-page article and
 # mixed scripts, with qpdf --check and the reading order.
 scripts/pdf-standards.sh
+# An animated AVIF's --loop, read back by libavif 1.x (Pillow's wheel, in a venv): issue 52.
+scripts/avif-play-count.sh
 # CI also builds the fuzz harnesses and runs each briefly (make fuzz runs them for minutes):
 # the seed corpora and every input that once failed (Tests/FuzzRegressions) go through first.
 # It also builds the library's documentation, warnings as errors (a broken link fails).

@@ -1,12 +1,15 @@
 import CAVIFCodec
+import Codecs
 
 /// Animated AVIF (an image sequence) through libavif and aom, with the still AVIF's quality,
-/// speed and chroma settings. libavif 0.11 (Debian 12) writes no repetition count: viewers
-/// loop a sequence, whatever `loop` says.
+/// speed and chroma settings. libavif 0.11 (Debian 12) writes no repetition count, so the
+/// finished file gets its edit lists from `AVIFPlayCount`, as libavif 1.x would write them.
 final class AVIFSequence: FrameEncoder {
     private let sequence: OpaquePointer
+    private let loop: Int
 
-    init(fps: Int, options: EncodeOptions) throws {
+    init(fps: Int, loop: Int, options: EncodeOptions) throws {
+        self.loop = loop
         var message = [CChar](repeating: 0, count: 256)
         let xmp = options.description.map(ImageDescription.xmp) ?? []
         guard let sequence = hl_avif_sequence_new(Int32(fps), Int32(options.quality.value), Int32(options.avifSpeed),
@@ -37,7 +40,11 @@ final class AVIFSequence: FrameEncoder {
             throw RenderError.image("encoding animated AVIF: \(Self.text(message))")
         }
         defer { hl_avif_free(out) }
-        return Array(UnsafeBufferPointer(start: out, count: length))
+        do {
+            return try AVIFPlayCount.write(plays: loop, into: Array(UnsafeBufferPointer(start: out, count: length)))
+        } catch let error as AVIFPlayCount.Malformed {
+            throw RenderError.image("encoding animated AVIF: writing its play count: \(error)")
+        }
     }
 
     private static func text(_ message: [CChar]) -> String {

@@ -199,7 +199,7 @@ extension Renderer {
         case .apng:
             return APNGWriter(fps: timing.fps, loop: timing.loop)
         case .avif:
-            return try AVIFSequence(fps: timing.fps, options: options.encoding)
+            return try AVIFSequence(fps: timing.fps, loop: timing.loop, options: options.encoding)
         case .mp4:
             guard let ffmpeg = tools.ffmpeg else {
                 throw RenderError.invalidOption("writing MP4 needs ffmpeg, which is not installed (Debian: apt-get install ffmpeg)")
