@@ -15,11 +15,7 @@ extension Engine {
             let digest = world.library.digestOfFontGivenAsBytes(face.file) ?? hash(face.file)
             parts.append("font \(FontData.shownName(ofFile: face.file)) \(digest ?? "unreadable")")
         }
-        for folder in world.library.hyphenation.folders {
-            for name in (Posix.entries(of: folder) ?? []).sorted() {
-                parts.append("hyphenation \(name) \(Posix.stamp(folder + "/" + name) ?? "gone")")
-            }
-        }
+        parts += world.library.hyphenation.stamps
         return SHA256.hex(Array(parts.joined(separator: "\n").utf8))
     }
 }

@@ -18,7 +18,7 @@ extension CardBuilder {
     func fileKey(_ path: String) -> String? {
         let full = resolve(path)
         job.readLog?.add(full)  // a cached picture is still this card's input
-        return Posix.identity(full).map { full + "\u{0}" + $0 }
+        return engine.world.fileIdentity(full).map { full + "\u{0}" + $0 }
     }
 
     /// An image block: a raster picture decoded at measuring; an SVG picture opened (once per

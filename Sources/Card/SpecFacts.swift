@@ -32,9 +32,9 @@ extension CardSpec {
     }
 
     /// The files the card reads, resolved against its folder: pictures, text and steps files,
-    /// and a font given as a file (a font name that is not a file there is left out). What a
-    /// cache of its renders must watch.
-    package var files: [String] {
+    /// and a font given as a file (a font name that is not a file there, as `isFile` tells it,
+    /// is left out). What a cache of its renders must watch.
+    package func files(isFile: (String) -> Bool = World.diskIsRegularFile) -> [String] {
         let resolve = { (path: String) in path.hasPrefix("/") ? path : folder + "/" + path }
         var paths: [String] = []
         if case let .image(path, _, _, _) = background { paths.append(resolve(path)) }
@@ -42,7 +42,7 @@ extension CardSpec {
             switch block.kind {
             case let .text(settings, _), let .steps(settings, _):
                 paths += [settings.textFile, settings.markupFile, settings.markdownFile, settings.stepsFile].compactMap { $0.map(resolve) }
-                if let file = (try? settings.fontSpec(resolve: resolve))?.file {
+                if let file = (try? settings.fontSpec(resolve: resolve, isFile: isFile))?.file {
                     paths.append(resolve(file))
                 }
             case let .image(src, _, _, _, _):

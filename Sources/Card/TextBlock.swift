@@ -6,19 +6,20 @@ import Typeset
 import Support
 
 extension BlockSettings {
-    /// The font as parsed: a value naming a regular file (resolved by `resolve`) is that font
-    /// file, anything else a Fontconfig pattern. The one rule for the render and for what a
-    /// cache of its renders watches (`CardSpec.files`).
-    package func fontSpec(resolve: (String) -> String = { $0 }) throws -> FontSpec {
-        try FontSpec.parse(font) { Posix.kind(resolve($0)) == .regular }
+    /// The font as parsed: a value naming a regular file (resolved by `resolve`, asked of
+    /// `isFile`: the world's test) is that font file, anything else a Fontconfig pattern. The
+    /// one rule for the render and for what a cache of its renders watches (`CardSpec.files`).
+    package func fontSpec(resolve: (String) -> String = { $0 }, isFile: (String) -> Bool = World.diskIsRegularFile) throws -> FontSpec {
+        try FontSpec.parse(font) { isFile(resolve($0)) }
     }
 
     /// The typesetter for these settings' font, and the font as parsed. A font file path goes
     /// through `resolve` (relative paths against a spec's folder), then `check`, which may
     /// refuse it.
     package func typesetter(library: FontLibrary, resolve: (String) -> String = { $0 },
+                           isFile: (String) -> Bool = World.diskIsRegularFile,
                            check: (String) throws -> Void = { _ in }) throws -> (Typesetter, FontSpec) {
-        var spec = try fontSpec(resolve: resolve)
+        var spec = try fontSpec(resolve: resolve, isFile: isFile)
         if let file = spec.file {
             spec.file = resolve(file)
             do {
@@ -48,7 +49,8 @@ extension CardBuilder {
     /// The typesetter for a block's font (a font file path resolves against the spec's folder
     /// and passes the world's check).
     func typesetter(_ settings: BlockSettings) throws -> (Typesetter, FontSpec) {
-        try settings.typesetter(library: engine.world.library, resolve: resolve, check: engine.world.checkFontFile)
+        try settings.typesetter(library: engine.world.library, resolve: resolve, isFile: engine.world.isRegularFile,
+                               check: engine.world.checkFontFile)
     }
 
     func style(_ settings: BlockSettings, size: Double, width: Double?, align: Alignment? = nil, layers: StyledText? = nil,

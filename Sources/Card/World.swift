@@ -16,6 +16,13 @@ package struct World: Sendable {
     package var readFile: @Sendable (String) throws -> [UInt8]
     /// Checks a font file a spec names before FreeType opens it by name; throws to refuse it.
     package var checkFontFile: @Sendable (String) throws -> Void = { _ in }
+    /// Whether a path names a regular file: a font value naming one is that font file,
+    /// anything else a Fontconfig pattern. The default asks the file system.
+    package var isRegularFile: @Sendable (String) -> Bool = World.diskIsRegularFile
+    /// A file's identity (device, inode, size, time), the key of what is decoded from it and
+    /// kept between cards; nil: not told, so nothing made from it is kept. The default asks
+    /// the file system, so a picture replaced on disk is decoded afresh.
+    package var fileIdentity: @Sendable (String) -> String? = World.diskFileIdentity
     /// The largest canvas or picture taken, in pixels.
     package var maxPixels: Int
     /// The schemes links may use (the caller's policy; specs are parsed with it).
@@ -38,6 +45,11 @@ package struct World: Sendable {
     package init(fonts: FontContext, maxPixels: Int = PixelLimit.defaultPixels, readFile: @escaping @Sendable (String) throws -> [UInt8]) {
         (self.fonts, self.maxPixels, self.readFile) = (fonts, maxPixels, readFile)
     }
+
+    /// The file system's answer to `isRegularFile`.
+    package static let diskIsRegularFile: @Sendable (String) -> Bool = { Posix.kind($0) == .regular }
+    /// The file system's answer to `fileIdentity`.
+    package static let diskFileIdentity: @Sendable (String) -> String? = { Posix.identity($0) }
 
     /// 256 MiB: a batch's template photos and logos, many times over.
     package static let defaultPictureCacheBytes = 256 << 20

@@ -38,6 +38,15 @@ public struct RenderEnvironment: Sendable {
     /// against the spec's folder. The default reads regular files only, up to 64 MiB; a service
     /// confines it to an assets folder.
     public var readFile: @Sendable (String) throws -> [UInt8]
+    /// Whether a path a spec gives as its font names a file (else the value is a font name,
+    /// "Inter Bold"). The default asks the file system; a caller whose `readFile` serves files
+    /// from elsewhere answers for them (font files themselves are still opened by name).
+    public var isFile: @Sendable (String) -> Bool
+    /// A file's identity: any text that changes when the file does. What is decoded from a
+    /// file (a picture) is kept between renders under it; nil keeps nothing, so the file is
+    /// read again each time. The default asks the file system (device, inode, size, times); a
+    /// caller whose `readFile` serves files from elsewhere gives their version, or nil.
+    public var fileIdentity: @Sendable (String) -> String?
     /// Writes a file whole (a golden `checkGolden` records): the default writes a temporary
     /// file beside `path` and renames it over, so a reader never sees half a file.
     public var writeFile: @Sendable (String, [UInt8]) throws -> Void
@@ -88,6 +97,8 @@ public struct RenderEnvironment: Sendable {
             }
         }
         writeFile = { path, bytes in try OutputFile.write(bytes, to: path) }
+        isFile = World.diskIsRegularFile
+        fileIdentity = World.diskFileIdentity
         checkFontFile = { _ in }
         clock = { Int64(time(nil)) }
         random = { UInt64.random(in: 0...UInt64.max) }
@@ -128,6 +139,7 @@ public struct RenderEnvironment: Sendable {
             world.random = random
             world.clock = clock
             world.checkFontFile = checkFontFile
+            (world.isRegularFile, world.fileIdentity) = (isFile, fileIdentity)
             world.linkSchemes = links
             world.isolation = isolation
             return world

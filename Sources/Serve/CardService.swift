@@ -82,7 +82,8 @@ final class CardService: Sendable {
         // description, written as JSON so no text of it can pass for a separator.
         let encoder = "\(encoding.pngCompression.rawValue) \(encoding.quality) \(encoding.lossless) \(encoding.avifSpeed) "
             + "\(encoding.avifChroma.rawValue) \(encoding.noAlt) " + (encoding.alt.map { JSONValue.string($0).serialized() } ?? "-")
-        let files = spec.files.map { "\($0) \(Posix.identity($0) ?? "-")" }.joined(separator: "\n")
+        let world = engine.world
+        let files = spec.files(isFile: world.isRegularFile).map { "\($0) \(world.fileIdentity($0) ?? "-")" }.joined(separator: "\n")
         let key = [settings.version, fontSet, format.rawValue + (animated ? " animated" : ""), encoder, files, CardService.sortedKeys(filled).serialized()]
             .joined(separator: "\u{0}")
         return "\"" + SHA256.hmacHex(key: etagKey, Array(key.utf8)).prefix(32) + "\""

@@ -1,5 +1,4 @@
 import CHyphen
-import FoundationEssentials
 import Support
 import Synchronization
 
@@ -25,6 +24,15 @@ package final class Hyphenation: Sendable {
     /// Where dictionaries are looked for, in order.
     package let folders: [String]
 
+    /// Every dictionary file in the folders, by name, size and time (one line each, sorted in
+    /// each folder): what an incremental suite keys its cards on, since any of them may
+    /// change where a line breaks.
+    package var stamps: [String] {
+        folders.flatMap { folder in
+            (Posix.entries(of: folder) ?? []).sorted().map { "hyphenation \($0) \(Posix.stamp(folder + "/" + $0) ?? "gone")" }
+        }
+    }
+
     /// Debian's folder of `hyphen-*` dictionaries.
     package static let systemFolders = ["/usr/share/hyphen"]
 
@@ -46,7 +54,7 @@ package final class Hyphenation: Sendable {
             var found: String?
             search: for folder in folders {
                 var candidates = names
-                if let files = try? FileManager.default.contentsOfDirectory(atPath: folder) {
+                if let files = Posix.entries(of: folder) {
                     candidates += files.filter { $0.hasPrefix("hyph_\(first)_") && $0.hasSuffix(".dic") }.sorted()
                 }
                 for name in candidates {

@@ -332,6 +332,39 @@ import Testing
         #expect(same.text == "identical")
     }
 
+    /// A picture served by the caller's own store is kept between renders under the version
+    /// the caller's `fileIdentity` gives (read once while it holds), read again when the version
+    /// changes; a font value the caller's `isFile` calls a file is taken as a file, not a name.
+    @Test func filesAreTheWorldsToTellApart() async throws {
+        final class Store: @unchecked Sendable {
+            let lock = NSLock()
+            var version = 1, reads = 0
+            var bytes: [UInt8] = []
+        }
+        let store = Store()
+        let red = try await Self.renderer.renderCard(["size": "20x20", "padding": 0, "background": "#FF0000", "blocks": []]).bytes
+        let blue = try await Self.renderer.renderCard(["size": "20x20", "padding": 0, "background": "#0000FF", "blocks": []]).bytes
+        store.bytes = red
+        var environment = RenderEnvironment(fontDirectories: [Fixtures.fonts])
+        environment.readFile = { _ in store.lock.withLock { store.reads += 1; return store.bytes } }
+        environment.fileIdentity = { _ in store.lock.withLock { "v\(store.version)" } }
+        environment.isFile = { $0.hasSuffix(".ttf") }
+        let renderer = try HLRenderer(environment: environment)
+        let card: CardValue = ["size": "40x40", "padding": 0, "blocks": [["type": "image", "src": "/store/logo.png", "alt": "logo"]]]
+        let first = try await renderer.renderCard(card).bytes
+        let second = try await renderer.renderCard(card).bytes
+        #expect(first == second && store.lock.withLock { store.reads } == 1, "a picture of an unchanged version is decoded once")
+        store.lock.withLock { (store.version, store.bytes) = (2, blue) }
+        let third = try await renderer.renderCard(card).bytes
+        #expect(third != first && store.lock.withLock { store.reads } == 2, "a new version is read again")
+        do {
+            _ = try await renderer.renderCard(["size": "200x80", "padding": 0, "blocks": [["type": "text", "text": "A", "font": "/store/brand.ttf"]]])
+            Issue.record("a font file nobody can open rendered")
+        } catch {
+            #expect(error.message.contains("font file '/store/brand.ttf'"), "\(error)")
+        }
+    }
+
     @Test func fontFilesPassTheEnvironmentsCheckAndQualityItsRow() async throws {
         var environment = RenderEnvironment(fontDirectories: [Fixtures.fonts])
         environment.checkFontFile = { path in throw HLRenderError(.input, "font files are not allowed here: \(path)") }
