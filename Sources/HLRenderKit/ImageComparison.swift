@@ -70,17 +70,23 @@ public struct ImageComparison: Sendable {
     /// With the SSIM metric, the score (1: identical).
     public var ssim: Double?
     /// Expected faded to grey, counted pixels red, anti-aliasing yellow, beside the two images
-    /// (PNG); nil when they pass or their sizes differ.
+    /// (PNG); for animations, the first differing frame's difference alone; nil when they pass
+    /// or their sizes differ.
     public var differencePNG: [UInt8]?
 }
 
 extension HLRenderer {
     /// Compares `actual` with `expected` (a golden; PNG, JPEG or WebP) through the one comparison of
     /// `hlrender compare`, golden suites and the service: equal bytes pass at once, different
-    /// sizes fail from the headers, otherwise the pixels decide.
+    /// sizes fail from the headers, otherwise the pixels decide. Two animations (APNG or
+    /// animated WebP) are compared frame by frame, count and timing included, as a golden suite
+    /// compares them; the difference image is then the first differing frame's.
     public func compare(expected: [UInt8], actual: [UInt8], options: ComparisonOptions = ComparisonOptions()) async throws(HLRenderError) -> ImageComparison {
         let maxPixels = environment.maxPixels
         let tolerance = try options.tolerance()
+        if AnimationFrames.isAnimation(expected) || AnimationFrames.isAnimation(actual) {
+            return try await compareAnimations(expected: expected, actual: actual, tolerance: tolerance)
+        }
         return try await run { _ in
             let outcome: Comparison.Outcome
             do {
@@ -99,6 +105,27 @@ extension HLRenderer {
                                    antialiasedPixels: result.antialiasedPixels, sizesDiffer: outcome.verdict == .sizeMismatch,
                                    summary: summary, why: outcome.kind?.name, ssim: result.ssim, differencePNG: difference)
         }
+    }
+}
+
+extension HLRenderer {
+    /// Animations (or an animation against a still image) through the golden suites' check.
+    private func compareAnimations(expected: [UInt8], actual: [UInt8], tolerance: GoldenTolerance) async throws(HLRenderError) -> ImageComparison {
+        let maxPixels = environment.maxPixels
+        let result = try await run { _ in
+            var result = GoldenResult(name: "actual", row: 1, status: .error, message: "", spec: "", milliseconds: 0)
+            do {
+                try GoldenCheck.check(actual, golden: expected, tolerance: tolerance, maxPixels: maxPixels, into: &result)
+            } catch let error as ComparisonError {
+                throw HLRenderError(.input, path: error.image?.rawValue ?? "", error.reason)
+            }
+            return result
+        }
+        // The check reports an unreadable golden as the card's error; here it is the input's.
+        if result.status == .error { throw HLRenderError(.input, path: "expected", result.message) }
+        return ImageComparison(passed: result.status == .same || result.status == .within, differentPixels: result.diff?.differentPixels ?? 0,
+                               antialiasedPixels: result.diff?.antialiasedPixels ?? 0, sizesDiffer: result.sizesDiffer,
+                               summary: result.message, why: nil, ssim: result.diff?.ssim, differencePNG: result.difference)
     }
 }
 

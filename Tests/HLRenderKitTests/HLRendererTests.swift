@@ -332,6 +332,22 @@ import Testing
         #expect(same.text == "identical")
     }
 
+    /// `compare` takes two animations as a golden suite does: frame by frame, a changed frame
+    /// failing with its difference, an animation against a still image failing by kind.
+    @Test func compareTakesAnimationsFrameByFrame() async throws {
+        let spec = #"{"size": "300x120", "padding": 10, "fps": 10, "blocks": [{"type": "text", "text": "Moving", "size": 40, "animation": "lines-in"}]}"#
+        let moving = try await Self.renderer.animateCard(json: spec, as: .apng).bytes
+        let changed = try await Self.renderer.animateCard(json: spec.replacingOccurrences(of: "Moving", with: "Mowing"), as: .apng).bytes
+        let still = try await Self.renderer.renderCard(json: spec).bytes
+        let same = try await Self.renderer.compare(expected: moving, actual: moving)
+        #expect(same.passed && same.summary == "identical", "\(same.summary)")
+        let differ = try await Self.renderer.compare(expected: moving, actual: changed)
+        #expect(!differ.passed && differ.differentPixels > 0 && differ.summary.contains("frames differ"), "\(differ.summary)")
+        #expect(differ.differencePNG.map { $0.starts(with: [0x89, 0x50, 0x4E, 0x47]) } == true)
+        let kind = try await Self.renderer.compare(expected: still, actual: moving)
+        #expect(!kind.passed && kind.summary.contains("an animation now"), "\(kind.summary)")
+    }
+
     /// A picture served by the caller's own store is kept between renders under the version
     /// the caller's `fileIdentity` gives (read once while it holds), read again when the version
     /// changes; a font value the caller's `isFile` calls a file is taken as a file, not a name.
