@@ -186,7 +186,10 @@ package final class PDFStreamFilter {
     /// mark, else as it was.
     private func finish(_ object: Int, _ length: Int, _ objectOffset: Int, data: Int, dataEnd: Int, end: Int) -> Bool {
         let count = dataEnd - data
-        guard let content = Self.inflate(buffer[data..<dataEnd]), let marked = PDFArtifacts.marked(content),
+        // A stream Cairo stored (its first block's type is 00) is compressed here even when it
+        // has nothing to mark.
+        let stored = count > 2 && (buffer[data + 2] >> 1) & 3 == 0
+        guard let content = Self.inflate(buffer[data..<dataEnd]), let marked = PDFArtifacts.marked(content) ?? (stored ? content : nil),
               let packed = Self.deflate(marked) else {
             return pass(to: end)
         }

@@ -39,6 +39,9 @@ final class ByteSink: @unchecked Sendable {
     private var filter: PDFStreamFilter?
     static let tailLimit = 4 << 20
 
+    /// Whether page contents pass through a `PDFStreamFilter`, which deflates each again.
+    var rewritesContent: Bool { filter != nil }
+
     /// Sends what Cairo writes through a `PDFStreamFilter` (a tagged PDF's Artifacts).
     func markArtifacts() {
         filter = PDFStreamFilter { [unowned self] in self.deliver($0) }

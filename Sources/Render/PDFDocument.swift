@@ -1,4 +1,5 @@
 import CCairo
+import CPNGCodec
 import PDFPost
 
 /// A PDF of several pages, each a scene, written through one Cairo surface: fonts are embedded
@@ -29,7 +30,13 @@ package final class PDFDocument {
         let faces = try FontFaces.of(scene, in: fonts, textMapped: true)
         cairo_pdf_surface_set_size(canvas.surface, Double(size.0), Double(size.1))
         try Renderer.draw(scene, on: canvas, faces: faces, pixelSize: size, options: options)
+        // Cairo writes the page's streams now, its content first. When the sink's filter
+        // inflates and deflates that content again (a tagged PDF), Cairo stores it rather than
+        // compress it twice; the streams after it (pictures) are Cairo's alone to compress.
+        let rewritten = canvas.sink.rewritesContent
+        if rewritten { hl_deflate_store_next(1) }
         cairo_show_page(canvas.context)
+        if rewritten { hl_deflate_store_next(0) }
         try Cairo.check(context: canvas.context, "writing PDF page \(pageCount + 1)")
         pageCount += 1
     }

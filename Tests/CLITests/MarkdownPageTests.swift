@@ -162,4 +162,33 @@ import Testing
         let missing = try CLI.run(["render", "--markdown-file", path("gone.md"), "--page", "a5", "-o", path("gone.pdf")])
         #expect(missing.status != 0 && missing.stderr.contains("line 1: the picture missing.png"), "\(missing.stderr)")
     }
+    /// A tagged document's text pages are stored by Cairo and deflated once, by the filter that
+    /// marks their Artifacts; a picture's stream and the fonts are still Cairo's to compress.
+    /// So every Flate stream in the file is compressed (none starts with a stored block), and
+    /// the words read back are the text's.
+    @Test func everyStreamOfATaggedDocumentIsCompressed() throws {
+        let logo = try CLI.run(["card", "-", "-o", path("logo.png")],
+                               stdin: Array(##"{"size": "300x150", "padding": 0, "background": "#1565C0", "blocks": []}"##.utf8))
+        #expect(logo.status == 0, "\(logo.stderr)")
+        let words = (1...120).map { "Paragraph \($0) reads on." }.joined(separator: "\n\n")
+        try Data("\(words)\n\n![A blue logo](logo.png)\n\nAfter the picture.\n".utf8).write(to: URL(fileURLWithPath: path("long.md")))
+        let result = try CLI.run(["render", "--markdown-file", path("long.md"), "--page", "a5", "--page-numbers", "-o", path("long.pdf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let file = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path("long.pdf"))))
+        func find(_ needle: String, from: Int) -> Int? {
+            let bytes = Array(needle.utf8)
+            return (from..<max(from, file.count - bytes.count)).first { file[$0..<($0 + bytes.count)].elementsEqual(bytes) }
+                .map { $0 + bytes.count }
+        }
+        var streams = 0, stored = 0, from = 0
+        while let at = find("/FlateDecode", from: from) {
+            guard let data = find("stream\n", from: at), data + 3 <= file.count else { break }
+            streams += 1
+            if file[data] == 0x78, (file[data + 2] >> 1) & 3 == 0 { stored += 1 }
+            from = data
+        }
+        #expect(streams >= 9 && stored == 0, "\(streams) Flate streams, \(stored) stored")
+        let text = try runTool("/usr/bin/pdftotext", [path("long.pdf"), "-"])
+        #expect(text.output.contains("Paragraph 120 reads on.") && text.output.contains("After the picture."), "\(text.output.suffix(200))")
+    }
 }

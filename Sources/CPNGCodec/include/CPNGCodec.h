@@ -92,6 +92,10 @@ int hl_words_are_gray(const uint8_t *pixels, int width, int height, int stride);
 /// memory runs out.
 int hl_zlib_inflate(const uint8_t *in, size_t length, size_t max_out, uint8_t **out, size_t *out_length);
 
+/// On (1), the next zlib stream this thread's Cairo starts is stored, not compressed (see
+/// CairoDeflate.c); off (0) takes the request back if no stream was started.
+void hl_deflate_store_next(int on);
+
 /// Deflates `length` bytes as a zlib stream at `level` (1-12) into a malloc'ed buffer (free it
 /// with `hl_png_free`). 0 on success, -1 when memory runs out.
 int hl_zlib_deflate(const uint8_t *in, size_t length, int level, uint8_t **out, size_t *out_length);
