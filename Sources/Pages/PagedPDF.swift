@@ -73,17 +73,23 @@ package struct PagedPDF {
         let document = try PDFDocument(options: options, fonts: fonts, stream: stream)
         // Markdown headings nest: each under the last heading of a lower level.
         var open: [(level: Int, id: Int32)] = []
-        try text.forEachPage { page, body in
-            try visit(page, body)
-            let found = headings(body)
-            try document.add(try scene(page, body, headings: found))
+        // Pages are cut from their chunks and made into scenes a page or two ahead on a thread
+        // of their own, while this one has Cairo draw them (the thread a long document waits for).
+        try PageHandoff.run(depth: 2, produce: { (emit: ((PagedText.Page, Scene, [Heading])) throws -> Void) in
+            try text.forEachPage { page, body in
+                try visit(page, body)
+                let found = headings(body)
+                try emit((page, try scene(page, body, headings: found), found))
+            }
+        }, consume: { page, scene, found in
+            try document.add(scene)
             guard bookmarks else { return }
             for heading in found where markdown != nil || heading.level == 1 {
                 while let last = open.last, last.level >= heading.level { open.removeLast() }
                 let id = document.addBookmark(heading.title, page: page.number, y: heading.y, parent: open.last?.id)
                 open.append((heading.level, id))
             }
-        }
+        })
         return try document.finish()
     }
 

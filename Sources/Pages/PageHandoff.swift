@@ -1,0 +1,112 @@
+import Dispatch
+import Glibc
+import Support
+
+/// Items made on a thread of its own and used on the caller's, in order, at most `depth`
+/// ahead: a long document's pages are cut from their chunks and made into scenes there while
+/// the caller's thread has Cairo draw the page before (Cairo's PDF writer is the one thread a
+/// long document waits for). The first error from either side ends both; `run` returns only
+/// after the making thread has stopped, so nothing it was given outlives the call.
+enum PageHandoff {
+    /// Runs `produce` on a new thread, handing each item it emits to `consume` on this one.
+    static func run<Item>(depth: Int, produce: (_ emit: (Item) throws -> Void) throws -> Void,
+                          consume: (Item) throws -> Void) throws {
+        try withoutActuallyEscaping(produce) { produce in
+            let line = Line<Item>(depth: depth)
+            let work = UncheckedBox { line.make(produce) }
+            guard start(work) else {
+                // No thread to be had: made and used in turn on this one.
+                return try produce { try consume($0) }
+            }
+            try line.use(consume)
+        }
+    }
+
+    private final class UncheckedBox: @unchecked Sendable {
+        let body: () -> Void
+        init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    private static func start(_ work: UncheckedBox) -> Bool {
+        let box = Unmanaged.passRetained(work).toOpaque()
+        var thread = pthread_t()
+        guard pthread_create(&thread, nil, { box in
+            let work = Unmanaged<UncheckedBox>.fromOpaque(box!).takeRetainedValue()
+            work.body()
+            return nil
+        }, box) == 0 else {
+            Unmanaged<UncheckedBox>.fromOpaque(box).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
+    }
+
+    /// The items between the two threads, and how the making ended.
+    private final class Line<Item>: @unchecked Sendable {
+        private let lock = Lock()
+        // Guarded by `lock`.
+        private var items: [Item] = []
+        private var ended = false, stopped = false
+        private var failure: (any Error)?
+        /// Room for one more item; an item or the end is ready; the making thread has returned.
+        private let room: DispatchSemaphore, ready = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
+
+        init(depth: Int) { room = DispatchSemaphore(value: max(1, depth)) }
+
+        private struct Stopped: Error {}
+
+        /// The making thread's body.
+        func make(_ produce: (_ emit: (Item) throws -> Void) throws -> Void) {
+            do {
+                try produce { item in
+                    room.wait()
+                    let stop = lock.withLock { () -> Bool in
+                        if stopped { return true }
+                        items.append(item)
+                        return false
+                    }
+                    if stop { throw Stopped() }
+                    ready.signal()
+                }
+            } catch is Stopped {
+            } catch {
+                lock.withLock { failure = error }
+            }
+            lock.withLock { ended = true }
+            ready.signal()
+            finished.signal()
+        }
+
+        /// The caller's loop: each item in turn, then the making thread's error if it had one.
+        func use(_ consume: (Item) throws -> Void) throws {
+            var finishedNormally = false
+            defer {
+                if !finishedNormally {
+                    // Stopped early (an error here): the making thread sees it at its next
+                    // item, or is woken if it waits for room.
+                    lock.withLock { stopped = true }
+                    room.signal()
+                }
+                finished.wait()
+            }
+            while true {
+                ready.wait()
+                let next = lock.withLock { () -> (Item?, (any Error)?, Bool) in
+                    if !items.isEmpty { return (items.removeFirst(), nil, false) }
+                    return (nil, failure, ended)
+                }
+                if let item = next.0 {
+                    room.signal()
+                    try consume(item)
+                    continue
+                }
+                if let error = next.1 { throw error }
+                if next.2 {
+                    finishedNormally = true
+                    return
+                }
+            }
+        }
+    }
+}
