@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import Render
 import Support
 
 /// Items made on a thread of its own and used on the caller's, in order, at most `depth`
@@ -12,34 +12,16 @@ enum PageHandoff {
     static func run<Item>(depth: Int, produce: (_ emit: (Item) throws -> Void) throws -> Void,
                           consume: (Item) throws -> Void) throws {
         try withoutActuallyEscaping(produce) { produce in
-            let line = Line<Item>(depth: depth)
-            let work = UncheckedBox { line.make(produce) }
-            guard start(work) else {
+            // The thread holds the line only; the line lets go of `produce` before it says the
+            // making is over (what `withoutActuallyEscaping` checks when this returns).
+            let line = Line<Item>(depth: depth, produce: produce)
+            guard DetachedThread.start({ line.make() }) else {
                 // No thread to be had: made and used in turn on this one.
+                line.letGo()
                 return try produce { try consume($0) }
             }
             try line.use(consume)
         }
-    }
-
-    private final class UncheckedBox: @unchecked Sendable {
-        let body: () -> Void
-        init(_ body: @escaping () -> Void) { self.body = body }
-    }
-
-    private static func start(_ work: UncheckedBox) -> Bool {
-        let box = Unmanaged.passRetained(work).toOpaque()
-        var thread = pthread_t()
-        guard pthread_create(&thread, nil, { box in
-            let work = Unmanaged<UncheckedBox>.fromOpaque(box!).takeRetainedValue()
-            work.body()
-            return nil
-        }, box) == 0 else {
-            Unmanaged<UncheckedBox>.fromOpaque(box).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
     }
 
     /// The items between the two threads, and how the making ended.
@@ -52,12 +34,33 @@ enum PageHandoff {
         /// Room for one more item; an item or the end is ready; the making thread has returned.
         private let room: DispatchSemaphore, ready = DispatchSemaphore(value: 0), finished = DispatchSemaphore(value: 0)
 
-        init(depth: Int) { room = DispatchSemaphore(value: max(1, depth)) }
+        typealias Produce = (_ emit: (Item) throws -> Void) throws -> Void
+        private var produce: Produce?
+
+        init(depth: Int, produce: @escaping Produce) {
+            // Made empty and signalled: Dispatch traps when a semaphore goes below the value
+            // it was made with at its end, which a stopped hand-off may leave it.
+            room = DispatchSemaphore(value: 0)
+            for _ in 0..<max(1, depth) { room.signal() }
+            self.produce = produce
+        }
+
+        /// Drops the making closure (before the caller may return).
+        func letGo() { produce = nil }
 
         private struct Stopped: Error {}
 
         /// The making thread's body.
-        func make(_ produce: (_ emit: (Item) throws -> Void) throws -> Void) {
+        func make() {
+            making()
+            letGo()
+            lock.withLock { ended = true }
+            ready.signal()
+            finished.signal()
+        }
+
+        private func making() {
+            guard let produce else { return }
             do {
                 try produce { item in
                     room.wait()
@@ -73,9 +76,6 @@ enum PageHandoff {
             } catch {
                 lock.withLock { failure = error }
             }
-            lock.withLock { ended = true }
-            ready.signal()
-            finished.signal()
         }
 
         /// The caller's loop: each item in turn, then the making thread's error if it had one.

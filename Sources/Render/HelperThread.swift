@@ -68,21 +68,7 @@ final class HelperThread: @unchecked Sendable {
     }
 
     /// Called under the lock. The thread holds a reference until it ends.
-    private func startThread() -> Bool {
-        let this = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        guard hl_thread_start_elsewhere(&thread, { this in
-            let helper = Unmanaged<HelperThread>.fromOpaque(this!)
-            helper.takeUnretainedValue().serve()
-            helper.release()
-            return nil
-        }, this) == 0 else {
-            Unmanaged<HelperThread>.fromOpaque(this).release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
-    }
+    private func startThread() -> Bool { DetachedThread.start { [self] in serve() } }
 
     private func serve() {
         pthread_mutex_lock(mutex)
@@ -100,5 +86,29 @@ final class HelperThread: @unchecked Sendable {
             pthread_cond_broadcast(changed)
         }
         pthread_mutex_unlock(mutex)
+    }
+}
+
+/// A plain thread running one closure, started on the idle CPU (see Threads.c) and detached:
+/// it holds what the closure captures until the closure returns.
+package enum DetachedThread {
+    private final class Body: @unchecked Sendable {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// Starts `body` on a new thread; false when none could be started (nothing ran).
+    package static func start(_ body: @escaping () -> Void) -> Bool {
+        let box = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        guard hl_thread_start_elsewhere(&thread, { box in
+            Unmanaged<Body>.fromOpaque(box!).takeRetainedValue().run()
+            return nil
+        }, box) == 0 else {
+            Unmanaged<Body>.fromOpaque(box).release()
+            return false
+        }
+        pthread_detach(thread)
+        return true
     }
 }
