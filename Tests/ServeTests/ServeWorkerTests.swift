@@ -66,9 +66,11 @@ import Testing
         }
         // The worker that draws, known by its task in its argv (the one asked for the size ends
         // at once). By name, not by timing: a child seen twice some time apart was missed on a
-        // loaded machine (CI, while another test compressed the release tarball).
+        // loaded machine (CI, while another test compressed the release tarball). Waited for
+        // up to three minutes: with the whole suite starting at once on two cores the request
+        // once took over a minute to reach its worker.
         var worker: Int32?
-        for _ in 0..<600 {
+        for _ in 0..<1800 {
             worker = Self.children(of: pid).first { child in
                 let argv = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(child)/cmdline"))) ?? Data()
                 return argv.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == "svg-raster" }
