@@ -14,6 +14,10 @@ package struct BatchRow: Sendable {
     package var output: String
     /// A manifest line's "compare" object: this card's comparison limits with --expect-dir.
     package var compare: JSONValue? = nil
+    /// The spec's JSON text as the manifest line gave it: it stands for the spec in a golden
+    /// suite's key of the card (serialising the parsed spec again was a twelfth of a suite's
+    /// run that skipped every card). Nil for a template's rows.
+    package var specText: String? = nil
     /// Why this data row could not be read ("rows.csv: line 3: ..."): it fails alone, the
     /// other rows render.
     package var problem: String? = nil
@@ -67,7 +71,9 @@ package enum BatchManifest {
             compare = value
             card = .object(members.filter { $0.key != "compare" })
         }
-        return BatchRow(number: number, spec: card, variables: [:], output: output, compare: compare)
+        var row = BatchRow(number: number, spec: card, variables: [:], output: output, compare: compare)
+        row.specText = String(decoding: line, as: UTF8.self)
+        return row
     }
 
     /// `--template CARD.json --data ROWS.csv|ROWS.jsonl --output PATTERN`: each row fills the

@@ -75,7 +75,8 @@ package final class GoldenSuite: Sendable {
     /// True when the card's inputs (`spec` as it will render, after the seed) hash to the value
     /// stored with its passing golden: its verdict is kept and it need not be rendered.
     package func unchanged(_ row: BatchRow, name: String, card: String) -> Bool {
-        guard let inputs, !settings.renderAll, let path = try? BatchManifest.outputPath(name, in: folder), Posix.kind(path) == .regular,
+        // The golden's stamp is read there (a file gone or replaced by a folder is no match).
+        guard let inputs, !settings.renderAll, let path = try? BatchManifest.outputPath(name, in: folder),
               let status = inputs.unchanged(name, card: card, goldenPath: path) else { return false }
         let result = GoldenResult(name: name, row: row.number, status: status, message: Self.unchangedMessage, spec: "", milliseconds: 0)
         state.withLock {
@@ -86,11 +87,14 @@ package final class GoldenSuite: Sendable {
     }
 
     /// The card's own part of its inputs: output name, spec, variables and comparison limits
-    /// (worked out once a card, for `unchanged` and `check`).
-    package func cardInputs(_ row: BatchRow, name: String, spec: JSONValue) -> String {
+    /// (worked out once a card, for `unchanged` and `check`). `given`: the spec is the row's
+    /// own, as its manifest line wrote it (that text stands for it; a line written another way
+    /// renders the card once more).
+    package func cardInputs(_ row: BatchRow, name: String, spec: JSONValue, given: Bool = false) -> String {
         let limits = (try? GoldenSuite.tolerance(settings.config.tolerance(for: name, base: tolerance), card: row.compare)).map(\.fingerprint)
         let variables = row.variables.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }
-        return ([name, spec.compact, limits ?? "bad limits"] + variables).joined(separator: "\u{0}")
+        let text = given ? row.specText ?? spec.compact : spec.compact
+        return ([name, text, limits ?? "bad limits"] + variables).joined(separator: "\u{0}")
     }
 
     /// Compares a rendered card (PNG, or PDF: pages, words, links) with its golden and keeps
