@@ -111,21 +111,30 @@ extension HLRenderer {
 extension HLRenderer {
     /// Animations (or an animation against a still image) through the golden suites' check.
     private func compareAnimations(expected: [UInt8], actual: [UInt8], tolerance: GoldenTolerance) async throws(HLRenderError) -> ImageComparison {
-        let maxPixels = environment.maxPixels
-        let result = try await run { _ in
-            var result = GoldenResult(name: "actual", row: 1, status: .error, message: "", spec: "", milliseconds: 0)
-            do {
-                try GoldenCheck.check(actual, golden: expected, tolerance: tolerance, maxPixels: maxPixels, into: &result)
-            } catch let error as ComparisonError {
-                throw HLRenderError(.input, path: error.image?.rawValue ?? "", error.reason)
-            }
-            return result
-        }
+        let result = try await goldenCheck(actual, golden: expected, name: "actual", tolerance: tolerance, panel: true)
         // The check reports an unreadable golden as the card's error; here it is the input's.
         if result.status == .error { throw HLRenderError(.input, path: "expected", result.message) }
         return ImageComparison(passed: result.status == .same || result.status == .within, differentPixels: result.diff?.differentPixels ?? 0,
                                antialiasedPixels: result.diff?.antialiasedPixels ?? 0, sizesDiffer: result.sizesDiffer,
                                summary: result.message, why: nil, ssim: result.diff?.ssim, differencePNG: result.difference)
+    }
+}
+
+extension HLRenderer {
+    /// `GoldenCheck.check` (a golden suite's row check) on the renderer's threads, its
+    /// comparison errors as input errors.
+    func goldenCheck(_ actual: [UInt8], golden: [UInt8]?, name: String, tolerance: GoldenTolerance,
+                     panel: Bool) async throws(HLRenderError) -> GoldenResult {
+        let maxPixels = environment.maxPixels
+        return try await run { _ in
+            var result = GoldenResult(name: name, row: 1, status: .error, message: "", spec: "", milliseconds: 0)
+            do {
+                try GoldenCheck.check(actual, golden: golden, tolerance: tolerance, maxPixels: maxPixels, panel: panel, into: &result)
+            } catch let error as ComparisonError {
+                throw HLRenderError(.input, path: error.image?.rawValue ?? "", error.reason)
+            }
+            return result
+        }
     }
 }
 
@@ -169,18 +178,8 @@ extension HLRenderer {
         } catch {
             throw HLRenderError.from(error)
         }
-        let tolerance = try options.tolerance()
-        let maxPixels = environment.maxPixels
         // The check a golden suite makes (animations frame by frame, sizes from the headers).
-        let result = try await run { _ in
-            var result = GoldenResult(name: goldenPath, row: 1, status: .error, message: "", spec: "", milliseconds: 0)
-            do {
-                try GoldenCheck.check(actual, golden: golden, tolerance: tolerance, maxPixels: maxPixels, panel: false, into: &result)
-            } catch let error as ComparisonError {
-                throw HLRenderError(.input, path: error.image?.rawValue ?? "", error.reason)
-            }
-            return result
-        }
+        let result = try await goldenCheck(actual, golden: golden, name: goldenPath, tolerance: try options.tolerance(), panel: false)
         let summary = ImageComparison.Summary(differentPixels: result.diff?.differentPixels ?? 0, sizesDiffer: result.sizesDiffer,
                                               text: result.message)
         switch result.status {
