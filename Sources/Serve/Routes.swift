@@ -276,7 +276,7 @@ struct Routes: Sendable {
         // drawing takes is reserved once the layout knows the canvas. A card with an SVG picture
         // is heavy whatever its size: librsvg may take the whole deadline (a light slot stays
         // free for small cards); so is an animation, a card drawn once a frame.
-        let decodes = spec.files().contains { $0.lowercased().hasSuffix(".svg") }
+        let decodes = spec.files(isFile: service.engine.world.isRegularFile).contains { $0.lowercased().hasSuffix(".svg") }
         return await behindGate(context, reserve: (2 << 20) + 64 * received, heavy: decodes || animated || received >= Self.heavyRequest) { job in
             try service.render(spec, format: format, encoding: encoding, cancellation: job.cancellation, memory: job.memory, animated: animated)
         } respond: { image in
