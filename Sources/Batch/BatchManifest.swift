@@ -16,7 +16,7 @@ package struct BatchRow: Sendable {
     package var compare: JSONValue? = nil
     /// The spec's JSON text as the manifest line gave it: it stands for the spec in a golden
     /// suite's key of the card (serialising the parsed spec again was a twelfth of a suite's
-    /// run that skipped every card). Nil for a template's rows.
+    /// run that skipped every card). Nil for a template's rows, and when no suite asked for it.
     package var specText: String? = nil
     /// Why this data row could not be read ("rows.csv: line 3: ..."): it fails alone, the
     /// other rows render.
@@ -27,7 +27,8 @@ package enum BatchManifest {
     /// `CARDS.jsonl`: one card spec per line, each with "output". A line that is no card (not
     /// JSON, not an object, no output, bad UTF-8) is a failed row with its line number: the
     /// other rows render.
-    package static func cards(_ bytes: [UInt8], name: String) throws -> [BatchRow] {
+    /// `keepText`: each row keeps its line's text (`specText`, a golden suite's key of it).
+    package static func cards(_ bytes: [UInt8], name: String, keepText: Bool = false) throws -> [BatchRow] {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         // Lines are parsed on every core, a slice of 256 at a time, each slice's rows kept in its
         // own place (memory follows the rows, not the lines: a file of blank lines holds none):
@@ -40,7 +41,7 @@ package enum BatchManifest {
                 let line = lines[index]
                 guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
                 do throws(BatchError) {
-                    made.append(try card(Array(line), name: name, line: index + 1))
+                    made.append(try card(Array(line), name: name, line: index + 1, keepText: keepText))
                 } catch {
                     made.append(BatchRow(number: index + 1, spec: .null, variables: [:], output: "", problem: error.description))
                 }
@@ -50,7 +51,7 @@ package enum BatchManifest {
         return parsed.withLock { $0.flatMap { $0 } }
     }
 
-    private static func card(_ line: [UInt8], name: String, line number: Int) throws(BatchError) -> BatchRow {
+    private static func card(_ line: [UInt8], name: String, line number: Int, keepText: Bool) throws(BatchError) -> BatchRow {
         let fail = { (message: String) in BatchError("\(name): line \(number): \(message)") }
         guard String.validatedUTF8(line[...]) != nil else { throw fail("not valid UTF-8") }
         let spec: JSONValue
@@ -72,7 +73,7 @@ package enum BatchManifest {
             card = .object(members.filter { $0.key != "compare" })
         }
         var row = BatchRow(number: number, spec: card, variables: [:], output: output, compare: compare)
-        row.specText = String(decoding: line, as: UTF8.self)
+        if keepText { row.specText = String(decoding: line, as: UTF8.self) }
         return row
     }
 

@@ -90,16 +90,16 @@ package struct BatchRun: Sendable {
                 throw CardError("output", "'\(name)' has no \(OutputFormat.extensionList) extension")
             }
             var spec = row.spec
-            var given = true
+            var row = row
             if let seed = settings.scrambleSeed, case let .object(members) = spec, spec["scramble-seed"] == nil {
-                given = false
+                row.specText = nil  // the line no longer says what renders
                 // Each row's own seed, the same whichever worker renders it.
                 spec = .object(members + [(key: "scramble-seed", value: .number(Double((seed &+ UInt64(row.number)) % (1 << 52))))])
             }
             let write = path != nil && !skip
             if goldens != nil, format != .png, format != .pdf { throw CardError("output", "'\(name)': golden tests compare PNG and PDF cards") }
             // A golden-only run skips a card whose inputs are those of its passing golden.
-            let card = goldens?.cardInputs(row, name: name, spec: spec, given: given)
+            let card = goldens?.cardInputs(row, name: name, spec: spec)
             if let goldens, let card, !write, !settings.proofs, goldens.unchanged(row, name: name, card: card) {
                 return (Outcome(row: row.number, output: name, status: .skipped, milliseconds: Clock.since(start), bytes: 0), nil)
             }

@@ -87,13 +87,12 @@ package final class GoldenSuite: Sendable {
     }
 
     /// The card's own part of its inputs: output name, spec, variables and comparison limits
-    /// (worked out once a card, for `unchanged` and `check`). `given`: the spec is the row's
-    /// own, as its manifest line wrote it (that text stands for it; a line written another way
-    /// renders the card once more).
-    package func cardInputs(_ row: BatchRow, name: String, spec: JSONValue, given: Bool = false) -> String {
+    /// (worked out once a card, for `unchanged` and `check`). A row's `specText`, its line as
+    /// written, stands for `spec` (a line written another way renders the card once more).
+    package func cardInputs(_ row: BatchRow, name: String, spec: JSONValue) -> String {
         let limits = (try? GoldenSuite.tolerance(settings.config.tolerance(for: name, base: tolerance), card: row.compare)).map(\.fingerprint)
         let variables = row.variables.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }
-        let text = given ? row.specText ?? spec.compact : spec.compact
+        let text = row.specText ?? spec.compact
         return ([name, text, limits ?? "bad limits"] + variables).joined(separator: "\u{0}")
     }
 

@@ -150,7 +150,7 @@ struct BatchCommand: Command {
         case let (manifest?, nil):
             guard data == nil, output == nil else { throw CLIFailure(message: "--data and --output go with --template, not a manifest") }
             let bytes = try Posix.readFile(manifest, as: "manifest", limit: runOptions.limits.image)
-            return (try BatchManifest.cards(bytes, name: manifest), OutputFile.split(manifest).0)
+            return (try BatchManifest.cards(bytes, name: manifest, keepText: goldenFlags.expectDir != nil), OutputFile.split(manifest).0)
         case let (nil, template?):
             guard let data else { throw CLIFailure(message: "--template needs --data ROWS.csv or ROWS.jsonl") }
             guard let output else { throw CLIFailure(message: "--template needs --output PATTERN, e.g. '{{id}}.png'") }
