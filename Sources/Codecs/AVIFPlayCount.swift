@@ -58,10 +58,10 @@ package enum AVIFPlayCount {
     /// An `edts` holding an `elst` (version 1) of one edit: `segment` long, from media time 0,
     /// at rate 1; flag 1 repeats it.
     static func editList(segment: UInt64, repeats: Bool) -> [UInt8] {
-        var elst: [UInt8] = [1, 0, 0, repeats ? 1 : 0] + be(1, bytes: 4) + be(segment, bytes: 8) + be(0, bytes: 8)
-        elst += be(1, bytes: 2) + be(0, bytes: 2)
-        let elstBox = be(UInt64(8 + elst.count), bytes: 4) + Array("elst".utf8) + elst
-        return be(UInt64(8 + elstBox.count), bytes: 4) + Array("edts".utf8) + elstBox
+        var elst: [UInt8] = [1, 0, 0, repeats ? 1 : 0] + BigEndian.bytes(1, count: 4) + BigEndian.bytes(segment, count: 8) + BigEndian.bytes(0, count: 8)
+        elst += BigEndian.bytes(1, count: 2) + BigEndian.bytes(0, count: 2)
+        let elstBox = BigEndian.bytes(UInt64(8 + elst.count), count: 4) + Array("elst".utf8) + elst
+        return BigEndian.bytes(UInt64(8 + elstBox.count), count: 4) + Array("edts".utf8) + elstBox
     }
 
     /// Which header holds a duration: the movie's (`mvhd`) or a track's (`tkhd`).
@@ -81,7 +81,7 @@ package enum AVIFPlayCount {
 
     private static func duration(in file: [UInt8], header: Box, _ kind: Header) throws -> UInt64 {
         let (at, width) = try durationField(in: file, header: header, kind)
-        return read(file, at, bytes: width)
+        return BigEndian.read(file, at, count: width)
     }
 
     private static func setDuration(_ value: UInt64, in file: inout [UInt8], header: Box, _ kind: Header) throws {
@@ -92,7 +92,7 @@ package enum AVIFPlayCount {
             if value == .max { value = UInt64(UInt32.max) }
             guard value <= UInt64(UInt32.max) else { throw Malformed(description: "a duration too long for a version 0 header") }
         }
-        file.replaceSubrange(at..<(at + width), with: be(value, bytes: width))
+        file.replaceSubrange(at..<(at + width), with: BigEndian.bytes(value, count: width))
     }
 
     private static func durationField(in file: [UInt8], header: Box, _ kind: Header) throws -> (Int, Int) {
@@ -129,7 +129,7 @@ package enum AVIFPlayCount {
     private static func shiftChunkOffsets(in file: inout [UInt8], box: Box, width: Int, pastMoov: Int, by delta: Int) throws {
         let body = box.body
         guard body.count >= 8 else { throw Malformed(description: "a short \(box.type)") }
-        let count = Int(read(file, body.lowerBound + 4, bytes: 4))
+        let count = Int(BigEndian.read(file, body.lowerBound + 4, count: 4))
         guard count <= (body.count - 8) / width else { throw Malformed(description: "a \(box.type) longer than its box") }
         for index in 0..<count {
             let at = body.lowerBound + 8 + index * width
@@ -139,22 +139,10 @@ package enum AVIFPlayCount {
 
     /// Adds `delta` to the `width`-byte offset at `at` when it points past `moov`.
     static func shift(_ file: inout [UInt8], at: Int, width: Int, pastMoov: Int, by delta: Int) throws {
-        let old = read(file, at, bytes: width)
+        let old = BigEndian.read(file, at, count: width)
         guard old >= UInt64(pastMoov) else { return }
         let new = old + UInt64(delta)
         guard width == 8 || new <= UInt64(UInt32.max) else { throw Malformed(description: "an offset past 4 GB in a 32-bit field") }
-        file.replaceSubrange(at..<(at + width), with: be(new, bytes: width))
-    }
-
-    /// `value`'s low `bytes` bytes, big-endian.
-    static func be(_ value: UInt64, bytes: Int) -> [UInt8] {
-        (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64(bytes - 1 - $0))) }
-    }
-
-    /// The big-endian number of `bytes` bytes at `at` (the caller checked the bounds).
-    static func read(_ file: [UInt8], _ at: Int, bytes: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in 0..<bytes { value = value << 8 | UInt64(file[at + index]) }
-        return value
+        file.replaceSubrange(at..<(at + width), with: BigEndian.bytes(new, count: width))
     }
 }

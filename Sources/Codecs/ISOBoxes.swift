@@ -15,10 +15,10 @@ struct Box {
         var at = span.lowerBound, out: [Box] = []
         while at < span.upperBound {
             guard span.upperBound - at >= 8 else { throw AVIFPlayCount.Malformed(description: "a box header cut short at byte \(at)") }
-            var size = Int(AVIFPlayCount.read(file, at, bytes: 4)), header = 8
+            var size = Int(BigEndian.read(file, at, count: 4)), header = 8
             if size == 1 {
                 guard span.upperBound - at >= 16 else { throw AVIFPlayCount.Malformed(description: "a box header cut short at byte \(at)") }
-                let large = AVIFPlayCount.read(file, at + 8, bytes: 8)
+                let large = BigEndian.read(file, at + 8, count: 8)
                 guard large <= UInt64(Int.max) else { throw AVIFPlayCount.Malformed(description: "a box too large at byte \(at)") }
                 (size, header) = (Int(large), 16)
             } else if size == 0 {
@@ -38,10 +38,10 @@ struct Box {
     static func grow(_ box: Box, by delta: Int, in file: inout [UInt8]) throws {
         let size = UInt64(box.range.count + delta)
         if box.headerLength == 16 {
-            file.replaceSubrange((box.range.lowerBound + 8)..<(box.range.lowerBound + 16), with: AVIFPlayCount.be(size, bytes: 8))
+            file.replaceSubrange((box.range.lowerBound + 8)..<(box.range.lowerBound + 16), with: BigEndian.bytes(size, count: 8))
         } else {
             guard size <= UInt64(UInt32.max) else { throw AVIFPlayCount.Malformed(description: "a \(box.type) past 4 GB") }
-            file.replaceSubrange(box.range.lowerBound..<(box.range.lowerBound + 4), with: AVIFPlayCount.be(size, bytes: 4))
+            file.replaceSubrange(box.range.lowerBound..<(box.range.lowerBound + 4), with: BigEndian.bytes(size, count: 4))
         }
     }
 }
@@ -96,7 +96,7 @@ enum ItemLocations {
         mutating func number(_ file: [UInt8], _ bytes: Int) throws -> UInt64 {
             guard end - at >= bytes else { throw AVIFPlayCount.Malformed(description: "an iloc cut short") }
             defer { at += bytes }
-            return AVIFPlayCount.read(file, at, bytes: bytes)
+            return BigEndian.read(file, at, count: bytes)
         }
     }
 }

@@ -32,14 +32,13 @@ package enum PNGChunks {
     }
 
     /// `v` as four big-endian bytes (its low 32 bits).
-    package static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    package static func be32(_ v: Int) -> [UInt8] { BigEndian.bytes(UInt64(truncatingIfNeeded: v), count: 4) }
 
     /// `v` as two big-endian bytes (its low 16 bits).
-    package static func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    package static func be16(_ v: Int) -> [UInt8] { BigEndian.bytes(UInt64(truncatingIfNeeded: v), count: 2) }
 
     /// The big-endian 32-bit number at `offset` from the slice's start.
     package static func read32(_ data: ArraySlice<UInt8>, _ offset: Int) -> Int {
-        let i = data.startIndex + offset
-        return Int(data[i]) << 24 | Int(data[i + 1]) << 16 | Int(data[i + 2]) << 8 | Int(data[i + 3])
+        Int(BigEndian.read(data, offset, count: 4))
     }
 }
