@@ -6,10 +6,15 @@ struct Cluster {
     var utf16Start: Int
     var scalars: ClusterScalars
 
-    var isWhitespace: Bool {
-        // ASCII without the property tables (tab to carriage return, and space).
-        if scalars.count == 1, scalars[0].isASCII { return scalars[0].value == 0x20 || (0x09...0x0D).contains(scalars[0].value) }
-        return scalars.allSatisfy(\.properties.isWhitespace)
+    var isWhitespace: Bool { scalars.allSatisfy(Cluster.isWhitespace) }
+
+    /// Unicode's White_Space property (PropList.txt: 25 code points, unchanged since Unicode
+    /// 6.3) without the property tables: line breaking asks it of every line's end.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
     /// Whitespace and punctuation: they stay in the font of the text around them.
@@ -56,37 +61,43 @@ struct Cluster {
 
 /// The grapheme clusters of `text` (one paragraph), with absolute byte offsets from `base`.
 func clusters(of text: Substring, base: Int) -> [Cluster] {
+    // A native string's bytes in place: the fast paths below read a byte at a time, which
+    // through the UTF-8 view's indices was most of this function's time.
+    if let made = text.utf8.withContiguousStorageIfAvailable({ clusters(of: text, bytes: $0, base: base) }) { return made }
+    let copy = String(text)[...]
+    return copy.utf8.withContiguousStorageIfAvailable { clusters(of: copy, bytes: $0, base: base) } ?? []
+}
+
+/// `clusters(of:base:)` over `bytes`, `text`'s own UTF-8.
+private func clusters(of text: Substring, bytes: UnsafeBufferPointer<UInt8>, base: Int) -> [Cluster] {
     var result: [Cluster] = []
-    result.reserveCapacity(text.utf8.count)
-    var byte = base
+    result.reserveCapacity(bytes.count)
+    var byte = 0
     var unit = 0
-    let utf8 = text.utf8
-    var index = utf8.startIndex
-    while index < utf8.endIndex {
+    let count = bytes.count
+    while byte < count {
         // An ASCII character followed by ASCII is a cluster of its own (CR LF is the one pair
         // Unicode joins): no grapheme breaking needed for most of a Latin text.
-        let b = utf8[index]
-        let next = utf8.index(after: index)
-        if b < 0x80, b != 0x0D, next == utf8.endIndex || utf8[next] < 0x80 {
-            result.append(Cluster(start: byte, end: byte + 1, utf16Start: unit, scalars: ClusterScalars(CollectionOfOne(Unicode.Scalar(b)))))
+        let b = bytes[byte]
+        if b < 0x80, b != 0x0D, byte + 1 == count || bytes[byte + 1] < 0x80 {
+            result.append(Cluster(start: base + byte, end: base + byte + 1, utf16Start: unit, scalars: ClusterScalars(Unicode.Scalar(b))))
             byte += 1
             unit += 1
-            index = next
             continue
         }
         // A letter of a script long texts are mostly written in, followed by ASCII or another
         // such letter (no mark, joiner or selector after it), is a cluster of its own too.
-        if let (scalar, width) = simpleLetter(utf8, at: index),
-           utf8.index(index, offsetBy: width) == utf8.endIndex
-            || utf8[utf8.index(index, offsetBy: width)] < 0x80 && utf8[utf8.index(index, offsetBy: width)] != 0x0D
-            || simpleLetter(utf8, at: utf8.index(index, offsetBy: width)) != nil {
-            result.append(Cluster(start: byte, end: byte + width, utf16Start: unit, scalars: ClusterScalars(CollectionOfOne(scalar))))
-            byte += width
-            unit += 1
-            index = utf8.index(index, offsetBy: width)
-            continue
+        if let (scalar, width) = simpleLetter(bytes, at: byte) {
+            let next = byte + width
+            if next == count || bytes[next] < 0x80 && bytes[next] != 0x0D || simpleLetter(bytes, at: next) != nil {
+                result.append(Cluster(start: base + byte, end: base + next, utf16Start: unit, scalars: ClusterScalars(scalar)))
+                byte = next
+                unit += 1
+                continue
+            }
         }
         // Elsewhere Swift's grapheme breaking, from this boundary.
+        let index = text.utf8.index(text.utf8.startIndex, offsetBy: byte)
         var after = text.index(after: index)
         // UAX #29 GB11 (ExtPict Extend* ZWJ x ExtPict) by ICU's Extended_Pictographic: Swift's
         // table lacks some (U+2701 ZWJ U+2701 is one cluster, GraphemeBreakTest says).
@@ -95,12 +106,11 @@ func clusters(of text: Substring, base: Int) -> [Cluster] {
             after = text.index(after: after)
         }
         let scalars = ClusterScalars(text[index..<after].unicodeScalars)
-        let bytes = scalars.reduce(0) { $0 + UTF8.width($1) }
+        let width = scalars.reduce(0) { $0 + UTF8.width($1) }
         let units = scalars.reduce(0) { $0 + UTF16.width($1) }
-        result.append(Cluster(start: byte, end: byte + bytes, utf16Start: unit, scalars: scalars))
-        byte += bytes
+        result.append(Cluster(start: base + byte, end: base + byte + width, utf16Start: unit, scalars: scalars))
+        byte += width
         unit += units
-        index = after
     }
     return result
 }
@@ -109,17 +119,13 @@ func clusters(of text: Substring, base: Int) -> [Cluster] {
 /// what comes before it (a base of GB999 alone): Latin-1 letters, Greek, Cyrillic and Arabic
 /// letters, kana, CJK ideographs and punctuation, full-width forms. Such a letter followed by
 /// another, or by ASCII other than CR, ends a cluster (UAX #29 breaks there).
-private func simpleLetter(_ utf8: Substring.UTF8View, at index: Substring.UTF8View.Index) -> (Unicode.Scalar, Int)? {
-    guard index < utf8.endIndex else { return nil }
-    let lead = utf8[index]
+private func simpleLetter(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int)? {
+    guard index < bytes.count else { return nil }
+    let lead = bytes[index]
     let width = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-    guard lead >= 0xC2, width <= 3, utf8.distance(from: index, to: utf8.endIndex) >= width else { return nil }
+    guard lead >= 0xC2, width <= 3, bytes.count - index >= width else { return nil }
     var value = UInt32(lead) & (width == 2 ? 0x1F : 0x0F)
-    var at = utf8.index(after: index)
-    for _ in 1..<width {
-        value = value << 6 | UInt32(utf8[at] & 0x3F)
-        at = utf8.index(after: at)
-    }
+    for k in 1..<width { value = value << 6 | UInt32(bytes[index + k] & 0x3F) }
     let simple = (0xC0...0xFF).contains(value) && value != 0xD7 && value != 0xF7 || (0x0386...0x03CE).contains(value)
         || (0x0400...0x0482).contains(value) || (0x0621...0x064A).contains(value) || (0x3001...0x3002).contains(value)
         || (0x3041...0x3096).contains(value) || (0x30A1...0x30FA).contains(value) || (0x4E00...0x9FFF).contains(value)
@@ -139,6 +145,9 @@ private func joinsNext(_ scalars: Substring.UnicodeScalarView) -> Bool {
 struct ClusterScalars: RandomAccessCollection, Equatable {
     private let head: Unicode.Scalar
     private let tail: [Unicode.Scalar]
+
+    /// One scalar: the common cluster, with no sequence to walk.
+    init(_ scalar: Unicode.Scalar) { (head, tail) = (scalar, []) }
 
     init(_ scalars: some Sequence<Unicode.Scalar>) {
         var iterator = scalars.makeIterator()

@@ -9,7 +9,7 @@ struct FontCandidate {
     /// Every family name the font gives (fonts may name themselves in several languages).
     var families: [String]
     /// Fontconfig charset, one per face, owned by the library.
-    var charset: OpaquePointer?
+    let charset: OpaquePointer?
     /// Fontconfig says every glyph has one width.
     var isMonospace = false
     /// The face's own style in Fontconfig's scales (weight 80 regular, slant 0 roman, width
@@ -18,19 +18,35 @@ struct FontCandidate {
     var variable: VariableFace?
     /// A fixed-width face for text: Fontconfig calls a colour emoji font fixed-width too.
     var isMonospaceText: Bool { isMonospace && !face.isColor }
-    /// The charset's ASCII part as bits: itemizing asks about every cluster, most of them ASCII.
-    private let ascii: (low: UInt64, high: UInt64)
+    /// What the face covers, as itemizing asks it cluster by cluster.
+    let coverage: FontCoverage
 
     init(face: FontFace, families: [String], charset: OpaquePointer?, isMonospace: Bool = false) {
         (self.face, self.families, self.charset, self.isMonospace) = (face, families, charset, isMonospace)
+        coverage = FontCoverage(charset: charset)
+    }
+
+    func isFamily(_ name: String) -> Bool { families.contains { $0.equalsIgnoringCase(name) } }
+
+    func covers(_ scalar: Unicode.Scalar) -> Bool { coverage.covers(scalar) }
+}
+
+/// A face's coverage alone: a plain value, so itemizing reads it without retaining the face's
+/// names (copying a whole candidate a cluster was a tenth of itemizing a CJK or Arabic text).
+struct FontCoverage {
+    /// Fontconfig charset, owned by the library (nil: covers nothing).
+    let charset: OpaquePointer?
+    /// The charset's ASCII part as bits: itemizing asks about every cluster, most of them ASCII.
+    private let ascii: (low: UInt64, high: UInt64)
+
+    init(charset: OpaquePointer?) {
+        self.charset = charset
         var bits: (low: UInt64, high: UInt64) = (0, 0)
         for value in UInt32(0)..<128 where charset.map({ FcCharSetHasChar($0, value) != 0 }) ?? false {
             if value < 64 { bits.low |= 1 << value } else { bits.high |= 1 << (value - 64) }
         }
         ascii = bits
     }
-
-    func isFamily(_ name: String) -> Bool { families.contains { $0.equalsIgnoringCase(name) } }
 
     func covers(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

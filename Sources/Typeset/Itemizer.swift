@@ -19,12 +19,52 @@ struct NeedsWholeChain: Error {}
 /// What itemizing learns of one-scalar clusters over one set of chains, kept across the
 /// paragraphs of a text: a CJK, Arabic or Cyrillic text repeats a few hundred characters, and
 /// their Unicode properties and the chain's coverage cost more than the rest of itemizing.
-/// Used by one thread (one `prepare`).
+/// Used by one thread (one `prepare`), with the one set of chains it was first asked about.
 final class ItemizerCache {
+    /// Direct-mapped tables, a slot per key's low bits (the slot's key says whose answer it
+    /// holds): an index instead of a hash a cluster, and a text's few hundred (CJK: few
+    /// thousand) characters mostly keep their slots. Raw memory: read a cluster at a time,
+    /// without the exclusivity checks a class's arrays take.
+    fileprivate static let slots = 8192
     /// Per scalar: bit 0 invisible, bit 1 emoji presentation, bit 2 neutral.
-    fileprivate var facts: [UInt32: UInt8] = [:]
+    fileprivate let factKeys = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
+    fileprivate let facts = UnsafeMutablePointer<UInt8>.allocate(capacity: slots)
     /// Per span style and scalar: the first candidate covering it (-1: none).
-    fileprivate var first: [UInt64: Int] = [:]
+    fileprivate let firstKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: slots)
+    fileprivate let first = UnsafeMutablePointer<Int32>.allocate(capacity: slots)
+    /// The chains' coverage, made once for every paragraph.
+    fileprivate var coverage: [ChainCoverage]?
+
+    init() {
+        factKeys.initialize(repeating: .max, count: Self.slots)
+        facts.initialize(repeating: 0, count: Self.slots)
+        firstKeys.initialize(repeating: .max, count: Self.slots)
+        first.initialize(repeating: 0, count: Self.slots)
+    }
+
+    deinit {
+        factKeys.deallocate()
+        facts.deallocate()
+        firstKeys.deallocate()
+        first.deallocate()
+    }
+}
+
+/// A chain's candidates as itemizing reads them, cluster by cluster: plain values, without
+/// the faces' names that copying a candidate retains.
+struct ChainCoverage {
+    var faces: [FontCoverage]
+    var isColor: [Bool]
+    var isPartial: Bool
+
+    init(_ chain: FontChain) {
+        faces = chain.candidates.map(\.coverage)
+        isColor = chain.candidates.map(\.face.isColor)
+        isPartial = chain.isPartial
+    }
+
+    /// The first candidate covering `scalar`, if any.
+    func first(covering scalar: Unicode.Scalar) -> Int? { faces.firstIndex { $0.covers(scalar) } }
 }
 
 /// Assigns each cluster a font (per-cluster fallback in its span's chain) and a script, then
@@ -34,36 +74,48 @@ struct Itemizer {
     var chain: FontChain { chains[0] }
     /// Shared by the paragraphs itemized over these chains.
     var cache: ItemizerCache?
+    /// `chains` as itemizing reads them.
+    private let coverage: [ChainCoverage]
 
-    init(chain: FontChain) { chains = [chain] }
-    init(chains: [FontChain], cache: ItemizerCache? = nil) { (self.chains, self.cache) = (chains, cache) }
+    init(chain: FontChain) { self.init(chains: [chain]) }
+    init(chains: [FontChain], cache: ItemizerCache? = nil) {
+        (self.chains, self.cache) = (chains, cache)
+        if let cache, let made = cache.coverage, made.count == chains.count {
+            coverage = made
+        } else {
+            coverage = chains.map(ChainCoverage.init)
+            cache?.coverage = coverage
+        }
+    }
 
     /// `font(for:)` for a one-scalar cluster from the cache; nil when the cluster takes the
     /// general rules (emoji presentation).
     private func cachedFont(_ scalar: Unicode.Scalar, cluster: Cluster, previous: Int?, style: Int,
                             cache: ItemizerCache) throws(NeedsWholeChain) -> Int? {
+        let value = scalar.value
+        let slot = Int(value) & (ItemizerCache.slots - 1)
         let facts: UInt8
-        if let known = cache.facts[scalar.value] {
-            facts = known
+        if cache.factKeys[slot] == value {
+            facts = cache.facts[slot]
         } else {
             facts = (cluster.visibleScalars.isEmpty ? 1 : 0) | (cluster.wantsEmojiPresentation ? 2 : 0) | (cluster.isNeutral ? 4 : 0)
-            cache.facts[scalar.value] = facts
+            (cache.factKeys[slot], cache.facts[slot]) = (value, facts)
         }
         if facts & 1 != 0 { return previous ?? 0 }
         guard facts & 2 == 0 else { return nil }
-        if let previous, facts & 4 != 0, !chains[style].candidates[previous].face.isColor, chains[style].candidates[previous].covers(scalar) {
+        if let previous, facts & 4 != 0, !coverage[style].isColor[previous], coverage[style].faces[previous].covers(scalar) {
             return previous
         }
-        let key = UInt64(style) << 32 | UInt64(scalar.value)
+        let key = UInt64(style) << 32 | UInt64(value)
         let index: Int
-        if let known = cache.first[key] {
-            index = known
+        if cache.firstKeys[slot] == key {
+            index = Int(cache.first[slot])
         } else {
-            index = chains[style].candidates.firstIndex { $0.covers(scalar) } ?? -1
-            cache.first[key] = index
+            index = coverage[style].first(covering: scalar) ?? -1
+            (cache.firstKeys[slot], cache.first[slot]) = (key, Int32(index))
         }
         if index >= 0 { return index }
-        if chains[style].isPartial { throw NeedsWholeChain() }
+        if coverage[style].isPartial { throw NeedsWholeChain() }
         return 0
     }
 
@@ -75,34 +127,34 @@ struct Itemizer {
         // rest of itemizing: printable ASCII is never emoji-style and never invisible. Read in
         // place (no copy of the chain a cluster).
         if let scalar = cluster.printableASCII {
-            if let previous, Cluster.asciiNeutral[Int(scalar.value)], !chains[style].candidates[previous].face.isColor,
-               chains[style].candidates[previous].covers(scalar) {
+            if let previous, Cluster.asciiNeutral[Int(scalar.value)], !coverage[style].isColor[previous],
+               coverage[style].faces[previous].covers(scalar) {
                 return previous
             }
-            if let index = chains[style].candidates.firstIndex(where: { $0.covers(scalar) }) { return index }
-            if chains[style].isPartial { throw NeedsWholeChain() }
+            if let index = coverage[style].first(covering: scalar) { return index }
+            if coverage[style].isPartial { throw NeedsWholeChain() }
             return 0
         }
         if cluster.scalars.count == 1, let cache,
            let font = try cachedFont(cluster.scalars[0], cluster: cluster, previous: previous, style: style, cache: cache) {
             return font
         }
-        let chain = chains[style]
+        let chain = coverage[style]
         let needed = cluster.visibleScalars
         if needed.isEmpty { return previous ?? 0 }
-        let covers = { (index: Int) in needed.allSatisfy(chain.candidates[index].covers) }
+        let covers = { (index: Int) in needed.allSatisfy(chain.faces[index].covers) }
         if cluster.wantsEmojiPresentation {
-            if let emoji = chain.candidates.indices.first(where: { chain.candidates[$0].face.isColor && covers($0) }) { return emoji }
+            if let emoji = chain.faces.indices.first(where: { chain.isColor[$0] && covers($0) }) { return emoji }
             if chain.isPartial { throw NeedsWholeChain() }
         }
         // Spaces and punctuation stay with the text around them, but not with an emoji font
         // (its space is an emoji-wide blank).
-        if let previous, cluster.isNeutral, !chain.candidates[previous].face.isColor, covers(previous) {
+        if let previous, cluster.isNeutral, !chain.isColor[previous], covers(previous) {
             return previous
         }
-        if let index = chain.candidates.indices.first(where: covers) { return index }
+        if let index = chain.faces.indices.first(where: covers) { return index }
         if chain.isPartial { throw NeedsWholeChain() }
-        return chain.candidates.indices.first { chain.candidates[$0].covers(needed[0]) } ?? 0
+        return chain.first(covering: needed[0]) ?? 0
     }
 
     /// `styles[i]`: the span style of cluster i (none: all the block's).

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Typeset
 
@@ -29,6 +30,25 @@ import Testing
                     #expect(g.0 == w.0 && g.1 == w.1 && g.2 == w.2 && g.3 == w.3, "\(sample.debugDescription): \(g) vs \(w)")
                 }
             }
+        }
+    }
+
+    /// `Cluster.isWhitespace` answers from a list of its own: it must be Unicode's White_Space,
+    /// as PropList.txt (Debian's unicode-data, which the setup installs) and Swift's tables say.
+    @Test func whitespaceIsUnicodesWhiteSpace() throws {
+        let file = "/usr/share/unicode/PropList.txt"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        var listed = Set<UInt32>()
+        for line in text.split(separator: "\n") where line.contains("; White_Space") {
+            let range = line.prefix { $0 != " " && $0 != ";" }.split(separator: ".").compactMap { UInt32($0, radix: 16) }
+            guard let low = range.first, let high = range.last else { continue }
+            listed.formUnion(low...high)
+        }
+        #expect(listed.count == 25, "PropList.txt lists \(listed.count) White_Space code points")
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            #expect(Cluster.isWhitespace(scalar) == listed.contains(value), "U+\(String(value, radix: 16))")
+            #expect(Cluster.isWhitespace(scalar) == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
         }
     }
 }
