@@ -73,16 +73,17 @@ package struct PagedPDF {
         let document = try PDFDocument(options: options, fonts: fonts, stream: stream)
         // Markdown headings nest: each under the last heading of a lower level.
         var open: [(level: Int, id: Int32)] = []
-        // Pages are cut from their chunks and made into scenes a page or two ahead on a thread
-        // of their own, while this one has Cairo draw them (the thread a long document waits for).
-        try PageHandoff.run(depth: 2, produce: { (emit: ((PagedText.Page, Scene, [Heading])) throws -> Void) in
+        // Pages are cut from their chunks and made into scenes (fonts opened, glyphs checked) a
+        // page or two ahead on a thread of their own, while this one has Cairo draw them (the
+        // thread a long document waits for).
+        try PageHandoff.run(depth: 2, produce: { (emit: ((PagedText.Page, PDFPage, [Heading])) throws -> Void) in
             try text.forEachPage { page, body in
                 try visit(page, body)
                 let found = headings(body)
-                try emit((page, try scene(page, body, headings: found), found))
+                try emit((page, try document.page(scene(page, body, headings: found)), found))
             }
-        }, consume: { page, scene, found in
-            try document.add(scene)
+        }, consume: { page, prepared, found in
+            try document.add(prepared)
             guard bookmarks else { return }
             for heading in found where markdown != nil || heading.level == 1 {
                 while let last = open.last, last.level >= heading.level { open.removeLast() }

@@ -8,7 +8,7 @@ import PDFPost
 /// at once; pages come in the order they are added.
 package final class PDFDocument {
     private let canvas: Canvas
-    private var options: RenderOptions
+    private let options: RenderOptions
     private let fonts: FontContext
     package private(set) var pageCount = 0
 
@@ -25,9 +25,19 @@ package final class PDFDocument {
     }
 
     /// Draws `scene` on a new page of its own size.
-    package func add(_ scene: Scene) throws {
-        let size = try Renderer.pixelSize(width: scene.width, height: scene.height, options: options)
-        let faces = try FontFaces.of(scene, in: fonts, textMapped: true)
+    package func add(_ scene: Scene) throws { try add(page(scene)) }
+
+    /// `scene` ready for `add`: its size, its fonts opened and its glyphs checked. Safe to call
+    /// from another thread while this one adds pages: a long document makes its next pages so
+    /// while the thread that has Cairo write the file only draws.
+    package func page(_ scene: Scene) throws -> PDFPage {
+        PDFPage(scene: scene, faces: try FontFaces.of(scene, in: fonts, textMapped: true),
+                size: try Renderer.pixelSize(width: scene.width, height: scene.height, options: options))
+    }
+
+    /// Draws `page` (from `page(_:)`) on a new page of its own size.
+    package func add(_ page: PDFPage) throws {
+        let (scene, faces, size) = (page.scene, page.faces, page.size)
         cairo_pdf_surface_set_size(canvas.surface, Double(size.0), Double(size.1))
         try Renderer.draw(scene, on: canvas, faces: faces, pixelSize: size, options: options)
         // Cairo writes the page's streams now, its content first. When the sink's filter
@@ -54,6 +64,13 @@ package final class PDFDocument {
         guard pageCount > 0 else { throw RenderError.invalidOption("the PDF has no pages") }
         return try canvas.finish()
     }
+}
+
+/// A scene made ready for a document's page by `PDFDocument.page`.
+package struct PDFPage: Sendable {
+    let scene: Scene
+    let faces: FontFaces
+    let size: (Int, Int)
 }
 
 extension PDFMetadata {
