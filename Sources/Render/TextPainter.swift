@@ -92,26 +92,73 @@ struct TextPainter {
     private func joinedRuns(_ lines: [Line], utf8: String.UTF8View) -> [[GlyphRun]] {
         var out: [[GlyphRun]] = []
         var pending: GlyphRun?
+        // Glyphs still to come (one more a line for its trailing space): a joined run grows
+        // once to hold them, not by doubling a line at a time (this thread is the one a long
+        // document waits for).
+        var remaining = lines.reduce(0) { $0 + $1.runs.reduce(1) { $0 + $1.glyphs.count } }
         for line in lines {
             var kept: [GlyphRun] = []
+            let trailing = trailingSpace(line, utf8: utf8)
+            remaining -= 1
             // Logical order: a tagged PDF's readers take the text in drawing order (a
             // right-to-left line's runs are stored left to right).
-            for run in withTrailingSpace(line, utf8: utf8).sorted(by: { $0.start < $1.start }) where !run.glyphs.isEmpty {
+            for k in line.runs.indices.sorted(by: { line.runs[$0].start < line.runs[$1].start }) where !line.runs[k].glyphs.isEmpty {
+                let run = line.runs[k]
+                remaining -= run.glyphs.count
+                let space = trailing.flatMap { $0.run == k ? $0 : nil }
                 if var joined = pending, joined.font == run.font, joined.metrics == run.metrics, !joined.rtl, !run.rtl,
                    joined.end == run.start, paints.isEmpty, !layout.fonts[run.font].isColor, !drawnAsOutlines(run.font) {
                     pending = nil  // the only reference to its glyphs: appended to in place, not copied a line at a time
+                    let needed = joined.glyphs.count + run.glyphs.count + 1
+                    if joined.glyphs.capacity < needed { joined.glyphs.reserveCapacity(needed + remaining) }
                     joined.glyphs += run.glyphs
                     joined.end = run.end
+                    if let space { add(space, to: &joined) }
                     pending = joined
                     continue
                 }
                 if let done = pending { kept.append(done) }
-                pending = run
+                var started = run
+                if let space {
+                    // Copied anyway to take the space: room for the lines that may join it.
+                    if !run.rtl { started.glyphs.reserveCapacity(run.glyphs.count + 1 + remaining) }
+                    add(space, to: &started)
+                }
+                pending = started
             }
             out.append(kept)
         }
         if let done = pending { out.append([done]) }
         return out
+    }
+
+    /// A line broken at a space ends in it, but no glyph shows it: without one in the text
+    /// layer the last word and the next line's first run together ("writtengolden") for text
+    /// extraction and in a tagged PDF's structure. The run that ends where the shown text ends
+    /// gets the font's space glyph (it draws nothing) for the line's trailing spaces (before a
+    /// line separator, U+2028, that ends the line: the separator stays out of the text layer).
+    /// That run's index, the glyph and where the run's text then ends; nil when the line needs none.
+    private func trailingSpace(_ line: Line, utf8: String.UTF8View) -> (run: Int, glyph: Glyph, end: Int)? {
+        guard let k = line.runs.indices.max(by: { line.runs[$0].end < line.runs[$1].end }) else { return nil }
+        let run = line.runs[k]
+        let shown = run.end
+        guard shown < line.end, line.end <= utf8.count, let first = run.glyphs.first, !layout.fonts[run.font].isColor else { return nil }
+        let space = faces.spaceGlyph(font: layout.fonts[run.font])
+        let start = utf8.index(utf8.startIndex, offsetBy: shown)
+        let rest = utf8[start..<utf8.index(start, offsetBy: line.end - shown)]
+        let spaces = rest.prefix { $0 == 0x20 }.count
+        guard space != 0, spaces > 0, spaces == rest.count || rest.dropFirst(spaces).elementsEqual([0xE2, 0x80, 0xA8]) else { return nil }
+        var glyph = first
+        (glyph.id, glyph.advance, glyph.cluster) = (space, 0, shown)
+        glyph.x = line.rtl ? line.x : line.x + line.width
+        return (k, glyph, shown + spaces)
+    }
+
+    /// `run` with a line's trailing space (see `trailingSpace`): logically last, so at the end
+    /// of a left-to-right run and the start (visually left) of a right-to-left one.
+    private func add(_ space: (run: Int, glyph: Glyph, end: Int), to run: inout GlyphRun) {
+        run.end = space.end
+        if run.rtl { run.glyphs.insert(space.glyph, at: 0) } else { run.glyphs.append(space.glyph) }
     }
 
     /// A hyphen drawn at a line's end (after a soft hyphen, or where a word was cut) is not in
@@ -132,31 +179,6 @@ struct TextPainter {
             hyphens.append(mark)
         }
         return (out, hyphens)
-    }
-
-    /// A line broken at a space ends in it, but no glyph shows it: without one in the text
-    /// layer the last word and the next line's first run together ("writtengolden") for text
-    /// extraction and in a tagged PDF's structure. The run that ends where the shown text ends
-    /// gets the font's space glyph (it draws nothing) for the line's trailing spaces (before a
-    /// line separator, U+2028, that ends the line: the separator stays out of the text layer).
-    private func withTrailingSpace(_ line: Line, utf8: String.UTF8View) -> [GlyphRun] {
-        guard let k = line.runs.indices.max(by: { line.runs[$0].end < line.runs[$1].end }) else { return line.runs }
-        let run = line.runs[k]
-        let shown = run.end
-        guard shown < line.end, line.end <= utf8.count, let first = run.glyphs.first, !layout.fonts[run.font].isColor else { return line.runs }
-        let space = faces.spaceGlyph(font: layout.fonts[run.font])
-        let start = utf8.index(utf8.startIndex, offsetBy: shown)
-        let rest = utf8[start..<utf8.index(start, offsetBy: line.end - shown)]
-        let spaces = rest.prefix { $0 == 0x20 }.count
-        guard space != 0, spaces > 0, spaces == rest.count || rest.dropFirst(spaces).elementsEqual([0xE2, 0x80, 0xA8]) else { return line.runs }
-        var glyph = first
-        (glyph.id, glyph.advance, glyph.cluster) = (space, 0, shown)
-        glyph.x = line.rtl ? line.x : line.x + line.width
-        var runs = line.runs
-        runs[k].end = shown + spaces
-        // Logically last: the end of a left-to-right run, the start (visually left) of a right-to-left one.
-        if run.rtl { runs[k].glyphs.insert(glyph, at: 0) } else { runs[k].glyphs.append(glyph) }
-        return runs
     }
 
     /// A run past the size Cairo may rasterise whole (see `GlyphRaster`): colour bitmaps scaled
