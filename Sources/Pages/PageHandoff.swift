@@ -29,6 +29,9 @@ enum PageHandoff {
         private let lock = Lock()
         // Guarded by `lock`.
         private var items: [Item] = []
+        /// Items used, freed on the making thread at its next item: a page's scene and lines
+        /// are many small objects, and freeing them was a twentieth of the drawing thread.
+        private var spent: [Item] = []
         private var ended = false, stopped = false
         private var failure: (any Error)?
         /// Room for one more item; an item or the end is ready; the making thread has returned.
@@ -63,6 +66,9 @@ enum PageHandoff {
             guard let produce else { return }
             do {
                 try produce { item in
+                    var used: [Item] = []
+                    lock.withLock { swap(&used, &spent) }
+                    used.removeAll()  // freed here, on this thread
                     room.wait()
                     let stop = lock.withLock { () -> Bool in
                         if stopped { return true }
@@ -89,6 +95,7 @@ enum PageHandoff {
                     room.signal()
                 }
                 finished.wait()
+                lock.withLock { spent.removeAll() }  // nothing used outlives the call
             }
             while true {
                 ready.wait()
@@ -99,6 +106,7 @@ enum PageHandoff {
                 if let item = next.0 {
                     room.signal()
                     try consume(item)
+                    lock.withLock { spent.append(item) }
                     continue
                 }
                 if let error = next.1 { throw error }

@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import Testing
 @testable import Pages
@@ -42,5 +43,34 @@ import Testing
         let (count, done) = (made.load(ordering: .sequentiallyConsistent), returned.load(ordering: .sequentiallyConsistent))
         #expect(done)
         #expect(count <= 6, "\(count) made")
+    }
+
+    /// Where items were freed: on the caller's thread or elsewhere.
+    final class Counts: Sendable {
+        let value = Mutex<(here: Int, elsewhere: Int)>((0, 0))
+    }
+
+    /// Counts where it is freed.
+    final class Tracked: Sendable {
+        let caller: pthread_t
+        let counts: Counts
+        init(caller: pthread_t, counts: Counts) { (self.caller, self.counts) = (caller, counts) }
+        deinit {
+            let here = pthread_equal(pthread_self(), caller) != 0
+            counts.value.withLock { here ? ($0.here += 1) : ($0.elsewhere += 1) }
+        }
+    }
+
+    /// Used items are freed on the making thread (a page's many small objects cost the drawing
+    /// thread time to free), and none outlives the call.
+    @Test func usedItemsAreFreedOnTheMakingThread() throws {
+        let counts = Counts()
+        let caller = pthread_self()
+        try PageHandoff.run(depth: 2, produce: { emit in
+            for _ in 0..<200 { try emit(Tracked(caller: caller, counts: counts)) }
+        }, consume: { (_: Tracked) in })
+        let (here, elsewhere) = counts.value.withLock { $0 }
+        #expect(here + elsewhere == 200, "every item is freed when run returns")
+        #expect(elsewhere >= 190, "\(here) freed on the caller's thread")
     }
 }
