@@ -8,10 +8,10 @@
 # Issue 50: 2,000 pages of mixed scripts (English, Russian, Arabic, Japanese paragraphs in
 # turn) side by side with typst (target <= 0.40x), and the article as Markdown against the
 # same article as plain text (target within 10%). PARTS picks what runs (default: all of
-# "plain mixed markdown").
+# "plain mixed markdown"). HLRENDER_BIN times another build (default: this checkout's release).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$PWD/.build/release/hlrender
+bin=${HLRENDER_BIN:-$PWD/.build/release/hlrender}
 rounds=${ROUNDS:-2}
 python3 -c "import typst" 2>/dev/null || pip install -q typst
 out=$(mktemp -d)
