@@ -21,19 +21,31 @@ struct NeedsWholeChain: Error {}
 /// their Unicode properties and the chain's coverage cost more than the rest of itemizing.
 /// Used by one thread (one `prepare`), with the one set of chains it was first asked about.
 final class ItemizerCache {
-    /// Direct-mapped tables, a slot per key's low bits (the slot's key says whose answer it
-    /// holds): an index instead of a hash a cluster, and a text's few hundred (CJK: few
-    /// thousand) characters mostly keep their slots. Raw memory: read a cluster at a time,
-    /// without the exclusivity checks a class's arrays take.
-    fileprivate static let slots = 8192
-    /// Per scalar: bit 0 invisible, bit 1 emoji presentation, bit 2 neutral.
-    fileprivate let factKeys = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
-    fileprivate let facts = UnsafeMutablePointer<UInt8>.allocate(capacity: slots)
-    /// Per span style and scalar: the first candidate covering it (-1: none).
-    fileprivate let firstKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: slots)
-    fileprivate let first = UnsafeMutablePointer<Int32>.allocate(capacity: slots)
+    /// Made when a paragraph first has a cluster to look up (a Latin card's never has).
+    private var made: ItemizerTables?
     /// The chains' coverage, made once for every paragraph.
     fileprivate var coverage: [ChainCoverage]?
+
+    fileprivate func tables() -> ItemizerTables {
+        if let made { return made }
+        let tables = ItemizerTables()
+        made = tables
+        return tables
+    }
+}
+
+/// Direct-mapped tables, a slot per key's low bits (the slot's key says whose answer it holds):
+/// an index instead of a hash a cluster, and a text's few hundred (CJK: few thousand)
+/// characters mostly keep their slots. Raw memory, read a cluster at a time without the
+/// exclusivity checks a class's arrays take.
+private final class ItemizerTables {
+    static let slots = 8192
+    /// Per scalar: bit 0 invisible, bit 1 emoji presentation, bit 2 neutral.
+    let factKeys = UnsafeMutablePointer<UInt32>.allocate(capacity: slots)
+    let facts = UnsafeMutablePointer<UInt8>.allocate(capacity: slots)
+    /// Per span style and scalar: the first candidate covering it (-1: none).
+    let firstKeys = UnsafeMutablePointer<UInt64>.allocate(capacity: slots)
+    let first = UnsafeMutablePointer<Int32>.allocate(capacity: slots)
 
     init() {
         factKeys.initialize(repeating: .max, count: Self.slots)
@@ -91,15 +103,15 @@ struct Itemizer {
     /// `font(for:)` for a one-scalar cluster from the cache; nil when the cluster takes the
     /// general rules (emoji presentation).
     private func cachedFont(_ scalar: Unicode.Scalar, cluster: Cluster, previous: Int?, style: Int,
-                            cache: ItemizerCache) throws(NeedsWholeChain) -> Int? {
+                            tables: ItemizerTables) throws(NeedsWholeChain) -> Int? {
         let value = scalar.value
-        let slot = Int(value) & (ItemizerCache.slots - 1)
+        let slot = Int(value) & (ItemizerTables.slots - 1)
         let facts: UInt8
-        if cache.factKeys[slot] == value {
-            facts = cache.facts[slot]
+        if tables.factKeys[slot] == value {
+            facts = tables.facts[slot]
         } else {
             facts = (cluster.visibleScalars.isEmpty ? 1 : 0) | (cluster.wantsEmojiPresentation ? 2 : 0) | (cluster.isNeutral ? 4 : 0)
-            (cache.factKeys[slot], cache.facts[slot]) = (value, facts)
+            (tables.factKeys[slot], tables.facts[slot]) = (value, facts)
         }
         if facts & 1 != 0 { return previous ?? 0 }
         guard facts & 2 == 0 else { return nil }
@@ -108,11 +120,11 @@ struct Itemizer {
         }
         let key = UInt64(style) << 32 | UInt64(value)
         let index: Int
-        if cache.firstKeys[slot] == key {
-            index = Int(cache.first[slot])
+        if tables.firstKeys[slot] == key {
+            index = Int(tables.first[slot])
         } else {
             index = coverage[style].first(covering: scalar) ?? -1
-            (cache.firstKeys[slot], cache.first[slot]) = (key, Int32(index))
+            (tables.firstKeys[slot], tables.first[slot]) = (key, Int32(index))
         }
         if index >= 0 { return index }
         if coverage[style].isPartial { throw NeedsWholeChain() }
@@ -122,7 +134,8 @@ struct Itemizer {
     /// The font for `cluster`: colour fonts first for emoji presentation; the previous
     /// cluster's (non-colour) font for neutral characters it covers; else the first font covering the whole
     /// cluster, else the first covering its base character, else the primary font (.notdef).
-    func font(for cluster: Cluster, previous: Int?, style: Int = 0) throws(NeedsWholeChain) -> Int {
+    /// `tables`: the cache's tables once a cluster needed them (the caller's, across clusters).
+    private func font(for cluster: Cluster, previous: Int?, style: Int, tables: inout ItemizerTables?) throws(NeedsWholeChain) -> Int {
         // The same rules below, without the Unicode property lookups that cost more than the
         // rest of itemizing: printable ASCII is never emoji-style and never invisible. Read in
         // place (no copy of the chain a cluster).
@@ -135,9 +148,11 @@ struct Itemizer {
             if coverage[style].isPartial { throw NeedsWholeChain() }
             return 0
         }
-        if cluster.scalars.count == 1, let cache,
-           let font = try cachedFont(cluster.scalars[0], cluster: cluster, previous: previous, style: style, cache: cache) {
-            return font
+        if cluster.scalars.count == 1, let cache {
+            if tables == nil { tables = cache.tables() }
+            if let tables, let font = try cachedFont(cluster.scalars[0], cluster: cluster, previous: previous, style: style, tables: tables) {
+                return font
+            }
         }
         let chain = coverage[style]
         let needed = cluster.visibleScalars
@@ -161,11 +176,12 @@ struct Itemizer {
     func runs(_ clusters: [Cluster], levels: [UInt8], styles: [Int] = []) throws(NeedsWholeChain) -> [ItemRun] {
         var fonts: [Int] = []
         var previous: Int?
+        var tables: ItemizerTables?
         for (i, cluster) in clusters.enumerated() {
             let style = styles.isEmpty ? 0 : styles[i]
             // A neutral keeps the font before it only within one span style (indices are per chain).
             if i > 0, !styles.isEmpty, styles[i - 1] != style { previous = nil }
-            let font = try font(for: cluster, previous: previous, style: style)
+            let font = try font(for: cluster, previous: previous, style: style, tables: &tables)
             fonts.append(font)
             previous = font
         }
