@@ -78,7 +78,12 @@ import Testing
             if worker != nil { break }
             try await Task.sleep(for: .milliseconds(100))
         }
-        let found = try #require(worker, "no decoder worker was started")
+        guard let found = worker else {
+            // What the request answered instead: a flake seen in CI twice, not yet explained.
+            let answer = (try? await pending.value) ?? "no answer"
+            Issue.record("no decoder worker was started in three minutes; the request answered \(answer)")
+            return
+        }
         #expect(kill(found, SIGSEGV) == 0)
         #expect(try await pending.value == "422")
         #expect(try service.post(Self.smallCard) == "200")
