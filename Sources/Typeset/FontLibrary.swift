@@ -8,8 +8,6 @@ struct FontCandidate {
     var face: FontFace
     /// Every family name the font gives (fonts may name themselves in several languages).
     var families: [String]
-    /// Fontconfig charset, one per face, owned by the library.
-    let charset: OpaquePointer?
     /// Fontconfig says every glyph has one width.
     var isMonospace = false
     /// The face's own style in Fontconfig's scales (weight 80 regular, slant 0 roman, width
@@ -21,8 +19,9 @@ struct FontCandidate {
     /// What the face covers, as itemizing asks it cluster by cluster.
     let coverage: FontCoverage
 
+    /// `charset`: the face's Fontconfig charset, one per face, owned by the library.
     init(face: FontFace, families: [String], charset: OpaquePointer?, isMonospace: Bool = false) {
-        (self.face, self.families, self.charset, self.isMonospace) = (face, families, charset, isMonospace)
+        (self.face, self.families, self.isMonospace) = (face, families, isMonospace)
         coverage = FontCoverage(charset: charset)
     }
 

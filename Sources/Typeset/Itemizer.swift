@@ -16,15 +16,18 @@ struct ItemRun {
 /// chain would: the text is itemized again with the whole chain.
 struct NeedsWholeChain: Error {}
 
-/// What itemizing learns of one-scalar clusters over one set of chains, kept across the
-/// paragraphs of a text: a CJK, Arabic or Cyrillic text repeats a few hundred characters, and
-/// their Unicode properties and the chain's coverage cost more than the rest of itemizing.
-/// Used by one thread (one `prepare`), with the one set of chains it was first asked about.
+/// What itemizing learns over one set of chains, kept across the paragraphs of a text: the
+/// chains' coverage, and per one-scalar cluster its facts and first covering font (a CJK,
+/// Arabic or Cyrillic text repeats a few hundred characters, and their Unicode properties and
+/// the chain's coverage cost more than the rest of itemizing). Used by one thread (one
+/// `prepare`).
 final class ItemizerCache {
+    /// The chains as itemizing reads them, made once for every paragraph.
+    let coverage: [ChainCoverage]
     /// Made when a paragraph first has a cluster to look up (a Latin card's never has).
     private var made: ItemizerTables?
-    /// The chains' coverage, made once for every paragraph.
-    fileprivate var coverage: [ChainCoverage]?
+
+    init(chains: [FontChain]) { coverage = chains.map(ChainCoverage.init) }
 
     fileprivate func tables() -> ItemizerTables {
         if let made { return made }
@@ -82,23 +85,12 @@ struct ChainCoverage {
 /// Assigns each cluster a font (per-cluster fallback in its span's chain) and a script, then
 /// merges runs.
 struct Itemizer {
-    var chains: [FontChain]
-    var chain: FontChain { chains[0] }
-    /// Shared by the paragraphs itemized over these chains.
-    var cache: ItemizerCache?
-    /// `chains` as itemizing reads them.
+    /// Shared by the paragraphs itemized over its chains.
+    let cache: ItemizerCache
+    /// The cache's chains (read a cluster at a time).
     private let coverage: [ChainCoverage]
 
-    init(chain: FontChain) { self.init(chains: [chain]) }
-    init(chains: [FontChain], cache: ItemizerCache? = nil) {
-        (self.chains, self.cache) = (chains, cache)
-        if let cache, let made = cache.coverage, made.count == chains.count {
-            coverage = made
-        } else {
-            coverage = chains.map(ChainCoverage.init)
-            cache?.coverage = coverage
-        }
-    }
+    init(cache: ItemizerCache) { (self.cache, coverage) = (cache, cache.coverage) }
 
     /// `font(for:)` for a one-scalar cluster from the cache; nil when the cluster takes the
     /// general rules (emoji presentation).
@@ -148,7 +140,7 @@ struct Itemizer {
             if coverage[style].isPartial { throw NeedsWholeChain() }
             return 0
         }
-        if cluster.scalars.count == 1, let cache {
+        if cluster.scalars.count == 1 {
             if tables == nil { tables = cache.tables() }
             if let tables, let font = try cachedFont(cluster.scalars[0], cluster: cluster, previous: previous, style: style, tables: tables) {
                 return font

@@ -102,7 +102,7 @@ private func isWhitespace(_ utf8: [UInt8], at offset: Int) -> Bool {
     guard offset < utf8.count else { return false }
     var iterator = utf8[offset...].makeIterator()
     var decoder = UTF8()
-    if case let .scalarValue(scalar) = decoder.decode(&iterator) { return scalar.properties.isWhitespace }
+    if case let .scalarValue(scalar) = decoder.decode(&iterator) { return Cluster.isWhitespace(scalar) }
     return false
 }
 

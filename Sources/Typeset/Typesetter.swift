@@ -37,7 +37,7 @@ package final class Typesetter: @unchecked Sendable {
         }
         let utf8 = Array(text.utf8)
         func prepared(_ styles: SpanStyles) throws -> [PreparedParagraph] {
-            let cache = ItemizerCache()
+            let cache = ItemizerCache(chains: styles.chains)
             return try utf8.withUnsafeBufferPointer { bytes in
                 try splitParagraphs(bytes).map {
                     try style.cancellation.check()
@@ -148,7 +148,7 @@ package final class Typesetter: @unchecked Sendable {
         let utf16 = Array(slice.utf16)
         let clusters = clusters(of: slice, base: paragraph.start)
         let (levels, paragraphLevel) = try TextBreak.bidiLevels(utf16, base: style.direction.icuBase)
-        let runs = try Itemizer(chains: styles.chains, cache: cache).runs(clusters, levels: levels,
+        let runs = try Itemizer(cache: cache).runs(clusters, levels: levels,
                                                         styles: styles.isPlain ? [] : clusters.map { styles.style(at: $0.start) })
         library.willShape(with: runs.map { styles.chains[$0.style].candidates[$0.font].face })
         // UTF-16 offsets of cluster starts back to byte offsets (breaks fall on cluster starts;
