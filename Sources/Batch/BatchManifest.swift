@@ -175,11 +175,16 @@ package enum BatchManifest {
 
     /// The output path under `folder`, refused when it would leave it.
     package static func outputPath(_ name: String, in folder: String) throws -> String {
-        let parts = name.split(separator: "/", omittingEmptySubsequences: true)
-        guard !name.isEmpty, !name.hasPrefix("/"), !parts.contains(".."), !parts.isEmpty else {
+        // By bytes: '/' and '.' are ASCII, so UTF-8 components are the path's (split by
+        // Character, this was a tenth of an unchanged golden suite's run).
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let parts = name.utf8.split(separator: slash, omittingEmptySubsequences: false)
+        guard !name.isEmpty, name.utf8.first != slash, !parts.contains(where: { $0.elementsEqual([dot, dot]) }),
+              parts.contains(where: { !$0.isEmpty }) else {
             throw CardError("output", "'\(name)' must be a relative file name inside the output folder")
         }
-        return folder + "/" + parts.joined(separator: "/")
+        guard parts.contains(where: \.isEmpty) else { return folder + "/" + name }
+        return folder + "/" + parts.filter { !$0.isEmpty }.map { String(Substring($0)) }.joined(separator: "/")
     }
 }
 

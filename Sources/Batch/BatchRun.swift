@@ -84,7 +84,7 @@ package struct BatchRun: Sendable {
             if skip && !settings.proofs {
                 return (Outcome(row: row.number, output: name, status: .skipped, milliseconds: 0, bytes: 0), nil)
             }
-            let ext = String(name.split(separator: ".").last ?? "").lowercased()
+            let ext = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { String(name[name.utf8.index(after: $0)...]).lowercased() } ?? ""
             if ext == "mp4" { throw CardError("output", "'\(name)': a batch writes animations as .webp, .png or .apng (MP4: hlrender card)") }
             guard let format = OutputFormat(extension: ext == "apng" ? "png" : ext), name.contains(".") else {
                 throw CardError("output", "'\(name)' has no \(OutputFormat.extensionList) extension")

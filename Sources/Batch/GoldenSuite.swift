@@ -43,6 +43,8 @@ package final class GoldenSuite: Sendable {
     private let say: @Sendable (String) -> Void
     /// The run's comparison flags, parsed once; a card's "compare" object goes on top.
     private let tolerance: GoldenTolerance
+    /// `tolerance.fingerprint`, for the cards no rule or "compare" changes.
+    private let baseFingerprint: String
     private let maxPixels: Int
     private let inputLimit: Int
     private let state = Mutex<(results: [GoldenResult], fonts: Set<String>, unrendered: Int)>(([], [], 0))
@@ -57,7 +59,7 @@ package final class GoldenSuite: Sendable {
 
     package init(settings: Settings, folder: String, tolerance: GoldenTolerance, maxPixels: Int, inputLimit: Int,
                 describe: @escaping @Sendable (Error) -> String, say: @escaping @Sendable (String) -> Void) {
-        (self.settings, self.folder, self.tolerance) = (settings, folder, tolerance)
+        (self.settings, self.folder, self.tolerance, baseFingerprint) = (settings, folder, tolerance, tolerance.fingerprint)
         (self.maxPixels, self.inputLimit, self.describe, self.say) = (maxPixels, inputLimit, describe, say)
         inputs = settings.runInputs.map {
             GoldenInputs(record: settings.inputsRecord ?? GoldenInputs.Record(folder: folder, readLimit: inputLimit),
@@ -90,7 +92,9 @@ package final class GoldenSuite: Sendable {
     /// (worked out once a card, for `unchanged` and `check`). A row's `specText`, its line as
     /// written, stands for `spec` (a line written another way renders the card once more).
     package func cardInputs(_ row: BatchRow, name: String, spec: JSONValue) -> String {
-        let limits = (try? GoldenSuite.tolerance(settings.config.tolerance(for: name, base: tolerance), card: row.compare)).map(\.fingerprint)
+        // Most cards compare under the run's own limits: their text is written once a run.
+        let limits = row.compare == nil && !settings.config.hasRule(for: name) ? baseFingerprint
+            : (try? GoldenSuite.tolerance(settings.config.tolerance(for: name, base: tolerance), card: row.compare)).map(\.fingerprint)
         let variables = row.variables.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }
         let text = row.specText ?? spec.compact
         return ([name, text, limits ?? "bad limits"] + variables).joined(separator: "\u{0}")

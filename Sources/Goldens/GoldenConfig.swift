@@ -85,6 +85,9 @@ package struct GoldenConfig: Sendable {
         return tolerance
     }
 
+    /// Whether some rule's glob matches the path (`tolerance(for:base:)` then differs from its base).
+    package func hasRule(for relativePath: String) -> Bool { rules.contains { $0.glob.matches(relativePath) } }
+
     /// `base` (the run's tolerance: defaults, this file's options, the flags) with every
     /// matching rule applied in order.
     package func tolerance(for relativePath: String, base: GoldenTolerance) -> GoldenTolerance {

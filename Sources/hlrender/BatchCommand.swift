@@ -55,6 +55,7 @@ struct BatchCommand: Command {
         let pendingRecord = goldenFlags.expectDir.map { folder in (folder, Pending { GoldenInputs.Record(folder: folder, readLimit: limit) }) }
         let (rows, folder) = try loadRows()
         let selected = settings.shard?.select(rows) ?? rows
+        defer { KeptUntilExit.keep(rows, selected) }
         settings.shard = nil  // selected here: the progress line counts this shard's rows
         try goldenFlags.validate()
         // Goldens must not depend on a machine's fonts: only the pinned ones unless asked.
@@ -90,6 +91,7 @@ struct BatchCommand: Command {
                 Posix.writeAll(STDERR_FILENO, Array("hlrender: \(line)\n".utf8))
             }
         }
+        defer { KeptUntilExit.keep(goldens) }
         let started = Clock.now()
         if let outDir { try Posix.makeFolders(outDir) }
         settings.outDir = outDir
