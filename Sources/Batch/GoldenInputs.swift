@@ -38,6 +38,10 @@ package final class GoldenInputs: Sendable {
     private let path: String
     private let readLimit: Int
     private let stored: [String: Entry]
+    /// Each stored entry's line as read (`Record.lines`), written back while it is unchanged.
+    private let written: [String: ArraySlice<UInt8>]
+    /// The stored names in the record's order, when that is sorted (as `save` writes it).
+    private let order: [String]?
     /// Changes this run: a new entry, or nil where a card no longer passes.
     private let changes = Mutex<[String: Entry?]>([:])
     /// Kept until `--update` records the card's golden (its key is on the output's bytes).
@@ -55,15 +59,21 @@ package final class GoldenInputs: Sendable {
     package struct Record: Sendable {
         /// Where it is (and is written again).
         let path: String
+        /// The record; read a card a line (`lines`), only its head (format and fonts).
         let json: JSONValue?
         /// The font files' hashes it holds.
         let fontHashes: [FileHash]
+        /// The cards as `save` writes them, a card a line: each entry's value and its line's
+        /// bytes (from its name to the end of its value), so that an entry unchanged is written
+        /// back as it was read. Nil for a record laid out otherwise (edited by hand).
+        let lines: RecordLines?
 
         /// The record in `folder`, up to `readLimit` bytes.
         package init(folder: String, readLimit: Int) {
             path = folder + "/" + GoldenInputs.fileName
             let bytes = Posix.kind(path) == .regular ? try? Posix.readFile(path, as: "inputs", limit: readLimit) : nil
-            json = bytes.flatMap { try? JSONValue.parse($0) }
+            lines = bytes.flatMap(RecordLines.init)
+            json = lines?.head ?? bytes.flatMap { try? JSONValue.parse($0) }
             if case let .array(list)? = json?["fonts"] { fontHashes = list.compactMap(GoldenInputs.fileHash) } else { fontHashes = [] }
         }
 
@@ -78,18 +88,28 @@ package final class GoldenInputs: Sendable {
     init(record: Record, run: String, fonts: [FileHash], readLimit: Int) {
         (self.run, self.fonts, self.readLimit, path) = (SHA256.hex(Array(run.utf8)), fonts, readLimit, record.path)
         var stored: [String: Entry] = [:]
-        let json = record.json
         storedFonts = record.fontHashes
-        if case let .object(cards)? = json?["cards"] {
-            for (name, value) in cards {
-                guard case let .string(key)? = value["key"], let golden = value["golden"].flatMap(GoldenInputs.fileHash),
-                      case let .array(list)? = value["files"], case let .string(word)? = value["status"],
-                      let status = GoldenStatus(rawValue: word), !status.fails else { continue }
-                let files = list.compactMap(GoldenInputs.fileHash)
-                if files.count == list.count { stored[name] = Entry(key: key, golden: golden, files: files, status: status) }
-            }
+        var written: [String: ArraySlice<UInt8>] = [:]
+        let cards: [(name: String, value: JSONValue, line: ArraySlice<UInt8>?)]
+        if let lines = record.lines {
+            cards = lines.cards.map { ($0.name, $0.value, $0.line) }
+        } else if case let .object(members)? = record.json?["cards"] {
+            cards = members.map { ($0.key, $0.value, nil) }
+        } else {
+            cards = []
         }
-        self.stored = stored
+        for (name, value, line) in cards {
+            guard case let .string(key)? = value["key"], let golden = value["golden"].flatMap(GoldenInputs.fileHash),
+                  case let .array(list)? = value["files"], case let .string(word)? = value["status"],
+                  let status = GoldenStatus(rawValue: word), !status.fails else { continue }
+            let files = list.compactMap(GoldenInputs.fileHash)
+            guard files.count == list.count else { continue }
+            stored[name] = Entry(key: key, golden: golden, files: files, status: status)
+            // Written back only from the line this entry was read from.
+            written[name] = line
+        }
+        (self.stored, self.written) = (stored, written)
+        order = record.lines?.sorted == true ? record.lines?.cards.map(\.name) : nil
     }
 
     /// A font file's hash: the recorded one while its size and time are the same, else read.
@@ -176,8 +196,18 @@ package final class GoldenInputs: Sendable {
             fields(&out, [("path", hash.path), ("stamp", hash.stamp), ("sha256", hash.sha256)])
             out.append(UInt8(ascii: "}"))
         }
-        for (k, (name, entry)) in cards.sorted(by: { $0.key < $1.key }).enumerated() {
+        // Sorted by name's bytes; the record's own order serves when this run added no name.
+        let names = order.flatMap { order in cards.count <= stored.count && cards.keys.allSatisfy { stored[$0] != nil } ? order : nil }
+            ?? cards.keys.sorted(by: RecordLines.precedes)
+        var k = 0
+        for name in names {
+            guard let entry = cards[name] else { continue }
+            defer { k += 1 }
             out += (k == 0 ? "\n    " : ",\n    ").utf8
+            if let line = written[name], stored[name] == entry {
+                out += line
+                continue
+            }
             JSONValue.appendQuoted(name, to: &out)
             out += ": ".utf8
             fields(&out, [("key", entry.key), ("status", entry.status.rawValue)])

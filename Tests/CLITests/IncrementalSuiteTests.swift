@@ -46,6 +46,13 @@ import Testing
         let picture = try suite()
         #expect(picture.status == 1 && picture.stderr.contains("rendered 1, skipped 1"), "\(picture.stderr)")
         #expect(picture.stderr.contains("changed: pic.png"), "\(picture.stderr)")
+        // The record is written again without the failing card; the other card's line is the
+        // same bytes, and the whole is still JSON.
+        let rewritten = try String(contentsOfFile: path("goldens/hlrender-inputs.json"), encoding: .utf8)
+        let line = { (record: String, name: String) in record.split(separator: "\n").first { $0.contains("\"\(name)\": ") }.map { String($0.trimmingCharacters(in: CharacterSet(charactersIn: ","))) } }
+        #expect(line(rewritten, "note.png") != nil && line(rewritten, "note.png") == line(record, "note.png"), "\(rewritten)")
+        #expect(line(rewritten, "pic.png") == nil, "\(rewritten)")
+        #expect(try JSONSerialization.jsonObject(with: Data(rewritten.utf8)) is [String: Any])
         // The failing card keeps no record: it renders every run until it passes.
         #expect(try suite().stderr.contains("rendered 1, skipped 1"))
         try writeCards()
