@@ -37,9 +37,8 @@ package final class GoldenInputs: Sendable {
     let run: String
     private let path: String
     private let readLimit: Int
-    private let stored: [String: Entry]
-    /// Each stored entry's line as read (`Record.lines`), written back while it is unchanged.
-    private let written: [String: ArraySlice<UInt8>]
+    /// The record's entries, each with the line it was read from (`Record`).
+    private let stored: [String: Record.Stored]
     /// The stored names in the record's order, when that is sorted (as `save` writes it).
     private let order: [String]?
     /// Changes this run: a new entry, or nil where a card no longer passes.
@@ -54,62 +53,11 @@ package final class GoldenInputs: Sendable {
     private let fonts: [FileHash]
     private let storedFonts: [FileHash]
 
-    /// A folder's record as read (nil: missing or damaged, so every card renders), read once a
-    /// run: the font hashes it holds are wanted before the suite is made, its cards after.
-    package struct Record: Sendable {
-        /// Where it is (and is written again).
-        let path: String
-        /// The record; read a card a line (`lines`), only its head (format and fonts).
-        let json: JSONValue?
-        /// The font files' hashes it holds.
-        let fontHashes: [FileHash]
-        /// The cards as `save` writes them, a card a line: each entry's value and its line's
-        /// bytes (from its name to the end of its value), so that an entry unchanged is written
-        /// back as it was read. Nil for a record laid out otherwise (edited by hand).
-        let lines: RecordLines?
-
-        /// The record in `folder`, up to `readLimit` bytes.
-        package init(folder: String, readLimit: Int) {
-            path = folder + "/" + GoldenInputs.fileName
-            let bytes = Posix.kind(path) == .regular ? try? Posix.readFile(path, as: "inputs", limit: readLimit) : nil
-            lines = bytes.flatMap(RecordLines.init)
-            json = lines?.head ?? bytes.flatMap { try? JSONValue.parse($0) }
-            if case let .array(list)? = json?["fonts"] { fontHashes = list.compactMap(GoldenInputs.fileHash) } else { fontHashes = [] }
-        }
-
-        /// The font hashes it holds, by path: what `fontHash` may reuse.
-        package var fonts: [String: FileHash] {
-            Dictionary(fontHashes.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        }
-    }
-
     /// The cards of a folder's record, as `Record` read it; a missing or damaged record is
     /// empty (every card renders).
     init(record: Record, run: String, fonts: [FileHash], readLimit: Int) {
         (self.run, self.fonts, self.readLimit, path) = (SHA256.hex(Array(run.utf8)), fonts, readLimit, record.path)
-        var stored: [String: Entry] = [:]
-        storedFonts = record.fontHashes
-        var written: [String: ArraySlice<UInt8>] = [:]
-        let cards: [(name: String, value: JSONValue, line: ArraySlice<UInt8>?)]
-        if let lines = record.lines {
-            cards = lines.cards.map { ($0.name, $0.value, $0.line) }
-        } else if case let .object(members)? = record.json?["cards"] {
-            cards = members.map { ($0.key, $0.value, nil) }
-        } else {
-            cards = []
-        }
-        for (name, value, line) in cards {
-            guard case let .string(key)? = value["key"], let golden = value["golden"].flatMap(GoldenInputs.fileHash),
-                  case let .array(list)? = value["files"], case let .string(word)? = value["status"],
-                  let status = GoldenStatus(rawValue: word), !status.fails else { continue }
-            let files = list.compactMap(GoldenInputs.fileHash)
-            guard files.count == list.count else { continue }
-            stored[name] = Entry(key: key, golden: golden, files: files, status: status)
-            // Written back only from the line this entry was read from.
-            written[name] = line
-        }
-        (self.stored, self.written) = (stored, written)
-        order = record.lines?.sorted == true ? record.lines?.cards.map(\.name) : nil
+        (stored, order, storedFonts) = (record.stored, record.order, record.fontHashes)
     }
 
     /// A font file's hash: the recorded one while its size and time are the same, else read.
@@ -131,7 +79,7 @@ package final class GoldenInputs: Sendable {
     /// The verdict stored with the card's passing golden (at `goldenPath`) when its inputs are
     /// the same now.
     func unchanged(_ name: String, card: String, goldenPath: String) -> GoldenStatus? {
-        guard let entry = stored[name], let golden = hash(goldenPath, known: entry.golden, memo: false) else { return nil }
+        guard let entry = stored[name]?.entry, let golden = hash(goldenPath, known: entry.golden, memo: false) else { return nil }
         var files: [FileHash] = []
         for file in entry.files {
             guard let now = hash(file.path, known: file, memo: true) else { return nil }
@@ -171,9 +119,9 @@ package final class GoldenInputs: Sendable {
     /// Writes the record with this run's changes when there are any (the cards of other
     /// shards keep theirs).
     func save() throws {
-        var cards = stored
-        for (name, entry) in changes.withLock({ $0 }) { cards[name] = entry }
-        guard cards != stored || fonts != storedFonts else { return }
+        let changes = changes.withLock { $0 }
+        let changed = changes.contains { name, entry in stored[name]?.entry != entry }
+        guard changed || fonts != storedFonts else { return }
         let file = { (hash: FileHash) in
             JSONValue.object([("path", .string(hash.path)), ("stamp", .string(hash.stamp)), ("sha256", .string(hash.sha256))])
         }
@@ -197,14 +145,15 @@ package final class GoldenInputs: Sendable {
             out.append(UInt8(ascii: "}"))
         }
         // Sorted by name's bytes; the record's own order serves when this run added no name.
-        let names = order.flatMap { order in cards.count <= stored.count && cards.keys.allSatisfy { stored[$0] != nil } ? order : nil }
-            ?? cards.keys.sorted(by: RecordLines.precedes)
+        let names = order.flatMap { order in changes.keys.allSatisfy { stored[$0] != nil } ? order : nil }
+            ?? Set(stored.keys).union(changes.keys).sorted(by: RecordLines.precedes)
         var k = 0
         for name in names {
-            guard let entry = cards[name] else { continue }
+            let old = stored[name]
+            guard let entry = changes[name] ?? old?.entry else { continue }
             defer { k += 1 }
             out += (k == 0 ? "\n    " : ",\n    ").utf8
-            if let line = written[name], stored[name] == entry {
+            if let old, let line = old.line, old.entry == entry {
                 out += line
                 continue
             }
@@ -220,7 +169,7 @@ package final class GoldenInputs: Sendable {
             }
             out += "]}".utf8
         }
-        out += (cards.isEmpty ? "}\n}\n" : "\n  }\n}\n").utf8
+        out += (k == 0 ? "}\n}\n" : "\n  }\n}\n").utf8
         try OutputFile.write(out, to: path)
     }
 
@@ -242,7 +191,7 @@ package final class GoldenInputs: Sendable {
 
     static func stamp(_ file: String) -> String? { Posix.stamp(file) }
 
-    private static func fileHash(_ json: JSONValue) -> FileHash? {
+    static func fileHash(_ json: JSONValue) -> FileHash? {
         guard case let .string(path)? = json["path"], case let .string(stamp)? = json["stamp"],
               case let .string(sha)? = json["sha256"] else { return nil }
         return FileHash(path: path, stamp: stamp, sha256: sha)

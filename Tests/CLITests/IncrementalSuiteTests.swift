@@ -93,6 +93,28 @@ import Testing
         #expect(added.status == 0 && added.stderr.contains("rendered 2, not rendered 0"), "\(added.stderr)")
     }
 
+    /// A record laid out another way (reformatted, merged by hand) is read all the same, and
+    /// written back as a run writes it.
+    @Test func aRecordReformattedByHandIsStillRead() throws {
+        try writeCards()
+        #expect(try suite(["--update"]).status == 0)
+        let file = dir.appendingPathComponent("goldens/hlrender-inputs.json")
+        let saved = try Data(contentsOf: file)
+        let object = try JSONSerialization.jsonObject(with: saved)
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: file)
+        #expect(try Data(contentsOf: file) != saved)
+        let again = try suite()
+        #expect(again.status == 0 && again.stderr.contains("rendered 0, skipped 2"), "\(again.stderr)")
+        // A card changed: the record is written again, as a run writes it.
+        try writeCards(note: "another note")
+        _ = try suite()
+        try writeCards()
+        _ = try suite()
+        let rewritten = try String(contentsOf: file, encoding: .utf8)
+        #expect(rewritten.hasPrefix("{\n  \"format\": 2,") && rewritten.contains("\n    \"note.png\": {\"key\": ")
+                && rewritten.contains("\n    \"pic.png\": {\"key\": "), "\(rewritten)")
+    }
+
     /// A damaged record only costs time: every card renders, and the record is written anew.
     @Test func aDamagedRecordRendersEveryCard() throws {
         try writeCards()
