@@ -9,6 +9,7 @@
 # turn) side by side with typst (target <= 0.40x), and the article as Markdown against the
 # same article as plain text (target within 10%). PARTS picks what runs (default: all of
 # "plain mixed markdown"). HLRENDER_BIN times another build (default: this checkout's release).
+# Every pair is timed alternating, each ratio given best to best and as the median of the rounds'.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${HLRENDER_BIN:-$PWD/.build/release/hlrender}
@@ -49,11 +50,24 @@ echo "hlrender / typst at 2000 pages: $(echo "scale=2; $(cat "$out/h2000.best") 
 echo "hlrender 2000 pages as ua-1,a-2b: $(cut -d' ' -f1 "$out/std") s, peak RSS $(($(cut -d' ' -f2 "$out/std") / 1024)) MiB"
 fi
 
-# One tool's best wall time over the rounds: run NAME COMMAND... (the times go to $out/NAME).
-run() {
-  local name=$1; shift
-  for round in $(seq "$rounds"); do /usr/bin/time -f "%e %M" -a -o "$out/$name" "$@"; done
-  cut -d' ' -f1 "$out/$name" | best
+# Two commands alternating for ROUNDS rounds, so that both are timed in the same minutes (a
+# shared machine's speed drifts by a third within minutes): pair A B -- COMMAND A... -- COMMAND B...
+# (times to $out/A and $out/B). Prints each one's best wall time and the median of the rounds'
+# own ratios A / B.
+pair() {
+  local a=$1 b=$2; shift 3
+  local first=() second=()
+  while [ "$1" != "--" ]; do first+=("$1"); shift; done
+  shift
+  second=("$@")
+  for round in $(seq "$rounds"); do
+    /usr/bin/time -f "%e %M" -a -o "$out/$a" "${first[@]}"
+    /usr/bin/time -f "%e %M" -a -o "$out/$b" "${second[@]}"
+  done
+  local median
+  median=$(paste -d' ' "$out/$a" "$out/$b" | awk '{ print $1 / $3 }' | sort -n |
+    awk '{ r[NR] = $1 } END { printf "%.2f", (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')
+  echo "$(cut -d' ' -f1 "$out/$a" | best) $(cut -d' ' -f1 "$out/$b" | best) $median"
 }
 # typst through its Python API, on the pinned fonts only: typst_pdf IN.typ OUT.pdf
 typst_pdf=(python3 -c "import sys, typst
@@ -61,22 +75,22 @@ typst.compile(sys.argv[1], output=sys.argv[2], font_paths=[sys.argv[3]], ignore_
 if [[ " $parts " == *" mixed "* ]]; then
   python3 bench/make_article.py 2000 --mixed > "$out/m.txt"
   python3 bench/make_article.py 2000 --mixed --typst > "$out/m.typ"
-  h=$(run hm "$bin" render --text-file "$out/m.txt" --font "Noto Sans" --size 11 --page a4 --page-numbers --no-system-fonts \
-      -o "$out/hm.pdf")
-  t=$(run tm "${typst_pdf[@]}" "$out/m.typ" "$out/tm.pdf" "$PWD/fonts")
+  read -r h t median < <(pair hm tm -- "$bin" render --text-file "$out/m.txt" --font "Noto Sans" --size 11 --page a4 \
+      --page-numbers --no-system-fonts -o "$out/hm.pdf" -- "${typst_pdf[@]}" "$out/m.typ" "$out/tm.pdf" "$PWD/fonts")
   echo "mixed scripts, 2000-page article (tagged): hlrender $h s ($(pdfinfo "$out/hm.pdf" | awk '/^Pages:/ {print $2}') pages," \
        "peak $(($(cut -d' ' -f2 "$out/hm" | sort -n | tail -1) / 1024)) MiB), typst $t s ($(pdfinfo "$out/tm.pdf" | awk '/^Pages:/ {print $2}') pages," \
-       "peak $(($(cut -d' ' -f2 "$out/tm" | sort -n | tail -1) / 1024)) MiB): hlrender / typst = $(ratio "$h" "$t")"
+       "peak $(($(cut -d' ' -f2 "$out/tm" | sort -n | tail -1) / 1024)) MiB): hlrender / typst = $(ratio "$h" "$t") best to best," \
+       "$median median of $rounds rounds"
 fi
 if [[ " $parts " == *" markdown "* ]]; then
   python3 bench/make_article.py 2000 > "$out/p.txt"
   python3 bench/make_article.py 2000 --markdown > "$out/p.md"
   # The plain text with the space Markdown puts between paragraphs (0.6 em), so both set as
   # many pages.
-  p=$(run hp "$bin" render --text-file "$out/p.txt" --font "Noto Sans" --size 11 --page a4 --page-numbers --no-system-fonts \
-      --paragraph-spacing 0.6em -o "$out/hp.pdf")
-  m=$(run hd "$bin" render --markdown-file "$out/p.md" --font "Noto Sans" --size 11 --page a4 --page-numbers --no-system-fonts \
-      -o "$out/hd.pdf")
+  read -r m p median < <(pair hd hp -- "$bin" render --markdown-file "$out/p.md" --font "Noto Sans" --size 11 --page a4 \
+      --page-numbers --no-system-fonts -o "$out/hd.pdf" -- "$bin" render --text-file "$out/p.txt" --font "Noto Sans" --size 11 \
+      --page a4 --page-numbers --no-system-fonts --paragraph-spacing 0.6em -o "$out/hp.pdf")
   echo "2000-page article as Markdown $m s ($(pdfinfo "$out/hd.pdf" | awk '/^Pages:/ {print $2}') pages), as plain text $p s" \
-       "($(pdfinfo "$out/hp.pdf" | awk '/^Pages:/ {print $2}') pages): markdown / plain = $(ratio "$m" "$p")"
+       "($(pdfinfo "$out/hp.pdf" | awk '/^Pages:/ {print $2}') pages): markdown / plain = $(ratio "$m" "$p") best to best," \
+       "$median median of $rounds rounds"
 fi
