@@ -18,13 +18,17 @@ package struct RecordLines: Sendable {
     /// One card's entry: its name, its value, and its line from the name's quote to the end of
     /// the value (no indentation, no comma).
     package struct Card: Sendable {
+        /// The card's output name, decoded.
         package let name: String
+        /// Its entry (key, status, golden, files), parsed.
         package let value: JSONValue
+        /// The bytes it was read from.
         package let line: ArraySlice<UInt8>
     }
 
     /// The record without its cards: format and fonts.
     package let head: JSONValue
+    /// The cards in the record's order.
     package let cards: [Card]
     /// The names come in byte order (as `save` writes them).
     package let sorted: Bool
