@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 import Support
 import Synchronization
 
@@ -57,19 +58,30 @@ package enum DiffClassifier {
                 }
             }
         }
-        // The three tests at once, on as many cores; the first that holds, in this order, wins.
-        let found = Mutex<[DiffKind?]>([nil, nil, nil])
-        DispatchQueue.concurrentPerform(iterations: 3) { k in
-            let kind: DiffKind? = withScene { scene in
+        // The three tests at once, the third in bands of rows, as one list of work on as many
+        // cores (a list inside another ran its bands one after the other); the first test that
+        // holds, in this order, wins.
+        let bands = Scene.shapeBands(box, width: expected.width, height: expected.height)
+        let found = Mutex<(shift: DiffKind?, edges: DiffKind?, pairs: [(touched: Int, lost: Int)])>(
+            (nil, nil, Array(repeating: (0, 0), count: bands.count)))
+        DispatchQueue.concurrentPerform(iterations: 2 + bands.count) { k in
+            withScene { scene in
                 switch k {
-                case 0: scene.shift(in: box).map { .shifted(dx: $0.dx, dy: $0.dy) }
-                case 1: scene.edgesOnly(in: box) ? .antialiasing : nil
-                default: scene.sameShapes(in: box) ? .colour : nil
+                case 0:
+                    let kind = scene.shift(in: box).map { DiffKind.shifted(dx: $0.dx, dy: $0.dy) }
+                    found.withLock { $0.shift = kind }
+                case 1:
+                    let kind: DiffKind? = scene.edgesOnly(in: box) ? .antialiasing : nil
+                    found.withLock { $0.edges = kind }
+                default:
+                    let pairs = scene.shapePairs(box, rows: bands[k - 2])
+                    found.withLock { $0.pairs[k - 2] = pairs }
                 }
             }
-            found.withLock { $0[k] = kind }
         }
-        return found.withLock { $0.compactMap { $0 }.first } ?? .changed
+        return found.withLock { found in
+            found.shift ?? found.edges ?? (Scene.sameShapes(found.pairs) ? .colour : .changed)
+        }
     }
 
     private struct Scene {
@@ -116,23 +128,65 @@ package enum DiffClassifier {
             }
         }
 
+        /// `forEachDiffering`'s pixels a bitmap word at a time, from the recorded changes:
+        /// each word's first pixel and the bits of its differing pixels (none: skipped), so
+        /// that counting them and picking a few passes most words whole.
+        func forEachDifferingWord(in box: PixelRect, _ changes: ChangedPixels, _ body: (_ first: Int, _ bits: UInt64) -> Bool) {
+            for y in box.y..<(box.y + box.height) {
+                let row = y * width
+                let more = changes.forEachWord(in: (row + box.x)..<(row + box.x + box.width)) { first, changed, over in
+                    // Over the threshold, or (the alpha rule of `alike`) alpha apart by more than 8.
+                    var bits = over, rest = changed & ~over
+                    while rest != 0 {
+                        let p = first | rest.trailingZeroBitCount
+                        if abs(Int(a[p * 4 + 3]) - Int(b[p * 4 + 3])) > 8 { bits |= 1 << UInt64(p & 63) }
+                        rest &= rest - 1
+                    }
+                    return bits == 0 || body(first, bits)
+                }
+                if !more { return }
+            }
+        }
+
         /// The offset that explains the change: the sampled differing pixels agree with the
         /// other image (dx, dy) away, checked first on 64 samples, then on up to 4,096; 98% must
         /// agree (pixels whose counterpart falls outside the image are skipped).
         func shift(in box: PixelRect) -> (dx: Int, dy: Int)? {
             // At most 4,096 of the differing pixels, spread over them: counted, then picked.
             var count = 0
-            forEachDiffering(in: box) { _ in count += 1; return true }
+            if let changes {
+                forEachDifferingWord(in: box, changes) { _, bits in count += bits.nonzeroBitCount; return true }
+            } else {
+                forEachDiffering(in: box) { _ in count += 1; return true }
+            }
             let step = max(1.0, Double(count) / 4096)
             // Unlabelled pairs, as `agreement` takes them (labelled ones would be converted,
             // array and all, at each of its 2,400 calls).
             var samples: [(Int, Int)] = []
             samples.reserveCapacity(min(count, 4096))
             var seen = 0
-            forEachDiffering(in: box) { p in
+            let pick = { (p: Int) -> Bool in
                 if Int(Double(samples.count) * step) == seen { samples.append((p % width, p / width)) }
                 seen += 1
                 return samples.count < 4096
+            }
+            if let changes {
+                forEachDifferingWord(in: box, changes) { first, bits in
+                    // A word holding no pick is passed whole (the next pick is never behind).
+                    let n = bits.nonzeroBitCount
+                    if Int(Double(samples.count) * step) >= seen + n {
+                        seen += n
+                        return true
+                    }
+                    var rest = bits
+                    while rest != 0 {
+                        guard pick(first | rest.trailingZeroBitCount) else { return false }
+                        rest &= rest - 1
+                    }
+                    return true
+                }
+            } else {
+                forEachDiffering(in: box, pick)
             }
             guard samples.count >= 4 else { return nil }
             let quick = Array(samples.prefix(64))
@@ -219,11 +273,35 @@ package enum DiffClassifier {
 
         /// Same shapes, other colours: two neighbours alike in one image are alike in the
         /// other, for 99% of the pairs that touch a changed pixel (inside the box, one pixel
-        /// more each way). Pairs of two unchanged pixels are left out: counted, they let a
-        /// few new shapes scattered over a wide box pass for a recolouring.
-        func sameShapes(in box: PixelRect) -> Bool {
-            let x0 = max(0, box.x - 1), y0 = max(0, box.y - 1)
-            let x1 = min(width - 1, box.x + box.width), y1 = min(height - 1, box.y + box.height)
+        /// more each way), as counted by `shapePairs` over `shapeBands`. Pairs of two unchanged
+        /// pixels are left out: counted, they let a few new shapes scattered over a wide box
+        /// pass for a recolouring.
+        static func sameShapes(_ bands: [(touched: Int, lost: Int)]) -> Bool {
+            let (touched, lost) = bands.reduce((0, 0)) { ($0.0 + $1.touched, $0.1 + $1.lost) }
+            return touched > 0 && Double(lost) <= 0.01 * Double(touched)
+        }
+
+        /// `sameShapes`'s box: the change's, one pixel more each way, inside the image.
+        private static func shapeBox(_ box: PixelRect, width: Int, height: Int) -> (x0: Int, x1: Int, y0: Int, y1: Int) {
+            (max(0, box.x - 1), min(width - 1, box.x + box.width), max(0, box.y - 1), min(height - 1, box.y + box.height))
+        }
+
+        /// The rows of `sameShapes`'s box (the change's, one pixel more each way) in bands
+        /// counted apart: each pair is counted on its first pixel's row, so the bands are
+        /// independent; one per core for a large box (a pair whose every pixel changed walks
+        /// 2 M pixels).
+        static func shapeBands(_ box: PixelRect, width: Int, height: Int) -> [ClosedRange<Int>] {
+            let (x0, x1, y0, y1) = shapeBox(box, width: width, height: height)
+            let rows = y1 - y0 + 1
+            let cores = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+            let count = (x1 - x0 + 1) * rows >= 1 << 18 ? min(rows, cores) : 1
+            return (0..<count).map { k in (y0 + rows * k / count)...(y0 + rows * (k + 1) / count - 1) }
+        }
+
+        /// `sameShapes`'s pairs that start on `rows` of the box: how many touch a changed
+        /// pixel, and how many of those are alike in one image only.
+        func shapePairs(_ box: PixelRect, rows: ClosedRange<Int>) -> (touched: Int, lost: Int) {
+            let (x0, x1, y0, y1) = Self.shapeBox(box, width: width, height: height)
             var touched = 0, lost = 0
             let count = { (i: Int, j: Int) in
                 touched += 1
@@ -233,7 +311,7 @@ package enum DiffClassifier {
                 // From each changed pixel to its four neighbours; a pair of two changed pixels
                 // once, from the first of them.
                 let rowBytes = width * 4
-                for y in y0...y1 {
+                for y in rows {
                     changes.forEachChanged(in: (y * width + x0)..<(y * width + x1 + 1)) { p in
                         let x = p - y * width, i = p * 4
                         // Right and down always come after; left and up only when unchanged.
@@ -245,7 +323,7 @@ package enum DiffClassifier {
                     }
                 }
             } else {
-                for y in y0...y1 {
+                for y in rows {
                     for x in x0...x1 {
                         let i = index(x, y), same = unchanged(i)
                         // The right and the lower neighbour.
@@ -254,7 +332,7 @@ package enum DiffClassifier {
                     }
                 }
             }
-            return touched > 0 && Double(lost) <= 0.01 * Double(touched)
+            return (touched, lost)
         }
     }
 }

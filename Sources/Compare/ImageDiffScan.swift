@@ -50,6 +50,22 @@ package struct ChangedPixels: Sendable {
         return true
     }
 
+    /// Calls `body` with each bitmap word that holds pixels of `range` (its first pixel's
+    /// index, then its changed and over-threshold bits, both cleared outside `range`), in
+    /// order, until it answers false (then returns false).
+    @inline(__always) @discardableResult
+    package func forEachWord(in range: Range<Int>, _ body: (_ first: Int, _ changed: UInt64, _ over: UInt64) -> Bool) -> Bool {
+        guard !range.isEmpty else { return true }
+        let firstWord = range.lowerBound >> 6, lastWord = (range.upperBound - 1) >> 6
+        for word in firstWord...lastWord {
+            var mask = ~UInt64(0)
+            if word == firstWord { mask &= ~0 << UInt64(range.lowerBound & 63) }
+            if word == lastWord, range.upperBound & 63 != 0 { mask &= ~(~0 << UInt64(range.upperBound & 63)) }
+            guard body(word << 6, changed[word] & mask, overThreshold[word] & mask) else { return false }
+        }
+        return true
+    }
+
     /// A band's bitmaps ORed into these: the band's first pixel is `first` (a band's bitmaps
     /// start at the word holding its first pixel, so neighbouring bands may share a word).
     mutating func merge(_ band: ChangedPixels, first: Int) {
@@ -163,6 +179,15 @@ struct DiffScan {
         let pa = UnsafeRawPointer(a.baseAddress!), pb = UnsafeRawPointer(b.baseAddress!)
         let start = y * width * 4
         let word = { (p: UnsafeRawPointer, at: Int) in p.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
+        // The row's changed pixels are gathered a bitmap word at a time and stored once a word
+        // (stored a pixel at a time, each store checked the arrays' uniqueness: a tenth of a
+        // pair whose every pixel changed). The row differs, so the band's bitmaps are made.
+        if recordsChanges && band.changes.changed.isEmpty {
+            band.changes = ChangedPixels(pixels: band.lastPixel - (band.firstPixel & ~63))
+        }
+        let base = y * width - (band.firstPixel & ~63)
+        var bitsWord = -1
+        var changedBits: UInt64 = 0, overBits: UInt64 = 0
         var x = 0
         while x < width {
             let i = start + x * 4
@@ -175,9 +200,26 @@ struct DiffScan {
                 }
             }
             for k in x..<min(x + 8, width) where !ImageDiff.sameWord(a, start + k * 4, b, start + k * 4) {
-                _ = judge(k, y, a, b, same: false, &band)
+                _ = judge(k, y, a, b, same: false, record: false, &band)
+                guard recordsChanges else { continue }
+                let p = base + k
+                if p >> 6 != bitsWord {
+                    if bitsWord >= 0 {
+                        band.changes.changed[bitsWord] |= changedBits
+                        band.changes.overThreshold[bitsWord] |= overBits
+                    }
+                    (bitsWord, changedBits, overBits) = (p >> 6, 0, 0)
+                }
+                let bit: UInt64 = 1 << UInt64(p & 63)
+                changedBits |= bit
+                // `judge` left the pixel's own verdict there.
+                if band.lastPairOver { overBits |= bit }
             }
             x += 8
+        }
+        if bitsWord >= 0 {
+            band.changes.changed[bitsWord] |= changedBits
+            band.changes.overThreshold[bitsWord] |= overBits
         }
     }
 
@@ -186,7 +228,7 @@ struct DiffScan {
     /// One pixel: recorded when its bytes differ, then counted, taken as anti-aliasing or passed.
     @inline(__always)
     private func judge(_ x: Int, _ y: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, same: Bool,
-                       _ band: inout Band) -> Mark {
+                       record: Bool = true, _ band: inout Band) -> Mark {
         let i = (y * width + x) * 4
         let outside = x >= common.width || y >= common.height
         var colourOver = false
@@ -198,7 +240,7 @@ struct DiffScan {
             }
             colourOver = band.lastPairOver
         }
-        if !same && recordsChanges {
+        if !same && record && recordsChanges {
             // Made at the first change: a band with none allocates nothing.
             if band.changes.changed.isEmpty { band.changes = ChangedPixels(pixels: band.lastPixel - (band.firstPixel & ~63)) }
             let p = y * width + x - (band.firstPixel & ~63), bit: UInt64 = 1 << UInt64(p & 63)
@@ -206,7 +248,7 @@ struct DiffScan {
             if colourOver { band.changes.overThreshold[p >> 6] |= bit }
         }
         guard outside || colourOver || (!same && abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta),
-              !options.ignore.contains(where: { $0.contains(x, y) }) else { return .none }
+              options.ignore.isEmpty || !options.ignore.contains(where: { $0.contains(x, y) }) else { return .none }
         // Counting anti-aliasing too, the test only says whether every counted pixel looks like
         // it: after the first that does not, it cannot change the answer and is skipped.
         let antialiased = !outside && !(options.countAntialiasing && band.plainCounted)

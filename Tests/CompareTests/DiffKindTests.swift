@@ -72,6 +72,28 @@ import Testing
         var inner: [Int] = []
         changes.forEachChanged(in: 70..<130_001) { inner.append($0); return true }
         #expect(inner == expected.filter { (70..<130_001).contains($0) })
+        // The same range a bitmap word at a time.
+        var words: [Int] = []
+        changes.forEachWord(in: 70..<130_001) { first, bits, over in
+            #expect(over & ~bits == 0)
+            var rest = bits
+            while rest != 0 { words.append(first | rest.trailingZeroBitCount); rest &= rest - 1 }
+            return true
+        }
+        #expect(words == inner)
+    }
+
+    /// A large box's "same shapes" test is counted in bands of rows, one per core: a
+    /// recolouring and a new shape over 1280x960 read as on one tile, scanned or walked.
+    @Test func aLargeBoxIsClassifiedInBands() throws {
+        let tile = { (image: RGBAImage) in
+            var big = RGBAImage(width: 1280, height: 960)
+            for y in 0..<960 { for x in 0..<1280 { big[x, y] = image[x % 160, y % 120] } }
+            return big
+        }
+        #expect(try Self.kind(Self.scene(), Self.scene(button: (220, 50, 50))) == .colour)
+        #expect(try Self.kind(tile(Self.scene()), tile(Self.scene(button: (220, 50, 50)))) == .colour)
+        #expect(try Self.kind(tile(Self.scene()), tile(Self.scene(letters: [0, 2]))) == .changed)
     }
 
     @Test func shiftsAreFoundWithTheirOffset() throws {
