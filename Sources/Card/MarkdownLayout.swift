@@ -51,7 +51,14 @@ package struct MarkdownLayout: Sendable {
                  figureHeight: (Figure) throws -> Double = { _ in 0 }) rethrows {
         // Each paragraph's first byte (the markup's text has one paragraph per block).
         var starts = [0]
-        for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        // Over the contiguous bytes: the UTF-8 view's enumerated iterator took a fifth of a
+        // 2,000-page Markdown text's single-threaded start.
+        let scanned: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            for offset in bytes.indices where bytes[offset] == 0x0A { starts.append(offset + 1) }
+        }
+        if scanned == nil {
+            for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        }
         let ends = starts.dropFirst().map { $0 - 1 } + [text.utf8.count]
         var formats: [ParagraphFormat] = [], roles: [Int: StructureRole] = [:], labels: [Int: Range<Int>] = [:]
         var headings: [Int: Heading] = [:], rules = Set<Int>(), depths: [Int: Int] = [:], quotes: [Int: Int] = [:], code = Set<Int>()

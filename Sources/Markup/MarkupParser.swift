@@ -34,7 +34,7 @@ package enum Markup {
     /// scalar's encoding is ASCII (a combining mark after a quote does not hide it).
     package static func escape(_ text: String) -> String {
         let special = { (b: UInt8) in b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x27 }
-        guard text.utf8.contains(where: special) else { return text }
+        guard text.containsUTF8Byte(where: special) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count + 16)
         for b in text.utf8 {

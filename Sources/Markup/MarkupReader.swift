@@ -10,7 +10,7 @@ struct MarkupReader {
     /// Open tags: name, the span's index (nil for `<markup>`), where it opened.
     private var open: [(name: String, span: Int?, position: SourcePosition)] = []
 
-    init(_ source: String) { scalars = Array(source.unicodeScalars) }
+    init(_ source: String) { scalars = source.scalarArray }
 
     private var position: SourcePosition { SourcePosition(line: line, column: column) }
     private var atEnd: Bool { index >= scalars.count }
