@@ -1,5 +1,4 @@
 import Dispatch
-import Glibc
 import Support
 import Synchronization
 
@@ -287,15 +286,12 @@ package enum DiffClassifier {
         }
 
         /// The rows of `sameShapes`'s box (the change's, one pixel more each way) in bands
-        /// counted apart: each pair is counted on its first pixel's row, so the bands are
-        /// independent; one per core for a large box (a pair whose every pixel changed walks
-        /// 2 M pixels).
+        /// counted apart, cut as the comparison cuts an image (`DiffScan.bands`: one per core
+        /// for a large box): each pair is counted on its first pixel's row, so the bands are
+        /// independent.
         static func shapeBands(_ box: PixelRect, width: Int, height: Int) -> [ClosedRange<Int>] {
             let (x0, x1, y0, y1) = shapeBox(box, width: width, height: height)
-            let rows = y1 - y0 + 1
-            let cores = max(1, min(8, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
-            let count = (x1 - x0 + 1) * rows >= 1 << 18 ? min(rows, cores) : 1
-            return (0..<count).map { k in (y0 + rows * k / count)...(y0 + rows * (k + 1) / count - 1) }
+            return DiffScan.bands(height: y1 - y0 + 1, pixels: (x1 - x0 + 1) * (y1 - y0 + 1)).map { (y0 + $0.lowerBound)...(y0 + $0.upperBound - 1) }
         }
 
         /// `sameShapes`'s pairs that start on `rows` of the box: how many touch a changed

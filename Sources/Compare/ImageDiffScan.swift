@@ -100,6 +100,10 @@ struct DiffScan {
         var rowsDiffer = false
         /// This band's changed pixels, its bitmaps starting at the word of `firstPixel`.
         var changes = ChangedPixels()
+        /// The bitmap word being gathered (-1: none) and its bits so far: stored once a word
+        /// (stored a pixel at a time, each store checked the arrays' uniqueness, a tenth of a
+        /// pair whose every pixel changed).
+        private var word = -1, changedBits: UInt64 = 0, overBits: UInt64 = 0
         var firstPixel = 0
         /// Past the band's last pixel.
         var lastPixel = 0
@@ -108,6 +112,29 @@ struct DiffScan {
         /// background that changed colour), judged once. 0 is two equal words, never asked.
         var lastPair: UInt64 = 0
         var lastPairOver = false
+
+        /// Pixel `p` (of the image) changed, its colours over the threshold or not. The
+        /// bitmaps are made at the first change: a band with none allocates nothing.
+        @inline(__always)
+        mutating func record(_ pixel: Int, over: Bool) {
+            if changes.changed.isEmpty { changes = ChangedPixels(pixels: lastPixel - (firstPixel & ~63)) }
+            let p = pixel - (firstPixel & ~63)
+            if p >> 6 != word {
+                endRow()
+                word = p >> 6
+            }
+            let bit: UInt64 = 1 << UInt64(p & 63)
+            changedBits |= bit
+            if over { overBits |= bit }
+        }
+
+        /// Stores the word being gathered (at the end of each row scanned).
+        mutating func endRow() {
+            guard word >= 0 else { return }
+            changes.changed[word] |= changedBits
+            changes.overThreshold[word] |= overBits
+            (word, changedBits, overBits) = (-1, 0, 0)
+        }
 
         /// The bands of an image in order, as one.
         static func merged(_ bands: [Band]) -> Band {
@@ -169,6 +196,7 @@ struct DiffScan {
                     (panel[i], panel[i + 1], panel[i + 2], panel[i + 3]) = (255, mark == .antialiased ? 255 : 0, 0, 255)
                 }
             }
+            band.endRow()
         }
         return band
     }
@@ -179,15 +207,6 @@ struct DiffScan {
         let pa = UnsafeRawPointer(a.baseAddress!), pb = UnsafeRawPointer(b.baseAddress!)
         let start = y * width * 4
         let word = { (p: UnsafeRawPointer, at: Int) in p.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
-        // The row's changed pixels are gathered a bitmap word at a time and stored once a word
-        // (stored a pixel at a time, each store checked the arrays' uniqueness: a tenth of a
-        // pair whose every pixel changed). The row differs, so the band's bitmaps are made.
-        if recordsChanges && band.changes.changed.isEmpty {
-            band.changes = ChangedPixels(pixels: band.lastPixel - (band.firstPixel & ~63))
-        }
-        let base = y * width - (band.firstPixel & ~63)
-        var bitsWord = -1
-        var changedBits: UInt64 = 0, overBits: UInt64 = 0
         var x = 0
         while x < width {
             let i = start + x * 4
@@ -200,27 +219,11 @@ struct DiffScan {
                 }
             }
             for k in x..<min(x + 8, width) where !ImageDiff.sameWord(a, start + k * 4, b, start + k * 4) {
-                _ = judge(k, y, a, b, same: false, record: false, &band)
-                guard recordsChanges else { continue }
-                let p = base + k
-                if p >> 6 != bitsWord {
-                    if bitsWord >= 0 {
-                        band.changes.changed[bitsWord] |= changedBits
-                        band.changes.overThreshold[bitsWord] |= overBits
-                    }
-                    (bitsWord, changedBits, overBits) = (p >> 6, 0, 0)
-                }
-                let bit: UInt64 = 1 << UInt64(p & 63)
-                changedBits |= bit
-                // `judge` left the pixel's own verdict there.
-                if band.lastPairOver { overBits |= bit }
+                _ = judge(k, y, a, b, same: false, &band)
             }
             x += 8
         }
-        if bitsWord >= 0 {
-            band.changes.changed[bitsWord] |= changedBits
-            band.changes.overThreshold[bitsWord] |= overBits
-        }
+        band.endRow()
     }
 
     enum Mark { case none, counted, antialiased }
@@ -228,7 +231,7 @@ struct DiffScan {
     /// One pixel: recorded when its bytes differ, then counted, taken as anti-aliasing or passed.
     @inline(__always)
     private func judge(_ x: Int, _ y: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, same: Bool,
-                       record: Bool = true, _ band: inout Band) -> Mark {
+                       _ band: inout Band) -> Mark {
         let i = (y * width + x) * 4
         let outside = x >= common.width || y >= common.height
         var colourOver = false
@@ -240,13 +243,7 @@ struct DiffScan {
             }
             colourOver = band.lastPairOver
         }
-        if !same && record && recordsChanges {
-            // Made at the first change: a band with none allocates nothing.
-            if band.changes.changed.isEmpty { band.changes = ChangedPixels(pixels: band.lastPixel - (band.firstPixel & ~63)) }
-            let p = y * width + x - (band.firstPixel & ~63), bit: UInt64 = 1 << UInt64(p & 63)
-            band.changes.changed[p >> 6] |= bit
-            if colourOver { band.changes.overThreshold[p >> 6] |= bit }
-        }
+        if !same && recordsChanges { band.record(y * width + x, over: colourOver) }
         guard outside || colourOver || (!same && abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta),
               options.ignore.isEmpty || !options.ignore.contains(where: { $0.contains(x, y) }) else { return .none }
         // Counting anti-aliasing too, the test only says whether every counted pixel looks like
