@@ -53,11 +53,9 @@ package struct MarkdownLayout: Sendable {
         var starts = [0]
         // Over the contiguous bytes: the UTF-8 view's enumerated iterator took a fifth of a
         // 2,000-page Markdown text's single-threaded start.
-        let scanned: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        var source = text
+        source.withUTF8 { bytes in
             for offset in bytes.indices where bytes[offset] == 0x0A { starts.append(offset + 1) }
-        }
-        if scanned == nil {
-            for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         }
         let ends = starts.dropFirst().map { $0 - 1 } + [text.utf8.count]
         var formats: [ParagraphFormat] = [], roles: [Int: StructureRole] = [:], labels: [Int: Range<Int>] = [:]

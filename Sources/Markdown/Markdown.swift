@@ -68,7 +68,8 @@ package enum Markdown {
         let breaks: [Unicode.Scalar] = ["\n", "\r", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"]
         // Most text has none (cmark gives a paragraph's lines as text nodes of their own): a
         // byte scan (0x85 and 0xA9 also end other scalars, which only costs the slow way).
-        guard string.containsUTF8Byte(where: { (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA9 }) else { return Markup.escape(string) }
+        var source = string
+        guard source.withUTF8({ $0.contains { (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA9 } }) else { return Markup.escape(string) }
         return Markup.escape(String(String.UnicodeScalarView(string.unicodeScalars.map { breaks.contains($0) ? " " : $0 })))
     }
 }

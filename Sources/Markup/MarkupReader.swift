@@ -10,7 +10,14 @@ struct MarkupReader {
     /// Open tags: name, the span's index (nil for `<markup>`), where it opened.
     private var open: [(name: String, span: Int?, position: SourcePosition)] = []
 
-    init(_ source: String) { scalars = source.scalarArray }
+    /// The source's scalars decoded in one pass (`Array(unicodeScalars)` walks the view twice,
+    /// once to count it).
+    init(_ source: String) {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(source.utf8.count)
+        for scalar in source.unicodeScalars { scalars.append(scalar) }
+        self.scalars = scalars
+    }
 
     private var position: SourcePosition { SourcePosition(line: line, column: column) }
     private var atEnd: Bool { index >= scalars.count }

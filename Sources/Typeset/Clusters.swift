@@ -63,9 +63,9 @@ struct Cluster {
 func clusters(of text: Substring, base: Int) -> [Cluster] {
     // A native string's bytes in place: the fast paths below read a byte at a time, which
     // through the UTF-8 view's indices was most of this function's time.
-    if let made = text.utf8.withContiguousStorageIfAvailable({ clusters(of: text, bytes: $0, base: base) }) { return made }
-    // A bridged or foreign string: its bytes copied once.
-    return Array(text.utf8).withUnsafeBufferPointer { clusters(of: text, bytes: $0, base: base) }
+    // (A bridged or foreign string is made native, its bytes copied once.)
+    var slice = text
+    return slice.withUTF8 { clusters(of: text, bytes: $0, base: base) }
 }
 
 /// `clusters(of:base:)` over `bytes`, `text`'s own UTF-8.
