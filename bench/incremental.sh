@@ -62,8 +62,7 @@ best() { sort -n "$out/$1.times" | head -1; }
 goldens() { grep -o 'goldens: .*' "$out/$1.err"; }
 rendered() { grep -o 'rendered .*s,' "$out/$1.err" | head -1; }
 median() {  # median over the rounds of NAME's time / full's time
-  paste "$out/$1.times" "$out/full.times" | awk '{ print $1 / $2 }' | sort -n |
-    awk '{ r[NR] = $1 } END { printf "%.3f", (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }'
+  paste "$out/$1.times" "$out/full.times" | awk '{ print $1 / $2 }' | sort -n | awk -f bench/median.awk
 }
 echo "full run, $cards cards rendered and compared: $(best full) s ($(goldens full))"
 echo "nothing changed: $(best same) s ($(goldens same))"

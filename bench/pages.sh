@@ -65,8 +65,7 @@ pair() {
     /usr/bin/time -f "%e %M" -a -o "$out/$b" "${second[@]}"
   done
   local median
-  median=$(paste -d' ' "$out/$a" "$out/$b" | awk '{ print $1 / $3 }' | sort -n |
-    awk '{ r[NR] = $1 } END { printf "%.2f", (NR % 2) ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2 }')
+  median=$(paste -d' ' "$out/$a" "$out/$b" | awk '{ print $1 / $3 }' | sort -n | awk -f bench/median.awk)
   echo "$(cut -d' ' -f1 "$out/$a" | best) $(cut -d' ' -f1 "$out/$b" | best) $median"
 }
 # typst through its Python API, on the pinned fonts only: typst_pdf IN.typ OUT.pdf
