@@ -83,6 +83,20 @@ package enum DiffClassifier {
         }
     }
 
+    /// `sameShapes`'s pair counts over the change's box, every band added: from the recorded
+    /// `changes` when given (walked), else from the box scanned. Both must agree.
+    static func shapePairs(_ expected: RGBAImage, _ actual: RGBAImage, box: PixelRect, threshold: Double,
+                           changes: ChangedPixels?) -> (touched: Int, lost: Int) {
+        expected.pixels.withUnsafeBufferPointer { a in
+            actual.pixels.withUnsafeBufferPointer { b in
+                let scene = Scene(a: a, b: b, width: expected.width, height: expected.height,
+                                  maxDelta: ImageDiff.maxYIQDelta * threshold * threshold, changes: changes)
+                return Scene.shapeBands(box, width: expected.width, height: expected.height)
+                    .map { scene.shapePairs(box, rows: $0) }.reduce((0, 0)) { ($0.0 + $1.touched, $0.1 + $1.lost) }
+            }
+        }
+    }
+
     private struct Scene {
         let a: UnsafeBufferPointer<UInt8>
         let b: UnsafeBufferPointer<UInt8>
@@ -305,16 +319,42 @@ package enum DiffClassifier {
             }
             if let changes {
                 // From each changed pixel to its four neighbours; a pair of two changed pixels
-                // once, from the first of them.
+                // once, from the first of them: right and down always, left and up only when
+                // that neighbour is unchanged. The changed pixels are taken as runs in a row.
                 let rowBytes = width * 4
+                let pa = UnsafeRawPointer(a.baseAddress!), pb = UnsafeRawPointer(b.baseAddress!)
+                let four = { (p: UnsafeRawPointer, i: Int) in p.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt32>.self) }
                 for y in rows {
-                    changes.forEachChanged(in: (y * width + x0)..<(y * width + x1 + 1)) { p in
-                        let x = p - y * width, i = p * 4
-                        // Right and down always come after; left and up only when unchanged.
-                        if x < x1 { count(i, i + 4) }
-                        if y < y1 { count(i, i + rowBytes) }
-                        if x > x0, unchanged(i - 4) { count(i, i - 4) }
-                        if y > y0, unchanged(i - rowBytes) { count(i, i - rowBytes) }
+                    let row = y * width
+                    changes.forEachWord(in: (row + x0)..<(row + x1 + 1)) { first, bits, _ in
+                        var rest = bits
+                        while rest != 0 {
+                            let offset = rest.trailingZeroBitCount
+                            let length = (~(rest >> UInt64(offset))).trailingZeroBitCount
+                            rest = offset + length == 64 ? 0 : rest & (~0 << UInt64(offset + length))
+                            var x = first + offset - row
+                            let end = x + length
+                            // Inside a run, only its first pixel's left neighbour can be unchanged.
+                            if x > x0, unchanged((row + x - 1) * 4) { count((row + x) * 4, (row + x - 1) * 4) }
+                            while x < end {
+                                let i = (row + x) * 4
+                                // Four pixels inside one colour in each image (right and down
+                                // alike in both) with every pixel above changed: eight pairs, none lost.
+                                if x + 4 <= end, x + 3 < x1, y < y1 {
+                                    let ca = four(pa, i), cb = four(pb, i)
+                                    if ca == four(pa, i + 4), ca == four(pa, i + rowBytes), cb == four(pb, i + 4), cb == four(pb, i + rowBytes),
+                                       y == y0 || !any(four(pa, i - rowBytes) .== four(pb, i - rowBytes)) {
+                                        touched += 8
+                                        x += 4
+                                        continue
+                                    }
+                                }
+                                if x < x1 { count(i, i + 4) }
+                                if y < y1 { count(i, i + rowBytes) }
+                                if y > y0, unchanged(i - rowBytes) { count(i, i - rowBytes) }
+                                x += 1
+                            }
+                        }
                         return true
                     }
                 }

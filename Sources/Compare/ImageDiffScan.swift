@@ -116,16 +116,26 @@ struct DiffScan {
         /// Pixel `p` (of the image) changed, its colours over the threshold or not. The
         /// bitmaps are made at the first change: a band with none allocates nothing.
         @inline(__always)
-        mutating func record(_ pixel: Int, over: Bool) {
+        mutating func record(_ pixel: Int, over: Bool) { record(pixel, run: 1, over: over) }
+
+        /// Pixels `pixel..<pixel + run` (at most 64) changed, alike over the threshold or not.
+        @inline(__always)
+        mutating func record(_ pixel: Int, run: Int, over: Bool) {
             if changes.changed.isEmpty { changes = ChangedPixels(pixels: lastPixel - (firstPixel & ~63)) }
-            let p = pixel - (firstPixel & ~63)
-            if p >> 6 != word {
-                endRow()
-                word = p >> 6
+            var p = pixel - (firstPixel & ~63), left = run
+            while left > 0 {
+                if p >> 6 != word {
+                    endRow()
+                    word = p >> 6
+                }
+                // The run's part inside this word.
+                let taken = min(left, 64 - (p & 63))
+                let bits: UInt64 = (taken == 64 ? ~0 : (1 << UInt64(taken)) - 1) << UInt64(p & 63)
+                changedBits |= bits
+                if over { overBits |= bits }
+                p += taken
+                left -= taken
             }
-            let bit: UInt64 = 1 << UInt64(p & 63)
-            changedBits |= bit
-            if over { overBits |= bit }
         }
 
         /// Stores the word being gathered (at the end of each row scanned).
@@ -217,6 +227,12 @@ struct DiffScan {
                     x += 8
                     continue
                 }
+                if options.ignore.isEmpty && oneChangedPair(i, pa, pb)
+                    && (options.countAntialiasing && band.plainCounted || flatRun(y, i, pa, pb)) {
+                    counted(run: x, y, i, a, b, &band)
+                    x += 8
+                    continue
+                }
             }
             for k in x..<min(x + 8, width) where !ImageDiff.sameWord(a, start + k * 4, b, start + k * 4) {
                 _ = judge(k, y, a, b, same: false, &band)
@@ -224,6 +240,49 @@ struct DiffScan {
             x += 8
         }
         band.endRow()
+    }
+
+    /// The eight pixels from byte `i` are one colour in each image (a changed background is
+    /// runs of one pair; the caller knows some differ, so all do).
+    @inline(__always)
+    private func oneChangedPair(_ i: Int, _ pa: UnsafeRawPointer, _ pb: UnsafeRawPointer) -> Bool {
+        let wa = pa.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)
+        let wb = pb.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)
+        return wa == SIMD8(repeating: wa[0]) && wb == SIMD8(repeating: wb[0])
+    }
+
+    /// None of the eight pixels from (x, y) (byte `i`, one colour in each image) can be
+    /// anti-aliasing: with the row above them that colour too in each image, every one has
+    /// three identical neighbours (beside it in the run, above it, above beside it), which
+    /// `ImageDiff.isAntialiased` takes for no edge.
+    @inline(__always)
+    private func flatRun(_ y: Int, _ i: Int, _ pa: UnsafeRawPointer, _ pb: UnsafeRawPointer) -> Bool {
+        guard y > 0 else { return false }
+        let flat = { (p: UnsafeRawPointer) in
+            p.loadUnaligned(fromByteOffset: i - width * 4, as: SIMD8<UInt32>.self)
+                == SIMD8(repeating: p.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+        }
+        return flat(pa) && flat(pb)
+    }
+
+    /// `judge` for eight pixels from (x, y) (byte `i`) that are one pair of colours and that
+    /// cannot be anti-aliasing or need not be asked (counting it too, once a plain pixel was
+    /// counted), with nothing ignored: the pair judged once, the eight recorded and counted
+    /// (or passed) together. Same-size images: nothing lies outside.
+    @inline(__always)
+    private func counted(run x: Int, _ y: Int, _ i: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+                         _ band: inout Band) {
+        let pair = UInt64(ImageDiff.word(a, i)) << 32 | UInt64(ImageDiff.word(b, i))
+        if pair != band.lastPair {
+            band.lastPair = pair
+            band.lastPairOver = abs(ImageDiff.colorDelta(a, i, b, i, yOnly: false)) > maxDelta
+        }
+        if recordsChanges { band.record(y * width + x, run: 8, over: band.lastPairOver) }
+        guard band.lastPairOver || abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta else { return }
+        band.different += 8
+        band.plainCounted = true
+        band.minX = min(band.minX, x); band.maxX = max(band.maxX, x + 7)
+        band.minY = min(band.minY, y); band.maxY = max(band.maxY, y)
     }
 
     enum Mark { case none, counted, antialiased }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Compare
 
 /// Why two images differ, on drawn scenes where the answer is known.
@@ -81,6 +82,52 @@ import Testing
             return true
         }
         #expect(words == inner)
+        // Counting anti-aliasing too, runs of one changed pair are counted eight at a time:
+        // the same counts, box and bitmaps as judging each pixel (the panel's pass).
+        var counting = DiffOptions()
+        counting.countAntialiasing = true
+        var runChanges = ChangedPixels(), pixelChanges = ChangedPixels()
+        let runs = try ImageDiff.compare(a, b, options: counting, maxPixels: 1 << 24, changes: &runChanges)
+        let pixels = try ImageDiff.compare(a, b, options: counting, maxPixels: 1 << 24, diffPanel: &panel, changes: &pixelChanges)
+        #expect(runs == pixels && runs.differentPixels == over)
+        #expect(runChanges.changed == pixelChanges.changed && runChanges.overThreshold == pixelChanges.overThreshold)
+    }
+
+    /// "Same shapes" counts the same pairs walking the changed pixels (as runs, four at a
+    /// time inside one colour) as scanning the box: rectangles recoloured, moved and left
+    /// alone on a width that is no multiple of 64, so runs cross bitmap words and rows.
+    @Test func shapePairsWalkedAsScanned() throws {
+        var generator = SplitMix(seed: 7)
+        let pick = { (bound: Int) in Int(generator.next() % UInt64(bound)) }
+        for (width, height) in [(301, 157), (1283, 830)] {
+            var a = RGBAImage(width: width, height: height, fill: (240, 240, 236, 255))
+            var b = a
+            for k in 0..<120 {
+                let (x, y) = (pick(width), pick(height))
+                let (w, h) = (1 + pick(90), 1 + pick(40))
+                let colour = (UInt8(pick(256)), UInt8(pick(256)), UInt8(pick(256)), UInt8(255))
+                for yy in y..<min(height, y + h) {
+                    for xx in x..<min(width, x + w) {
+                        a[xx, yy] = colour
+                        // A third recoloured, a third moved by a pixel, a third kept.
+                        switch k % 3 {
+                        case 0: b[xx, yy] = (colour.2, colour.0, colour.1, 255)
+                        case 1: if xx + 1 < width { b[xx + 1, yy] = colour }
+                        default: b[xx, yy] = colour
+                        }
+                    }
+                }
+            }
+            for (p, q) in [(a, b), (b, a)] {
+                var changes = ChangedPixels()
+                let result = try ImageDiff.compare(p, q, maxPixels: 1 << 24, changes: &changes)
+                let box = try #require(result.bounds)
+                let walked = DiffClassifier.shapePairs(p, q, box: box, threshold: 0.1, changes: changes)
+                let scanned = DiffClassifier.shapePairs(p, q, box: box, threshold: 0.1, changes: nil)
+                #expect(walked.touched > 1000 && walked.lost > 0)
+                #expect(walked == scanned, "\(width)x\(height)")
+            }
+        }
     }
 
     /// A large box's "same shapes" test is counted in bands of rows, one per core: a
@@ -121,3 +168,4 @@ import Testing
         #expect(try Self.kind(Self.scene(), Self.scene(dx: DiffClassifier.maxShift + 6)) == .changed)
     }
 }
+
