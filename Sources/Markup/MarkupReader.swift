@@ -1,36 +1,45 @@
-/// The markup scanner: one pass over the source's scalars, tracking line and column.
+/// The markup scanner: one pass over the source's UTF-8 bytes, tracking line and column (in
+/// scalars). Tags and entities are read a scalar at a time; plain text, nearly all of a long
+/// document, is copied a stretch at a time.
 struct MarkupReader {
-    private let scalars: [Unicode.Scalar]
+    /// The source's UTF-8 (a String's: valid).
+    private let bytes: [UInt8]
+    /// A byte offset into `bytes`, always at a scalar's first byte.
     private var index = 0
     private var line = 1, column = 1
     /// The text so far, as UTF-8 (a String's scalar view copies itself on a bulk append).
     private var text: [UInt8] = []
-    private var textBytes = 0
     private var spans: [MarkupSpan] = []
     /// Open tags: name, the span's index (nil for `<markup>`), where it opened.
     private var open: [(name: String, span: Int?, position: SourcePosition)] = []
 
-    /// The source's scalars decoded in one pass (`Array(unicodeScalars)` walks the view twice,
-    /// once to count it).
-    init(_ source: String) {
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(source.utf8.count)
-        for scalar in source.unicodeScalars { scalars.append(scalar) }
-        self.scalars = scalars
-    }
+    init(_ source: String) { bytes = Array(source.utf8) }
 
     private var position: SourcePosition { SourcePosition(line: line, column: column) }
-    private var atEnd: Bool { index >= scalars.count }
+    private var atEnd: Bool { index >= bytes.count }
+
+    /// The scalar that starts at byte `i`, and its length in bytes.
+    private func scalar(at i: Int) -> (Unicode.Scalar, Int) {
+        let lead = bytes[i]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (0x7F >> UInt32(width))
+        for k in 1..<width { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        // Valid UTF-8 decodes to a scalar; U+FFFD is never needed.
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", width)
+    }
 
     private mutating func advance() -> Unicode.Scalar {
-        let c = scalars[index]
-        index += 1
+        let (c, width) = scalar(at: index)
+        index += width
         if c == "\n" { line += 1; column = 1 } else { column += 1 }
         return c
     }
 
     private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-        index + offset < scalars.count ? scalars[index + offset] : nil
+        var i = index
+        for _ in 0..<offset where i < bytes.count { i += scalar(at: i).1 }
+        return i < bytes.count ? scalar(at: i).0 : nil
     }
 
     private func fail(_ message: String, at place: SourcePosition? = nil) -> MarkupError {
@@ -39,26 +48,42 @@ struct MarkupReader {
 
     private mutating func emit(_ c: Unicode.Scalar) {
         UTF8.encode(c) { text.append($0) }
-        textBytes += UTF8.width(c)
     }
 
+    /// Plain text up to the next `<` or `&` (or the end), copied as its bytes; the line and
+    /// column move past it (a column per scalar).
+    private mutating func plainText() {
+        let start = index
+        let (end, newlines, lineStart) = bytes.withUnsafeBufferPointer { b in
+            var end = start, newlines = 0, lineStart = start
+            while true {
+                end = Self.plainEnd.firstIndex(in: b, from: end)
+                guard end < b.count, b[end] == 0x0A else { break }
+                newlines += 1
+                end += 1
+                lineStart = end
+            }
+            return (end, newlines, lineStart)
+        }
+        let counted = bytes.withUnsafeBufferPointer { ByteSet.scalarCount(in: $0, lineStart..<end) }
+        if newlines > 0 { line += newlines; column = 1 + counted } else { column += counted }
+        text.append(contentsOf: bytes[start..<end])
+        index = end
+    }
+
+    /// What ends a stretch of plain text, or moves its line: `<`, `&` and line feeds.
+    private static let plainEnd = ByteSet([0x3C, 0x26, 0x0A])
+
     mutating func read() throws(MarkupError) -> MarkedText {
+        text.reserveCapacity(bytes.count)
         while !atEnd {
-            switch peek()! {
-            case "<": try tag()
-            case "&":
+            switch bytes[index] {
+            case 0x3C: try tag()
+            case 0x26:
                 let start = position
                 _ = advance()
                 emit(try entity(start))
-            default:
-                // A stretch of plain text, into the byte buffer (a String appended a scalar at
-                // a time was most of reading a long document).
-                while index < scalars.count, scalars[index] != "<", scalars[index] != "&" {
-                    let c = scalars[index]
-                    index += 1
-                    if c == "\n" { line += 1; column = 1 } else { column += 1 }
-                    emit(c)
-                }
+            default: plainText()
             }
         }
         if let unclosed = open.last {
@@ -131,7 +156,7 @@ struct MarkupReader {
                 throw fail("</\(tagName)> closes <\(top.name)> opened at \(top.position)", at: start)
             }
             open.removeLast()
-            if let span = top.span { spans[span].end = textBytes }
+            if let span = top.span { spans[span].end = text.count }
             return
         }
         let tagName = name()
@@ -159,7 +184,7 @@ struct MarkupReader {
         guard open.count < Markup.maxDepth else { throw fail("tags nest deeper than \(Markup.maxDepth)", at: start) }
         var span: Int?
         if tagName != "markup" {
-            spans.append(MarkupSpan(start: textBytes, end: textBytes, tag: tagName, attributes: attributes, position: start))
+            spans.append(MarkupSpan(start: text.count, end: text.count, tag: tagName, attributes: attributes, position: start))
             span = spans.count - 1
         }
         open.append((tagName, span, start))

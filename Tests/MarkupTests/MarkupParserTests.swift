@@ -33,6 +33,10 @@ import Testing
             ("<a>x</a>", "markup line 1, column 1: <a> needs href"),
             ("<span color='a' color='b'>x</span>", "markup line 1, column 17: <span> gives color twice"),
             ("<span color='red", "markup line 1, column 7: the value of color is never closed"),
+            // Columns count scalars, over text copied a stretch at a time and across lines.
+            ("héllo 🌍 日本 & x", "markup line 1, column 12: '&' starts no entity (write &amp; for an ampersand)"),
+            ("a\nçà\né<b>\n🌍🌍 <blink>", "markup line 4, column 4: unknown tag <blink> (b, i, u, s, sub, sup, small, big, tt, span, a)"),
+            ("<b>é&#xE9;</b>🌍<i x='1'>", "markup line 1, column 19: unknown attribute x in <i> (<i> takes none)"),
         ]
         for (source, message) in cases {
             #expect(throws: MarkupError.self) { try Markup.parse(source) }
