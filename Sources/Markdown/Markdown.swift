@@ -62,6 +62,9 @@ package enum Markdown {
         return out
     }
 
+    /// The bytes of the scalars `text` turns into spaces (and of some others).
+    private static let breakBytes = ByteSet([0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0xA9])
+
     /// Text that may hold any character, as markup of one paragraph: escaped, and the
     /// characters that would end the paragraph (line and paragraph separators) as spaces.
     static func text(_ string: String) -> String {
@@ -69,7 +72,7 @@ package enum Markdown {
         // Most text has none (cmark gives a paragraph's lines as text nodes of their own): a
         // byte scan (0x85 and 0xA9 also end other scalars, which only costs the slow way).
         var source = string
-        guard source.withUTF8({ $0.contains { (0x0A...0x0D).contains($0) || $0 == 0x85 || $0 == 0xA9 } }) else { return Markup.escape(string) }
+        guard source.withUTF8({ breakBytes.occurs(in: $0) }) else { return Markup.escape(string) }
         return Markup.escape(String(String.UnicodeScalarView(string.unicodeScalars.map { breaks.contains($0) ? " " : $0 })))
     }
 }

@@ -15,10 +15,12 @@ extension Markdown {
 
         /// Whether a link's address may be a link.
         let allowsLink: (String) -> Bool
-        private var paragraphs: [String] = []
+        /// The paragraphs so far, separated by line feeds (written in place: a paragraph at a
+        /// time, then joined, the 8 MB of a 2,000-page text were copied twice more).
+        private var markup = ""
         private var blocks: [MarkdownBlock] = []
-        /// The paragraph being written (a paragraph or a heading), and what closes its spans.
-        private var current: String?
+        /// Whether a paragraph (a paragraph or a heading) is being written, and what closes its spans.
+        private var writing = false
         private var closing = ""
         private var lists: [List] = []
         /// Per open item: whether it still waits for its first paragraph (which takes the label).
@@ -32,8 +34,8 @@ extension Markdown {
         var document: MarkdownDocument {
             // A picture's empty paragraph keeps its line feed (its format needs a byte to hold
             // it): a picture at the end gets an empty paragraph after it.
-            guard case .image = blocks.last?.kind else { return MarkdownDocument(markup: paragraphs.joined(separator: "\n"), blocks: blocks) }
-            return MarkdownDocument(markup: (paragraphs + [""]).joined(separator: "\n"), blocks: blocks + [MarkdownBlock(kind: .paragraph)])
+            guard case .image = blocks.last?.kind else { return MarkdownDocument(markup: markup, blocks: blocks) }
+            return MarkdownDocument(markup: markup + "\n", blocks: blocks + [MarkdownBlock(kind: .paragraph)])
         }
 
         mutating func enter(_ node: OpaquePointer) -> Next {
@@ -56,7 +58,7 @@ extension Markdown {
                 let level = min(max(Int(cmark_node_get_heading_level(node)), 1), 6)
                 begin(.heading(level: level, title: Markdown.plainText(node)))
                 let size = [200, 160, 130, 115, 100, 90][level - 1]
-                current! += "<span size=\"\(size)%\" weight=\"bold\">"
+                write("<span size=\"\(size)%\" weight=\"bold\">")
                 closing = "</span>"
             case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
                 // Lines kept (`lineBreak`), tabs as four spaces.
@@ -65,13 +67,13 @@ extension Markdown {
                 let body = lines.map { Markdown.text(String($0)) }.joined(separator: Markdown.lineBreak)
                 let code = cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK
                 begin(code ? .code : .paragraph)
-                current! += code ? "<tt>\(body)</tt>" : body
+                write(code ? "<tt>\(body)</tt>" : body)
                 end()
             case CMARK_NODE_THEMATIC_BREAK: add("", .rule)
-            case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE: current? += Markdown.text(Markdown.literal(node))
-            case CMARK_NODE_SOFTBREAK: current? += " "
-            case CMARK_NODE_LINEBREAK: current? += Markdown.lineBreak
-            case CMARK_NODE_CODE: open("<tt>"); current? += Markdown.text(Markdown.literal(node)); close("</tt>")
+            case CMARK_NODE_TEXT, CMARK_NODE_HTML_INLINE: write(Markdown.text(Markdown.literal(node)))
+            case CMARK_NODE_SOFTBREAK: write(" ")
+            case CMARK_NODE_LINEBREAK: write(Markdown.lineBreak)
+            case CMARK_NODE_CODE: open("<tt>"); write(Markdown.text(Markdown.literal(node))); close("</tt>")
             case CMARK_NODE_EMPH: open("<i>")
             case CMARK_NODE_STRONG: open("<b>")
             case CMARK_NODE_LINK:
@@ -111,6 +113,7 @@ extension Markdown {
         /// Starts a paragraph of `kind`; the first paragraph of a list item becomes the item's
         /// (with its label), a later one continues it.
         private mutating func begin(_ kind: MarkdownBlock.Kind) {
+            end()
             var kind = kind
             var text = ""
             let takesLabel = { () -> Bool in
@@ -130,32 +133,39 @@ extension Markdown {
                 // after it would read as an empty item).
                 freshItems[freshItems.count - 1] = false
             }
-            current = text
+            if !blocks.isEmpty { markup += "\n" }
+            markup += text
+            writing = true
             closing = ""
             inlineDepth = 0
             blocks.append(MarkdownBlock(kind: kind, listDepth: lists.count, quoteDepth: quoteDepth, tight: lists.last?.tight ?? false))
         }
 
         private mutating func end() {
-            guard let text = current else { return }
-            paragraphs.append(text + closing)
-            current = nil
+            guard writing else { return }
+            markup += closing
+            writing = false
+        }
+
+        /// `text` into the paragraph being written (none: dropped).
+        private mutating func write(_ text: String) {
+            if writing { markup += text }
         }
 
         /// A paragraph with nothing to lay out but its block.
         private mutating func add(_ text: String, _ kind: MarkdownBlock.Kind) {
             begin(kind)
-            current! += text
+            write(text)
             end()
         }
 
         private mutating func open(_ tag: String) {
             inlineDepth += 1
-            if inlineDepth <= Markdown.maxInlineDepth { current? += tag }
+            if inlineDepth <= Markdown.maxInlineDepth { write(tag) }
         }
 
         private mutating func close(_ tag: String) {
-            if inlineDepth <= Markdown.maxInlineDepth { current? += tag }
+            if inlineDepth <= Markdown.maxInlineDepth { write(tag) }
             inlineDepth -= 1
         }
     }

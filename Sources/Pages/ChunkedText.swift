@@ -72,19 +72,28 @@ struct ChunkedText: Sendable {
         self.restriction = restriction
         // --max-lines clamps the whole text: one chunk.
         let size = style.maxLines == nil ? ChunkedText.chunkBytes : Int.max
-        var start = 0
-        var utf8 = text.utf8.makeIterator()
-        var offset = 0, previous: UInt8 = 0
-        while let byte = utf8.next() {
-            offset += 1
-            defer { previous = byte }
-            // A lone LF only: a CR LF pair is one paragraph separator, which must not be cut.
-            if byte == 0x0A, previous != 0x0D, offset - start >= size {
-                chunks.append(Chunk(bytes: start..<(offset - 1)))  // the separator belongs to no line
-                start = offset
+        var source = text
+        chunks = source.withUTF8 { Self.cut($0, size: size).map { Chunk(bytes: $0) } }
+    }
+
+    /// `bytes` cut at the first lone line feed (a CR LF pair is one paragraph separator, which
+    /// must not be cut) at least `size` bytes into each chunk; the line feed belongs to none.
+    /// Searched from there, not read byte by byte: this is the start of every paged run.
+    static func cut(_ bytes: UnsafeBufferPointer<UInt8>, size: Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = [], start = 0
+        // The earliest line feed that ends a chunk is the size's last byte.
+        while size <= bytes.count - start {
+            var from = start + size - 1, cut: Int?
+            while let feed = bytes[from...].firstIndex(of: 0x0A) {
+                if feed == 0 || bytes[feed - 1] != 0x0D { cut = feed; break }
+                from = feed + 1
             }
+            guard let cut else { break }
+            ranges.append(start..<cut)
+            start = cut + 1
         }
-        chunks.append(Chunk(bytes: start..<offset))
+        ranges.append(start..<bytes.count)
+        return ranges
     }
 
     /// First pass: every line's box in the whole text's coordinates. Chunks are laid out
