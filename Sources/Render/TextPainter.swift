@@ -102,7 +102,9 @@ struct TextPainter {
             remaining -= 1
             // Logical order: a tagged PDF's readers take the text in drawing order (a
             // right-to-left line's runs are stored left to right).
-            for k in line.runs.indices.sorted(by: { line.runs[$0].start < line.runs[$1].start }) where !line.runs[k].glyphs.isEmpty {
+            let inOrder = zip(line.runs, line.runs.dropFirst()).allSatisfy { $0.start <= $1.start }
+            let order = inOrder ? Array(line.runs.indices) : line.runs.indices.sorted(by: { line.runs[$0].start < line.runs[$1].start })
+            for k in order where !line.runs[k].glyphs.isEmpty {
                 let run = line.runs[k]
                 remaining -= run.glyphs.count
                 let space = trailing.flatMap { $0.run == k ? $0 : nil }
@@ -274,12 +276,14 @@ struct TextPainter {
             cairo_show_glyphs(cr, &glyphs, Int32(glyphs.count))
             return
         }
-        let start = utf8.index(utf8.startIndex, offsetBy: run.start)
-        let bytes = cairoSafeText(utf8[start..<utf8.index(start, offsetBy: run.end - run.start)])
+        let bytes = cairoSafeText(utf8, run.start..<run.end)
         if !run.rtl { clusters = TextPainter.splitMarks(clusters, text: bytes) }
-        var text = bytes.map { CChar(bitPattern: $0) }
-        cairo_show_text_glyphs(cr, &text, Int32(text.count), &glyphs, Int32(glyphs.count), &clusters,
-                               Int32(clusters.count), run.rtl ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
+        bytes.withUnsafeBufferPointer { text in
+            text.withMemoryRebound(to: CChar.self) { text in
+                cairo_show_text_glyphs(cr, text.baseAddress, Int32(text.count), &glyphs, Int32(glyphs.count), &clusters, Int32(clusters.count),
+                                       run.rtl ? CAIRO_TEXT_CLUSTER_FLAG_BACKWARD : cairo_text_cluster_flags_t(rawValue: 0))
+            }
+        }
     }
 
     /// A cluster of a letter and combining diacritics drawn as a glyph each ("q" + U+0323 +
@@ -309,12 +313,15 @@ struct TextPainter {
     /// Cairo refuses text with Unicode noncharacters (U+FDD0...U+FDEF, U+xxFFFE/F), though
     /// they are valid UTF-8: each becomes a replacement of the same byte length (U+FFFD, or
     /// U+10FFFD for the four-byte ones) so the cluster map still fits.
-    func cairoSafeText(_ bytes: Substring.UTF8View) -> [UInt8] {
-        var out = Array(bytes)
+    func cairoSafeText(_ utf8: String.UTF8View, _ range: Range<Int>) -> [UInt8] {
+        // Copied from the text's contiguous storage (the view's iterator goes a byte at a time).
+        let bytes = utf8.withContiguousStorageIfAvailable { Array(UnsafeBufferPointer(rebasing: $0[range])) }
+            ?? Array(utf8.dropFirst(range.lowerBound).prefix(range.count))
         // Every noncharacter is encoded as EF B7 90...AF, EF BF BE/BF, or four bytes ending
         // in BF BE/BF: text without an EF or F0...F4 byte has none (one pass, no copy).
-        guard out.contains(where: { $0 == 0xEF || (0xF0...0xF4).contains($0) }) else { return out }
-        out.removeAll(keepingCapacity: true)
+        guard bytes.contains(where: { $0 == 0xEF || (0xF0...0xF4).contains($0) }) else { return bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             let v = scalar.value
             let nonCharacter = (0xFDD0...0xFDEF).contains(v) || v & 0xFFFE == 0xFFFE
@@ -376,8 +383,7 @@ struct TextPainter {
         for i in blank.glyphs.indices {
             let start = blank.glyphs[i].cluster
             guard let end = ends[start], end > start, end <= utf8.count else { return false }
-            let from = utf8.index(utf8.startIndex, offsetBy: start)
-            guard let id = table.glyph(for: cairoSafeText(utf8[from..<utf8.index(from, offsetBy: end - start)])) else { return false }
+            guard let id = table.glyph(for: cairoSafeText(utf8, start..<end)) else { return false }
             blank.glyphs[i].id = id
         }
         cairo_save(cr)
