@@ -116,7 +116,10 @@ let package = Package(
         // Cairo (image comparison decodes through this alone).
         .target(name: "Codecs", dependencies: ["Support", "CPNG", "CPNGCodec", "CTurboJPEG", "CWebP"],
                 linkerSettings: [.linkedLibrary(":libturbojpeg.a"), .linkedLibrary(":libwebp.a"), .linkedLibrary("png16"), .linkedLibrary("z")]),
-        .target(name: "Render", dependencies: ["Support", "Codecs", "PDFPost", "Typeset", "Highlight", "Motion", "CCairo", "CFreeType", "CPNG", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
+        // The C library's checked snprintf as the static Cairo calls it, integers formatted in
+        // place (each glyph of a PDF's text is one); other formats go to glibc's.
+        .target(name: "CCairoPrintf"),
+        .target(name: "Render", dependencies: ["Support", "Codecs", "PDFPost", "Typeset", "Highlight", "Motion", "CCairo", "CCairoPrintf", "CFreeType", "CPNG", "CPNGCodec", "CJPEGCodec", "CAVIFCodec", "CSVGRaster", "CTurboJPEG", "CWebP"],
                 linkerSettings: [.linkedLibrary(":libcairo.a"), .linkedLibrary(":libpixman-1.a"), .linkedLibrary(":libturbojpeg.a"),
                                  .linkedLibrary(":libwebpmux.a"), .linkedLibrary(":libwebpdemux.a"), .linkedLibrary(":libwebp.a"),
                                  .linkedLibrary("freetype"), .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("m")]),
@@ -193,7 +196,7 @@ let package = Package(
         .testTarget(name: "HighlightTests", dependencies: [
             "Highlight", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "RenderTests", dependencies: ["Codecs", "Render", "PDFPost", "Typeset", "Highlight", "Compare", "TestSupport", "hlrender", "Motion"],
+        .testTarget(name: "RenderTests", dependencies: ["Codecs", "Render", "CCairoPrintf", "PDFPost", "Typeset", "Highlight", "Compare", "TestSupport", "hlrender", "Motion"],
                     exclude: ["References"]),
         .testTarget(name: "StepsTests", dependencies: [
             "Steps", .product(name: "PropertyBased", package: "swift-property-based"),
