@@ -314,7 +314,9 @@ struct TextPainter {
     /// they are valid UTF-8: each becomes a replacement of the same byte length (U+FFFD, or
     /// U+10FFFD for the four-byte ones) so the cluster map still fits.
     func cairoSafeText(_ utf8: String.UTF8View, _ range: Range<Int>) -> [UInt8] {
-        // Copied from the text's contiguous storage (the view's iterator goes a byte at a time).
+        // Copied from the text's contiguous storage (the view's iterator goes a byte at a time);
+        // a run's bytes lie in its layout's text, which the slice below would not check.
+        precondition(range.lowerBound >= 0 && range.upperBound <= utf8.count, "a run's text outside its layout's")
         let bytes = utf8.withContiguousStorageIfAvailable { Array(UnsafeBufferPointer(rebasing: $0[range])) }
             ?? Array(utf8.dropFirst(range.lowerBound).prefix(range.count))
         // Every noncharacter is encoded as EF B7 90...AF, EF BF BE/BF, or four bytes ending
