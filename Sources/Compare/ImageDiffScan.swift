@@ -118,7 +118,7 @@ struct DiffScan {
         @inline(__always)
         mutating func record(_ pixel: Int, over: Bool) { record(pixel, run: 1, over: over) }
 
-        /// Pixels `pixel..<pixel + run` (at most 64) changed, alike over the threshold or not.
+        /// Pixels `pixel..<pixel + run` changed, alike over the threshold or not.
         @inline(__always)
         mutating func record(_ pixel: Int, run: Int, over: Bool) {
             if changes.changed.isEmpty { changes = ChangedPixels(pixels: lastPixel - (firstPixel & ~63)) }
@@ -227,10 +227,19 @@ struct DiffScan {
                     x += 8
                     continue
                 }
-                if options.ignore.isEmpty && oneChangedPair(i, pa, pb)
-                    && (options.countAntialiasing && band.plainCounted || flatRun(y, i, pa, pb)) {
-                    counted(run: x, y, i, a, b, &band)
-                    x += 8
+                // Counting anti-aliasing too, after a plain pixel no neighbourhood is asked about.
+                let unasked = options.countAntialiasing && band.plainCounted
+                if options.ignore.isEmpty && oneChangedPair(i, pa, pb) && (unasked || flatRun(y, i, pa, pb)) {
+                    // The groups of eight after it that are the same pair join the run.
+                    let pair = (SIMD8(repeating: pa.loadUnaligned(fromByteOffset: i, as: UInt32.self)),
+                                SIMD8(repeating: pb.loadUnaligned(fromByteOffset: i, as: UInt32.self)))
+                    var end = x + 8
+                    while end + 8 <= width, case let j = start + end * 4, pa.loadUnaligned(fromByteOffset: j, as: SIMD8<UInt32>.self) == pair.0,
+                          pb.loadUnaligned(fromByteOffset: j, as: SIMD8<UInt32>.self) == pair.1, unasked || flatRun(y, j, pa, pb) {
+                        end += 8
+                    }
+                    counted(run: x, end - x, y, i, a, b, &band)
+                    x = end
                     continue
                 }
             }
@@ -265,23 +274,23 @@ struct DiffScan {
         return flat(pa) && flat(pb)
     }
 
-    /// `judge` for eight pixels from (x, y) (byte `i`) that are one pair of colours and that
-    /// cannot be anti-aliasing or need not be asked (counting it too, once a plain pixel was
-    /// counted), with nothing ignored: the pair judged once, the eight recorded and counted
+    /// `judge` for `length` pixels from (x, y) (byte `i`) that are one pair of colours and
+    /// that cannot be anti-aliasing or need not be asked (counting it too, once a plain pixel
+    /// was counted), with nothing ignored: the pair judged once, the run recorded and counted
     /// (or passed) together. Same-size images: nothing lies outside.
     @inline(__always)
-    private func counted(run x: Int, _ y: Int, _ i: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+    private func counted(run x: Int, _ length: Int, _ y: Int, _ i: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
                          _ band: inout Band) {
         let pair = UInt64(ImageDiff.word(a, i)) << 32 | UInt64(ImageDiff.word(b, i))
         if pair != band.lastPair {
             band.lastPair = pair
             band.lastPairOver = abs(ImageDiff.colorDelta(a, i, b, i, yOnly: false)) > maxDelta
         }
-        if recordsChanges { band.record(y * width + x, run: 8, over: band.lastPairOver) }
+        if recordsChanges { band.record(y * width + x, run: length, over: band.lastPairOver) }
         guard band.lastPairOver || abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta else { return }
-        band.different += 8
+        band.different += length
         band.plainCounted = true
-        band.minX = min(band.minX, x); band.maxX = max(band.maxX, x + 7)
+        band.minX = min(band.minX, x); band.maxX = max(band.maxX, x + length - 1)
         band.minY = min(band.minY, y); band.maxY = max(band.maxY, y)
     }
 
