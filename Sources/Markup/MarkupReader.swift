@@ -18,15 +18,15 @@ struct MarkupReader {
     private var position: SourcePosition { SourcePosition(line: line, column: column) }
     private var atEnd: Bool { index >= bytes.count }
 
-    /// The scalar that starts at byte `i`, and its length in bytes.
+    /// The scalar that starts at byte `i`, and its length in bytes (the standard library's
+    /// UTF-8 parser; tags and entities only, plain text is never decoded).
     private func scalar(at i: Int) -> (Unicode.Scalar, Int) {
-        let lead = bytes[i]
-        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
-        let width = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        var value = UInt32(lead) & (0x7F >> UInt32(width))
-        for k in 1..<width { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
-        // Valid UTF-8 decodes to a scalar; U+FFFD is never needed.
-        return (Unicode.Scalar(value) ?? "\u{FFFD}", width)
+        if bytes[i] < 0x80 { return (Unicode.Scalar(bytes[i]), 1) }
+        var parser = Unicode.UTF8.ForwardParser()
+        var rest = bytes[i...].makeIterator()
+        // A String's UTF-8 is valid: the parse never fails.
+        guard case let .valid(encoded) = parser.parseScalar(from: &rest) else { return ("\u{FFFD}", 1) }
+        return (Unicode.UTF8.decode(encoded), encoded.count)
     }
 
     private mutating func advance() -> Unicode.Scalar {
@@ -54,7 +54,7 @@ struct MarkupReader {
     /// column move past it (a column per scalar).
     private mutating func plainText() {
         let start = index
-        let (end, newlines, lineStart) = bytes.withUnsafeBufferPointer { b in
+        let (end, newlines, counted) = bytes.withUnsafeBufferPointer { b in
             var end = start, newlines = 0, lineStart = start
             while true {
                 end = Self.plainEnd.firstIndex(in: b, from: end)
@@ -63,9 +63,8 @@ struct MarkupReader {
                 end += 1
                 lineStart = end
             }
-            return (end, newlines, lineStart)
+            return (end, newlines, ByteSet.scalarCount(in: b, lineStart..<end))
         }
-        let counted = bytes.withUnsafeBufferPointer { ByteSet.scalarCount(in: $0, lineStart..<end) }
         if newlines > 0 { line += newlines; column = 1 + counted } else { column += counted }
         text.append(contentsOf: bytes[start..<end])
         index = end
