@@ -138,6 +138,14 @@ struct DiffScan {
             }
         }
 
+        /// Pixels `x..<x + length` of row `y` counted as differing.
+        @inline(__always)
+        mutating func count(_ x: Int, _ length: Int, _ y: Int) {
+            different += length
+            minX = min(minX, x); maxX = max(maxX, x + length - 1)
+            minY = min(minY, y); maxY = max(maxY, y)
+        }
+
         /// Stores the word being gathered (at the end of each row scanned).
         mutating func endRow() {
             guard word >= 0 else { return }
@@ -227,20 +235,24 @@ struct DiffScan {
                     x += 8
                     continue
                 }
-                // Counting anti-aliasing too, after a plain pixel no neighbourhood is asked about.
-                let unasked = options.countAntialiasing && band.plainCounted
-                if options.ignore.isEmpty && oneChangedPair(i, pa, pb) && (unasked || flatRun(y, i, pa, pb)) {
-                    // The groups of eight after it that are the same pair join the run.
+                // A run of one changed pair (a changed background): the groups of eight from x
+                // that are pixel x's pair in each image (it differs: some pixel here does) and
+                // cannot be anti-aliasing, or need not be asked (counting it too, after a plain
+                // pixel no neighbourhood is asked about).
+                if options.ignore.isEmpty {
+                    let unasked = options.countAntialiasing && band.plainCounted
                     let pair = (SIMD8(repeating: pa.loadUnaligned(fromByteOffset: i, as: UInt32.self)),
                                 SIMD8(repeating: pb.loadUnaligned(fromByteOffset: i, as: UInt32.self)))
-                    var end = x + 8
+                    var end = x
                     while end + 8 <= width, case let j = start + end * 4, pa.loadUnaligned(fromByteOffset: j, as: SIMD8<UInt32>.self) == pair.0,
                           pb.loadUnaligned(fromByteOffset: j, as: SIMD8<UInt32>.self) == pair.1, unasked || flatRun(y, j, pa, pb) {
                         end += 8
                     }
-                    counted(run: x, end - x, y, i, a, b, &band)
-                    x = end
-                    continue
+                    if end > x {
+                        counted(run: x, end - x, y, i, a, b, &band)
+                        x = end
+                        continue
+                    }
                 }
             }
             for k in x..<min(x + 8, width) where !ImageDiff.sameWord(a, start + k * 4, b, start + k * 4) {
@@ -249,15 +261,6 @@ struct DiffScan {
             x += 8
         }
         band.endRow()
-    }
-
-    /// The eight pixels from byte `i` are one colour in each image (a changed background is
-    /// runs of one pair; the caller knows some differ, so all do).
-    @inline(__always)
-    private func oneChangedPair(_ i: Int, _ pa: UnsafeRawPointer, _ pb: UnsafeRawPointer) -> Bool {
-        let wa = pa.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)
-        let wb = pb.loadUnaligned(fromByteOffset: i, as: SIMD8<UInt32>.self)
-        return wa == SIMD8(repeating: wa[0]) && wb == SIMD8(repeating: wb[0])
     }
 
     /// None of the eight pixels from (x, y) (byte `i`, one colour in each image) can be
@@ -281,17 +284,23 @@ struct DiffScan {
     @inline(__always)
     private func counted(run x: Int, _ length: Int, _ y: Int, _ i: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
                          _ band: inout Band) {
+        let over = colourOver(i, a, b, &band)
+        if recordsChanges { band.record(y * width + x, run: length, over: over) }
+        guard over || abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta else { return }
+        band.count(x, length, y)
+        band.plainCounted = true
+    }
+
+    /// Whether the differing pixel at byte `i` differs in colour beyond the threshold; the
+    /// band keeps the last pair's verdict (a changed area is mostly runs of one pair).
+    @inline(__always)
+    private func colourOver(_ i: Int, _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, _ band: inout Band) -> Bool {
         let pair = UInt64(ImageDiff.word(a, i)) << 32 | UInt64(ImageDiff.word(b, i))
         if pair != band.lastPair {
             band.lastPair = pair
             band.lastPairOver = abs(ImageDiff.colorDelta(a, i, b, i, yOnly: false)) > maxDelta
         }
-        if recordsChanges { band.record(y * width + x, run: length, over: band.lastPairOver) }
-        guard band.lastPairOver || abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta else { return }
-        band.different += length
-        band.plainCounted = true
-        band.minX = min(band.minX, x); band.maxX = max(band.maxX, x + length - 1)
-        band.minY = min(band.minY, y); band.maxY = max(band.maxY, y)
+        return band.lastPairOver
     }
 
     enum Mark { case none, counted, antialiased }
@@ -302,17 +311,9 @@ struct DiffScan {
                        _ band: inout Band) -> Mark {
         let i = (y * width + x) * 4
         let outside = x >= common.width || y >= common.height
-        var colourOver = false
-        if !same {
-            let pair = UInt64(ImageDiff.word(a, i)) << 32 | UInt64(ImageDiff.word(b, i))
-            if pair != band.lastPair {
-                band.lastPair = pair
-                band.lastPairOver = abs(ImageDiff.colorDelta(a, i, b, i, yOnly: false)) > maxDelta
-            }
-            colourOver = band.lastPairOver
-        }
-        if !same && recordsChanges { band.record(y * width + x, over: colourOver) }
-        guard outside || colourOver || (!same && abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta),
+        let over = !same && colourOver(i, a, b, &band)
+        if !same && recordsChanges { band.record(y * width + x, over: over) }
+        guard outside || over || (!same && abs(Int(a[i + 3]) - Int(b[i + 3])) > maxAlphaDelta),
               options.ignore.isEmpty || !options.ignore.contains(where: { $0.contains(x, y) }) else { return .none }
         // Counting anti-aliasing too, the test only says whether every counted pixel looks like
         // it: after the first that does not, it cannot change the answer and is skipped.
@@ -322,10 +323,8 @@ struct DiffScan {
             band.antialiased += 1
             return .antialiased
         }
-        band.different += 1
+        band.count(x, 1, y)
         if !antialiased { band.plainCounted = true }
-        band.minX = min(band.minX, x); band.maxX = max(band.maxX, x)
-        band.minY = min(band.minY, y); band.maxY = max(band.maxY, y)
         return .counted
     }
 
