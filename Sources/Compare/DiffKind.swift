@@ -48,14 +48,9 @@ package enum DiffClassifier {
         guard expected.width == actual.width, expected.height == actual.height else { return .size }
         if result.differentPixels == 0 || result.countedLookAntialiased { return .antialiasing }
         guard let box = result.bounds else { return .antialiasing }
-        let maxDelta = ImageDiff.maxYIQDelta * options.threshold * options.threshold
         let known = changes.flatMap { $0.covers(pixels: expected.width * expected.height) ? $0 : nil }
         @Sendable func withScene<T>(_ body: (Scene) -> T) -> T {
-            expected.pixels.withUnsafeBufferPointer { a in
-                actual.pixels.withUnsafeBufferPointer { b in
-                    body(Scene(a: a, b: b, width: expected.width, height: expected.height, maxDelta: maxDelta, changes: known))
-                }
-            }
+            Scene.with(expected, actual, threshold: options.threshold, changes: known, body)
         }
         // The three tests at once, the third in bands of rows, as one list of work on as many
         // cores (a list inside another ran its bands one after the other); the first test that
@@ -87,13 +82,9 @@ package enum DiffClassifier {
     /// `changes` when given (walked), else from the box scanned. Both must agree.
     static func shapePairs(_ expected: RGBAImage, _ actual: RGBAImage, box: PixelRect, threshold: Double,
                            changes: ChangedPixels?) -> (touched: Int, lost: Int) {
-        expected.pixels.withUnsafeBufferPointer { a in
-            actual.pixels.withUnsafeBufferPointer { b in
-                let scene = Scene(a: a, b: b, width: expected.width, height: expected.height,
-                                  maxDelta: ImageDiff.maxYIQDelta * threshold * threshold, changes: changes)
-                return Scene.shapeBands(box, width: expected.width, height: expected.height)
-                    .map { scene.shapePairs(box, rows: $0) }.reduce((0, 0)) { ($0.0 + $1.touched, $0.1 + $1.lost) }
-            }
+        Scene.with(expected, actual, threshold: threshold, changes: changes) { scene in
+            Scene.shapeBands(box, width: expected.width, height: expected.height)
+                .map { scene.shapePairs(box, rows: $0) }.reduce((0, 0)) { ($0.0 + $1.touched, $0.1 + $1.lost) }
         }
     }
 
@@ -106,6 +97,17 @@ package enum DiffClassifier {
         /// Which pixels' bytes differ, and which beyond the threshold, when the comparison
         /// recorded them.
         let changes: ChangedPixels?
+
+        /// `body` with the scene of two same-size images, alike within `threshold`.
+        static func with<T>(_ expected: RGBAImage, _ actual: RGBAImage, threshold: Double, changes: ChangedPixels?,
+                            _ body: (Scene) -> T) -> T {
+            expected.pixels.withUnsafeBufferPointer { a in
+                actual.pixels.withUnsafeBufferPointer { b in
+                    body(Scene(a: a, b: b, width: expected.width, height: expected.height,
+                               maxDelta: ImageDiff.maxYIQDelta * threshold * threshold, changes: changes))
+                }
+            }
+        }
 
         /// Whether the pixel at byte `i` is the same in both images (the common case: the
         /// tests below skip their colour arithmetic there).

@@ -102,9 +102,7 @@ struct TextPainter {
             remaining -= 1
             // Logical order: a tagged PDF's readers take the text in drawing order (a
             // right-to-left line's runs are stored left to right).
-            let inOrder = zip(line.runs, line.runs.dropFirst()).allSatisfy { $0.start <= $1.start }
-            let order = inOrder ? Array(line.runs.indices) : line.runs.indices.sorted(by: { line.runs[$0].start < line.runs[$1].start })
-            for k in order where !line.runs[k].glyphs.isEmpty {
+            for k in line.runs.indices.sorted(by: { line.runs[$0].start < line.runs[$1].start }) where !line.runs[k].glyphs.isEmpty {
                 let run = line.runs[k]
                 remaining -= run.glyphs.count
                 let space = trailing.flatMap { $0.run == k ? $0 : nil }
@@ -314,11 +312,11 @@ struct TextPainter {
     /// they are valid UTF-8: each becomes a replacement of the same byte length (U+FFFD, or
     /// U+10FFFD for the four-byte ones) so the cluster map still fits.
     func cairoSafeText(_ utf8: String.UTF8View, _ range: Range<Int>) -> [UInt8] {
-        // Copied from the text's contiguous storage (the view's iterator goes a byte at a time);
+        // Copied from the text's contiguous bytes (the view's iterator goes a byte at a time);
         // a run's bytes lie in its layout's text, which the slice below would not check.
         precondition(range.lowerBound >= 0 && range.upperBound <= utf8.count, "a run's text outside its layout's")
-        let bytes = utf8.withContiguousStorageIfAvailable { Array(UnsafeBufferPointer(rebasing: $0[range])) }
-            ?? Array(utf8.dropFirst(range.lowerBound).prefix(range.count))
+        var text = String(utf8)
+        let bytes = text.withUTF8 { Array(UnsafeBufferPointer(rebasing: $0[range])) }
         // Every noncharacter is encoded as EF B7 90...AF, EF BF BE/BF, or four bytes ending
         // in BF BE/BF: text without an EF or F0...F4 byte has none (one pass, no copy).
         guard bytes.contains(where: { $0 == 0xEF || (0xF0...0xF4).contains($0) }) else { return bytes }
